@@ -1,0 +1,1 @@
+ALTER TABLE "external_tenders" DROP COLUMN "raw";

@@ -1,0 +1,52 @@
+import { bootstrap, demoLoginsText } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const running = await bootstrap(config);
+  const { app } = running;
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `Brickyard is running at ${url}`,
+    `API docs: ${url}/api/docs`,
+    running.embedded ? `Database: embedded PostgreSQL (data in ${config.dataDir}/pg)` : 'Database: DATABASE_URL',
+  ];
+  if (config.seedDemo) lines.push('Demo accounts:', demoLoginsText());
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await running.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

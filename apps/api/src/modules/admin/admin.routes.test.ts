@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('SPEC §6 admins list users and approve them', () => {
+  it('lists users with role, approval and text filters, paginated, for admins only', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const waiting = await t.createUser({ role: 'buyer', approved: false, plan: null, companyName: 'Zephyr Roofing' });
+    await t.createUser({ role: 'supplier', companyName: 'Granite Aggregates' });
+
+    const all = await t.request('GET', '/api/auth/users?pageSize=2', { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.data).toHaveLength(2);
+    expect(all.body.meta).toMatchObject({ page: 1, pageSize: 2 });
+    expect(all.body.meta.total).toBeGreaterThanOrEqual(3);
+    // waiting accounts come first
+    expect(all.body.data[0].approved).toBe(false);
+
+    const pending = await t.request('GET', '/api/auth/users?approved=false', { token: admin.token });
+    expect(pending.body.data.map((u: { id: string }) => u.id)).toEqual([waiting.id]);
+
+    const bySearch = await t.request('GET', '/api/auth/users?q=granite', { token: admin.token });
+    expect(bySearch.body.data.map((u: { companyName: string }) => u.companyName)).toEqual(['Granite Aggregates']);
+
+    const byRole = await t.request('GET', '/api/auth/users?role=supplier', { token: admin.token });
+    expect(byRole.body.data.every((u: { role: string }) => u.role === 'supplier')).toBe(true);
+    // never a password hash
+    expect(JSON.stringify(all.body)).not.toContain('argon2');
+
+    const hostile = await t.request('GET', `/api/auth/users?q=${encodeURIComponent("%' or 1=1 --")}`, { token: admin.token });
+    expect(hostile.status).toBe(200);
+    expect(hostile.body.data).toEqual([]);
+
+    const bad = await t.request('GET', '/api/auth/users?role=wizard&page=0', { token: admin.token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses non-admins with 403 and anonymous callers with 401', async () => {
+    const buyer = await t.createUser({ role: 'buyer' });
+    expect((await t.request('GET', '/api/auth/users', { token: buyer.token })).status).toBe(403);
+    expect((await t.request('GET', '/api/auth/users')).status).toBe(401);
+    const res = await t.request('POST', '/api/auth/approve-user', { token: buyer.token, body: { userId: buyer.id } });
+    expect(res.status).toBe(403);
+  });
+
+  it('approves a user: the account opens, a notification is recorded and a mail is sent', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const user = await t.createUser({ role: 'supplier', approved: false, plan: null });
+    const before = await t.request('GET', '/api/auth/session', { token: user.token });
+    expect(before.body.data.approved).toBe(false);
+
+    const res = await t.request('POST', '/api/auth/approve-user', { token: admin.token, body: { userId: user.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: user.id, approved: true });
+
+    const after = await t.request('GET', '/api/auth/session', { token: user.token });
+    expect(after.body.data.approved).toBe(true);
+    const notes = await t.request('GET', '/api/notifications', { token: user.token });
+    expect(notes.body.data[0]).toMatchObject({ kind: 'account_approved', read: false });
+    expect((await t.request('GET', '/api/notifications/unread-count', { token: user.token })).body).toEqual({ count: 1 });
+    expect(t.mails.filter((m) => m.to === user.email && /approved/i.test(m.subject))).toHaveLength(1);
+
+    // approving twice changes nothing and sends nothing more
+    await t.request('POST', '/api/auth/approve-user', { token: admin.token, body: { userId: user.id } });
+    expect(t.mails.filter((m) => m.to === user.email && /approved/i.test(m.subject))).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const missing = await t.request('POST', '/api/auth/approve-user', {
+      token: admin.token,
+      body: { userId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.status).toBe(404);
+    const bad = await t.request('POST', '/api/auth/approve-user', { token: admin.token, body: { userId: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('body.userId');
+  });
+
+  it('computes the admin dashboard figures from the database', async () => {
+    const fresh = await createTestApp();
+    try {
+      const admin = await fresh.createUser({ role: 'admin' });
+      await fresh.createUser({ role: 'buyer', plan: 'GROWTH' });
+      await fresh.createUser({ role: 'supplier', plan: 'CORE' });
+      await fresh.createUser({ role: 'supplier', approved: false, plan: null });
+      const res = await fresh.request('GET', '/api/admin/overview', { token: admin.token });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        usersByRole: { buyer: 1, supplier: 2, admin: 1 },
+        awaitingApproval: 1,
+        activeSubscriptions: { CORE: 1, GROWTH: 1, PARTNER: 0 },
+        monthlyRecurringRevenuePence: 0,
+        contactMessages: 0,
+      });
+      expect(res.body.data.oldestAwaitingHours).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { adminDashboardSchema, adminOverviewSchema, dashboardQuerySchema, adminUserSchema, approveUserBodySchema, dataOf, listUsersQuerySchema, pageOf } from '@brickyard/shared';
+import { z } from 'zod';
+import { principalOf } from '../../platform/auth/guard.ts';
+import type { App } from '../../platform/context.ts';
+import type { AdminService } from './admin.service.ts';
+
+const tags = ['admin'];
+const access = { roles: ['admin'] } as const;
+
+export function adminRoutes(app: App, admin: AdminService) {
+  app.get('/api/auth/users', {
+    config: { access },
+    schema: { tags, summary: 'List users (admin)', querystring: listUsersQuerySchema, response: { 200: pageOf(adminUserSchema) } },
+    handler: (req) => {
+      const { page, pageSize, ...filter } = req.query;
+      return admin.listUsers(filter, page, pageSize);
+    },
+  });
+
+  app.post('/api/auth/approve-user', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Approve a user (admin)',
+      body: approveUserBodySchema,
+      response: { 200: dataOf(z.object({ id: z.uuid(), approved: z.boolean() })) },
+    },
+    handler: async (req) => ({ data: await admin.approve(req.body.userId, principalOf(req).id) }),
+  });
+
+  app.get('/api/admin/overview', {
+    config: { access },
+    schema: { tags, summary: 'Admin dashboard figures', response: { 200: dataOf(adminOverviewSchema) } },
+    handler: async () => ({ data: await admin.overview() }),
+  });
+
+  app.get('/api/admin/dashboard', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'The admin dashboard in one request: overview, users by state, approvals against 48 h, feed freshness, Bid Assist queue, contact-us, trend',
+      querystring: dashboardQuerySchema,
+      response: { 200: dataOf(adminDashboardSchema) },
+    },
+    handler: async (req) => ({ data: await admin.dashboard(req.query.range) }),
+  });
+}

@@ -1,0 +1,129 @@
+import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardRange } from '@brickyard/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { accountApprovedMail } from '../../platform/mail/templates.ts';
+import { findUserById } from '../auth/users.repository.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { bucketsFor, fillTrend } from '../analytics/analytics.buckets.ts';
+import * as repo from './admin.repository.ts';
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+export function createAdminService(ctx: AppContext) {
+  const { db, mailer, config } = ctx;
+  async function overview(): Promise<AdminOverview> {
+    const o = await repo.overview(db);
+    const usersByRole = { buyer: 0, supplier: 0, admin: 0 };
+    for (const r of o.byRole) usersByRole[r.role] = r.n;
+    const activeSubscriptions = { CORE: 0, GROWTH: 0, PARTNER: 0 };
+    let mrr = 0;
+    for (const s of o.subs) {
+      activeSubscriptions[s.plan] = s.n;
+      mrr += Number(s.mrr);
+    }
+    return {
+      usersByRole,
+      awaitingApproval: o.waiting?.n ?? 0,
+      oldestAwaitingHours: o.waiting?.oldestHours == null ? null : Math.floor(Number(o.waiting.oldestHours)),
+      activeSubscriptions,
+      monthlyRecurringRevenuePence: Math.round(mrr),
+      contactMessages: o.contacts,
+    };
+  }
+
+  return {
+    overview,
+
+    /** GET /api/admin/dashboard: the overview plus states, approvals, feed, Bid Assist queue, contact-us and a trend. */
+    async dashboard(range: DashboardRange, now = new Date()): Promise<AdminDashboard> {
+      const b = bucketsFor(range, now);
+      const [base, d] = await Promise.all([overview(), repo.dashboard(db, b, APPROVAL_PROMISE_HOURS)]);
+      const state = { pendingApproval: 0, noSubscription: 0, active: 0 };
+      const usersByState = { buyer: { ...state }, supplier: { ...state } };
+      for (const r of d.states) usersByState[r.role] = { pendingApproval: r.pending, noSubscription: r.nosub, active: r.active };
+      const lastSuccess = d.sources.map((s) => s.lastSuccessAt?.getTime() ?? 0);
+      const lastImport = Math.max(d.feed?.last_import ? new Date(d.feed.last_import).getTime() : 0, ...lastSuccess);
+      return {
+        ...base,
+        range,
+        usersByState,
+        approvals: {
+          waiting: d.approvals?.waiting ?? 0,
+          oldestHours: d.approvals?.oldest_hours ?? null,
+          promiseHours: APPROVAL_PROMISE_HOURS,
+          overdue: d.approvals?.overdue ?? 0,
+        },
+        feed: {
+          total: d.feed?.total ?? 0,
+          open: d.feed?.open ?? 0,
+          lastImportAt: lastImport > 0 ? new Date(lastImport).toISOString() : null,
+          importedLast24h: d.feed?.last_24h ?? 0,
+          sources: d.sources.map((s) => ({
+            source: s.source,
+            lastRunAt: s.lastRunAt?.toISOString() ?? null,
+            lastSuccessAt: s.lastSuccessAt?.toISOString() ?? null,
+            lastError: s.lastError,
+            releasesImported: s.releasesImported,
+          })),
+        },
+        bidAssistQueue: {
+          submitted: d.queue?.submitted ?? 0,
+          in_review: d.queue?.in_review ?? 0,
+          completed: d.queue?.completed ?? 0,
+          oldestOpenHours: d.queue?.oldest_open_hours ?? null,
+        },
+        recentContactMessages: d.contacts.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+        trend: fillTrend(b.periods, d.trend, {
+          signups: { key: 'signups', field: 'n' },
+          subscriptions: { key: 'subscriptions', field: 'n' },
+          bidAssist: { key: 'bidAssist', field: 'n' },
+          contactMessages: { key: 'contact', field: 'n' },
+        }),
+      };
+    },
+
+    async listUsers(filter: repo.UserFilter, page: number, pageSize: number) {
+      const { rows, total } = await repo.listUsers(db, filter, page, pageSize);
+      const data: AdminUser[] = rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        companyName: r.companyName,
+        role: r.role,
+        approved: r.approved,
+        emailVerified: r.emailVerifiedAt !== null,
+        plan: r.active ? r.plan : null,
+        hasActiveSubscription: r.active,
+        createdAt: r.createdAt.toISOString(),
+        approvedAt: r.approvedAt?.toISOString() ?? null,
+      }));
+      return { data, meta: { page, pageSize, total } };
+    },
+
+    /** Approves an account, tells the user in the app and by mail. Approving twice is harmless. */
+    async approve(userId: string, adminId: string) {
+      const user = await findUserById(db, userId);
+      if (!user) throw new AppError('NOT_FOUND', 'User not found');
+      if (user.role === 'admin') throw new AppError('INVALID_STATE', 'Admin accounts need no approval');
+      const approved = await db.transaction(async (tx) => {
+        const row = await repo.approveUser(tx, userId, adminId);
+        if (row) {
+          await notify(tx, {
+            userId,
+            kind: 'account_approved',
+            title: 'Your account is approved',
+            body: 'Choose a plan in Settings > Billing to start using Brickyard.',
+            link: `/${user.role}/settings/billing`,
+          });
+        }
+        return row;
+      });
+      ctx.principals.invalidate(userId);
+      if (approved) {
+        await mailer.send({ to: user.email, ...accountApprovedMail(user.firstName, `${config.publicUrl}/login`) });
+      }
+      return { id: userId, approved: true };
+    },
+  };
+}
+

@@ -1,0 +1,31 @@
+import { buyerDashboardSchema, dashboardQuerySchema, dataOf, supplierDashboardSchema } from '@brickyard/shared';
+import { principalOf } from '../../platform/auth/guard.ts';
+import type { App } from '../../platform/context.ts';
+import type { AnalyticsService } from './analytics.service.ts';
+
+const tags = ['analytics'];
+
+/** SPEC.md section 2 Dashboard: one request per dashboard (the admin's is GET /api/admin/dashboard). */
+export function analyticsRoutes(app: App, analytics: AnalyticsService) {
+  app.get('/api/analytics/buyer', {
+    config: { access: { roles: ['buyer'] } },
+    schema: {
+      tags,
+      summary: 'The buyer dashboard: tenders, matches, response and award rates, deals, activity, trend',
+      querystring: dashboardQuerySchema,
+      response: { 200: dataOf(buyerDashboardSchema) },
+    },
+    handler: async (req) => ({ data: await analytics.buyer(principalOf(req), req.query.range) }),
+  });
+
+  app.get('/api/analytics/supplier', {
+    config: { access: { roles: ['supplier'] } },
+    schema: {
+      tags,
+      summary: 'The supplier dashboard: matches, deals, win rate, catalogue, favourites closing, plan usage, trend',
+      querystring: dashboardQuerySchema,
+      response: { 200: dataOf(supplierDashboardSchema) },
+    },
+    handler: async (req) => ({ data: await analytics.supplier(principalOf(req), req.query.range) }),
+  });
+}

@@ -1,0 +1,162 @@
+import {
+  BID_ASSIST_STATUSES,
+  PLANS,
+  TENDER_STATUSES,
+  type BidAssistStatus,
+  type BuyerDashboard,
+  type DashboardRange,
+  type Rate,
+  type SupplierDashboard,
+  type TenderStatus,
+} from '@brickyard/shared';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { quotaMonth, quotaUsage } from '../billing/quota.service.ts';
+import { enqueueMatching } from '../matching/matching.queue.ts';
+import { bucketsFor, fillTrend } from './analytics.buckets.ts';
+import * as repo from './analytics.repository.ts';
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+export const rateOf = (numerator: number, denominator: number): Rate => ({
+  numerator,
+  denominator,
+  rate: denominator > 0 ? numerator / denominator : null,
+});
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The buyer and supplier dashboards (SPEC.md section 2), each answered by one request. */
+export function createAnalyticsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /**
+   * Listings whose matches are stale are queued for the matching module's background job (it
+   * runs after this answer); the dashboard says so and the client asks again shortly.
+   */
+  async function queueStale(kind: 'tender' | 'catalogue_item', userId: string): Promise<boolean> {
+    const ids = await repo.staleSubjects(db, kind, userId, 100);
+    for (const id of ids) enqueueMatching(ctx, kind, id);
+    return ids.length > 0;
+  }
+
+  return {
+    async buyer(caller: Principal, range: DashboardRange, now = new Date()): Promise<BuyerDashboard> {
+      const b = bucketsFor(range, now);
+      const [byStatus, matches, rates, deals, activity, closing, trend, matchesUpdating] = await Promise.all([
+        repo.buyerTendersByStatus(db, caller.id),
+        repo.buyerMatches(db, caller.id, 12),
+        repo.buyerRates(db, caller.id),
+        repo.buyerDeals(db, caller.id),
+        repo.buyerActivity(db, caller.id, 8),
+        repo.buyerClosingSoon(db, caller.id, 5),
+        repo.buyerTrend(db, caller.id, b),
+        queueStale('tender', caller.id),
+      ]);
+      const tendersByStatus = Object.fromEntries(TENDER_STATUSES.map((s) => [s, 0])) as Record<TenderStatus, number>;
+      let openBudgetPence = 0;
+      for (const r of byStatus) {
+        tendersByStatus[r.status as TenderStatus] = r.n;
+        openBudgetPence += Number(r.open_budget);
+      }
+      return {
+        range,
+        matchesUpdating,
+        tendersByStatus,
+        totalTenders: byStatus.reduce((n, r) => n + r.n, 0),
+        openBudgetPence,
+        matchesPerTender: matches.list.map((r) => ({
+          id: r.id,
+          title: r.title,
+          status: r.status as TenderStatus,
+          matches: r.matches,
+          topScore: r.top,
+        })),
+        averageMatchesPerTender: matches.tenders > 0 ? Math.round((matches.matches / matches.tenders) * 10) / 10 : null,
+        responseRate: rateOf(rates.responded, rates.published),
+        awardRate: rateOf(rates.awarded, rates.published),
+        deals,
+        recentActivity: activity.map((a) => ({
+          id: a.id,
+          tenderId: a.tender_id,
+          tenderTitle: a.title,
+          action: a.action,
+          actorName: a.actor,
+          createdAt: iso(a.created_at),
+        })),
+        closingSoon: closing.map((c) => ({
+          id: c.id,
+          title: c.title,
+          deadline: iso(c.deadline),
+          budgetPence: c.budget == null ? null : Number(c.budget),
+          matches: c.matches,
+        })),
+        trend: fillTrend(b.periods, trend, {
+          tendersPublished: { key: 'tenders', field: 'n' },
+          conversations: { key: 'conversations', field: 'n' },
+          dealsValuePence: { key: 'deals', field: 'v' },
+        }),
+      };
+    },
+
+    async supplier(caller: Principal, range: DashboardRange, now = new Date()): Promise<SupplierDashboard> {
+      const b = bucketsFor(range, now);
+      const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, matchesUpdating] =
+        await Promise.all([
+          repo.supplierMatchCounts(db, caller.id),
+          repo.supplierDeals(db, caller.id),
+          repo.supplierWinRate(db, caller.id),
+          repo.supplierCatalogue(db, caller.id, 20),
+          repo.supplierFavouritesClosing(db, caller.id, 5),
+          quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
+          quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
+          repo.supplierBidAssistCounts(db, caller.id),
+          repo.supplierTrend(db, caller.id, b),
+          queueStale('catalogue_item', caller.id),
+        ]);
+      const limits = PLANS[caller.plan ?? 'CORE'].limits;
+      const bidAssistCounts = Object.fromEntries(BID_ASSIST_STATUSES.map((s) => [s, 0])) as Record<
+        BidAssistStatus,
+        number
+      >;
+      for (const r of requests) bidAssistCounts[r.status as BidAssistStatus] = r.n;
+      return {
+        range,
+        matchesUpdating,
+        matchesThisMonth: counts.month,
+        matchesTotal: counts.total,
+        deals,
+        winRate: rateOf(win.won, win.pursued),
+        catalogue: catalogue.map((c) => ({
+          id: c.id,
+          title: c.title,
+          category: c.category,
+          matches: c.matches,
+          topScore: c.top,
+        })),
+        favouritesClosingSoon: favourites.map((f) => ({
+          id: f.id,
+          title: f.title,
+          buyerName: f.buyer_name,
+          closesAt: iso(f.closes_at),
+          amountMinor: f.amount_minor == null ? null : Number(f.amount_minor),
+          currency: f.currency,
+        })),
+        usage: {
+          plan: caller.plan,
+          month: quotaMonth(now),
+          bidAssist: { used: bidAssist.used, limit: bidAssist.limit },
+          uploads: { used: uploads.used, limit: uploads.limit },
+          matchesPerItem: limits.matchesPerItem,
+          liveFeed: limits.liveFeed,
+        },
+        bidAssist: bidAssistCounts,
+        trend: fillTrend(b.periods, trend, {
+          matches: { key: 'matches', field: 'n' },
+          dealsWon: { key: 'deals', field: 'n' },
+          dealsValuePence: { key: 'deals', field: 'v' },
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import {
+  AppError,
+  type Session,
+  type forgotPasswordValidationBodySchema,
+  type loginBodySchema,
+  type registerBodySchema,
+  type resetPasswordBodySchema,
+} from '@brickyard/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
+import { resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
+import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
+import * as repo from './users.repository.ts';
+import { confirmEmailChange } from '../settings/settings.service.ts';
+import { findToken, consumeToken, insertToken } from '../settings/settings.repository.ts';
+import { isTwoFactorEnabled, verifySecondFactor } from '../settings/two-factor.ts';
+
+const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long the second step of a two-factor sign-in may take. */
+const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(ctx: AppContext) {
+  const { db, config, mailer, jwt } = ctx;
+  // Per-account limits; per-IP limits sit on the routes.
+  const loginFailures = createKeyLimiter(config.loginAttemptsPer15Min, 15 * 60);
+  const forgotPerEmail = createKeyLimiter(5, 15 * 60);
+  const resendPerEmail = createKeyLimiter(5, 15 * 60);
+  const twoFactorFailures = createKeyLimiter(config.loginAttemptsPer15Min, 15 * 60);
+
+  async function sendVerification(user: repo.UserRow): Promise<void> {
+    const { token, hash } = newOpaqueToken();
+    await db.transaction(async (tx) => {
+      await repo.revokeAuthTokens(tx, user.id, 'verify_email');
+      await repo.insertAuthToken(tx, {
+        userId: user.id,
+        purpose: 'verify_email',
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+      });
+    });
+    const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: user.email, ...verifyEmailMail(user.firstName, url) });
+  }
+
+  /** The stored session of SPEC.md section 3, freshly read from the database. */
+  async function sessionFor(userId: string): Promise<Session> {
+    const principal = await repo.loadPrincipal(db, userId);
+    if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+    return {
+      token: jwt.sign({ sub: principal.id, role: principal.role, sv: principal.sessionVersion }),
+      role: principal.role,
+      id: principal.id,
+      user: { name: principal.name, email: principal.email },
+      approved: principal.approved,
+      hasActiveSubscription: principal.hasActiveSubscription,
+    };
+  }
+
+  return {
+    async register(input: z.output<typeof registerBodySchema>) {
+      if (await repo.findUserByEmail(db, input.email)) {
+        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', [
+          { path: 'email', message: 'An account with this email already exists' },
+        ]);
+      }
+      const passwordHash = await hashPassword(input.password);
+      let user: repo.UserRow;
+      try {
+        user = await repo.insertUser(db, {
+          email: input.email,
+          passwordHash,
+          role: input.userRole,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          companyName: input.companyName,
+          phone: input.phone || null,
+          selectedPlan: input.planType,
+          selectedCycle: input.billingCycle,
+        });
+      } catch (err) {
+        // Two sign-ups racing for one email: the unique index decides.
+        if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
+          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+        }
+        throw err;
+      }
+      await sendVerification(user);
+      return {
+        id: user.id,
+        email: user.email,
+        message: 'Account created. Check your email to confirm your address.',
+      };
+    },
+
+    async verifyEmail(token: string) {
+      const used = await db.transaction(async (tx) => {
+        const row = await repo.consumeAuthToken(tx, hashOpaqueToken(token), 'verify_email');
+        if (row) await repo.markEmailVerified(tx, row.userId);
+        return row;
+      });
+      if (!used) {
+        // The same link page confirms a new address asked for in settings > account.
+        const changed = await confirmEmailChange(db, hashOpaqueToken(token));
+        if (changed) {
+          ctx.principals.invalidate(changed.userId);
+          return { message: 'Your new email address is confirmed. Use it to sign in from now on.' };
+        }
+        throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired');
+      }
+      return { message: 'Your email address is confirmed. You can now sign in.' };
+    },
+
+    async resendVerification(email: string) {
+      await resendPerEmail.consume(email);
+      const user = await repo.findUserByEmail(db, email);
+      if (user && !user.emailVerifiedAt) await sendVerification(user);
+      return { message: 'If an unconfirmed account exists for this email, we have sent a new link.' };
+    },
+
+    async login(input: z.output<typeof loginBodySchema>): Promise<Session> {
+      const key = input.email;
+      const user = await repo.findUserByEmail(db, input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !ok) {
+        await loginFailures.consume(key);
+        throw new AppError('INVALID_CREDENTIALS', 'Email or password is incorrect');
+      }
+      if (!user.emailVerifiedAt) {
+        throw new AppError('EMAIL_NOT_VERIFIED', 'Please confirm your email address first. We can send you a new link.');
+      }
+      await loginFailures.reset(key);
+      if (await isTwoFactorEnabled(db, user.id)) {
+        // Password right; the session waits for the second factor (POST /api/auth/login/2fa).
+        const { token, hash } = newOpaqueToken();
+        await insertToken(db, { userId: user.id, purpose: 'two_factor_login', tokenHash: hash, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_MS) });
+        throw new AppError('TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app', [{ path: 'challenge', message: token }]);
+      }
+      return sessionFor(user.id);
+    },
+
+    /** POST /api/auth/login/2fa: the second step, with an authenticator code or a recovery code. */
+    async loginTwoFactor(input: { challenge: string; code?: string; recoveryCode?: string }): Promise<Session> {
+      const hash = hashOpaqueToken(input.challenge);
+      const pending = await findToken(db, hash, 'two_factor_login');
+      if (!pending) throw new AppError('INVALID_TOKEN', 'This sign-in has expired. Please sign in again.');
+      await twoFactorFailures.consume(pending.userId);
+      const ok = await verifySecondFactor(db, config.jwtSecret, pending.userId, input);
+      if (!ok) throw new AppError('INVALID_TWO_FACTOR_CODE', 'That code is not valid. Check your authenticator app and try again.');
+      if (!(await consumeToken(db, hash, 'two_factor_login'))) {
+        throw new AppError('INVALID_TOKEN', 'This sign-in has expired. Please sign in again.');
+      }
+      await twoFactorFailures.reset(pending.userId);
+      return sessionFor(pending.userId);
+    },
+
+    async forgotPassword(email: string) {
+      await forgotPerEmail.consume(email);
+      const user = await repo.findUserByEmail(db, email);
+      if (user) {
+        const { token, hash } = newOpaqueToken();
+        await db.transaction(async (tx) => {
+          await repo.revokeAuthTokens(tx, user.id, 'reset_password');
+          await repo.insertAuthToken(tx, {
+            userId: user.id,
+            purpose: 'reset_password',
+            tokenHash: hash,
+            expiresAt: new Date(Date.now() + RESET_TTL_MS),
+          });
+        });
+        const url = `${config.publicUrl}/reset-password-validation?token=${encodeURIComponent(token)}&userId=${user.id}`;
+        await mailer.send({ to: user.email, ...resetPasswordMail(user.firstName, url) });
+      }
+      // The same answer whether or not the account exists.
+      return { message: 'If an account exists for this email, we have sent a link to reset the password.' };
+    },
+
+    async resetWithToken(input: z.output<typeof forgotPasswordValidationBodySchema>) {
+      const passwordHash = await hashPassword(input.newPassword);
+      const done = await db.transaction(async (tx) => {
+        const row = await repo.consumeAuthToken(tx, hashOpaqueToken(input.token), 'reset_password');
+        if (!row || row.userId !== input.userId) return false;
+        await repo.setPassword(tx, row.userId, passwordHash);
+        // Following the reset link proves the mailbox, so the address counts as verified.
+        await repo.markEmailVerified(tx, row.userId);
+        return true;
+      });
+      if (!done) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired');
+      ctx.principals.invalidate(input.userId);
+      return { message: 'Your password has been changed. You can now sign in.' };
+    },
+
+    async changePassword(userId: string, input: z.output<typeof resetPasswordBodySchema>): Promise<Session> {
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw new AppError('VALIDATION_FAILED', 'Your current password is incorrect', [
+          { path: 'password', message: 'Your current password is incorrect' },
+        ]);
+      }
+      if (input.password === input.newPassword) {
+        throw new AppError('VALIDATION_FAILED', 'Choose a password you have not used here', [
+          { path: 'newPassword', message: 'Choose a different password' },
+        ]);
+      }
+      await repo.setPassword(db, userId, await hashPassword(input.newPassword));
+      ctx.principals.invalidate(userId);
+      // Other sessions end; this one continues with a fresh token.
+      return sessionFor(user.id);
+    },
+
+    sessionFor,
+  };
+}

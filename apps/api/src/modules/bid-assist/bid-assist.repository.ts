@@ -1,0 +1,199 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { BidAssistStatus, BidPack } from '@brickyard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bidAssistRequests,
+  catalogueItems,
+  contracts,
+  externalTenders,
+  files,
+  portfolioItems,
+  profiles,
+  tenders,
+  users,
+} from '../../db/schema/index.ts';
+
+const r = bidAssistRequests;
+
+export type BidAssistRow = typeof bidAssistRequests.$inferSelect;
+
+const requestColumns = {
+  request: r,
+  supplierCompany: users.companyName,
+  supplierFirstName: users.firstName,
+  supplierLastName: users.lastName,
+  supplierEmail: users.email,
+};
+export type RequestWithSupplier = {
+  request: BidAssistRow;
+  supplierCompany: string;
+  supplierFirstName: string;
+  supplierLastName: string;
+  supplierEmail: string;
+};
+
+export async function findOurTender(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ tender: tenders, buyerCompany: users.companyName })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(eq(tenders.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findExternalTender(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(externalTenders).where(eq(externalTenders.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Everything the bid pack reads about a supplier, in four indexed reads. */
+export async function supplierEvidence(db: DbOrTx, supplierId: string) {
+  const [profileRows, items, portfolio, deals] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.userId, supplierId)).limit(1),
+    db
+      .select()
+      .from(catalogueItems)
+      .where(eq(catalogueItems.userId, supplierId))
+      .orderBy(desc(catalogueItems.createdAt), asc(catalogueItems.id))
+      .limit(300),
+    db
+      .select()
+      .from(portfolioItems)
+      .where(eq(portfolioItems.userId, supplierId))
+      .orderBy(desc(portfolioItems.createdAt), asc(portfolioItems.id))
+      .limit(100),
+    db
+      .select({ n: count() })
+      .from(contracts)
+      .where(and(eq(contracts.supplierId, supplierId), eq(contracts.status, 'fulfilled'))),
+  ]);
+  return { profile: profileRows[0] ?? null, items, portfolio, fulfilledDeals: deals[0]?.n ?? 0 };
+}
+
+/** The caller's own ready uploads among `keys`. */
+export function ownFiles(db: DbOrTx, ownerId: string, keys: string[]) {
+  if (!keys.length) return Promise.resolve([]);
+  return db
+    .select({ key: files.key, fileName: files.fileName, status: files.status })
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), inArray(files.key, keys)));
+}
+
+export async function insertRequest(db: DbOrTx, values: typeof bidAssistRequests.$inferInsert): Promise<BidAssistRow> {
+  const [row] = await db.insert(r).values(values).returning();
+  return row!;
+}
+
+export async function findRequest(db: DbOrTx, id: string): Promise<RequestWithSupplier | null> {
+  const [row] = await db.select(requestColumns).from(r).innerJoin(users, eq(users.id, r.supplierId)).where(eq(r.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listRequests(
+  db: DbOrTx,
+  filter: { supplierId?: string; status?: BidAssistStatus },
+  page: number,
+  pageSize: number,
+  order: 'newest' | 'queue',
+) {
+  const where: SQL[] = [];
+  if (filter.supplierId) where.push(eq(r.supplierId, filter.supplierId));
+  if (filter.status) where.push(eq(r.status, filter.status));
+  const cond = where.length ? and(...where) : undefined;
+  // The admin queue works oldest first within the open statuses; the supplier sees newest first.
+  const orderBy =
+    order === 'queue'
+      ? [sql`case ${r.status} when 'submitted' then 0 when 'in_review' then 1 else 2 end`, sql`case when ${r.status} = 'completed' then null else ${r.createdAt} end asc nulls last`, desc(r.updatedAt), asc(r.id)]
+      : [desc(r.createdAt), asc(r.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(requestColumns)
+      .from(r)
+      .innerJoin(users, eq(users.id, r.supplierId))
+      .where(cond)
+      .orderBy(...orderBy)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(r).where(cond),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function statusCounts(db: DbOrTx): Promise<Record<BidAssistStatus, number>> {
+  const rows = await db.select({ status: r.status, n: count() }).from(r).groupBy(r.status);
+  const out: Record<BidAssistStatus, number> = { submitted: 0, in_review: 0, completed: 0 };
+  for (const row of rows) out[row.status] = row.n;
+  return out;
+}
+
+/**
+ * Moves a request from `from` to `to` only if it is still in `from` (two admins at once: one
+ * wins, the other gets null and a 409).
+ */
+export async function moveRequest(
+  db: DbOrTx,
+  id: string,
+  from: BidAssistStatus,
+  patch: { status: BidAssistStatus; reply?: string | null; replyAttachmentKey?: string | null; handledBy: string },
+): Promise<BidAssistRow | null> {
+  const [row] = await db
+    .update(r)
+    .set({
+      status: patch.status,
+      ...(patch.reply !== undefined ? { reply: patch.reply } : {}),
+      ...(patch.replyAttachmentKey !== undefined ? { replyAttachmentKey: patch.replyAttachmentKey } : {}),
+      handledBy: patch.handledBy,
+      updatedAt: sql`now()`,
+      ...(patch.status === 'in_review' ? { reviewStartedAt: sql`now()` } : {}),
+      ...(patch.status === 'completed' ? { completedAt: sql`now()` } : {}),
+    })
+    .where(and(eq(r.id, id), eq(r.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+export async function setPolishedDraft(db: DbOrTx, id: string, pack: BidPack): Promise<void> {
+  await db.update(r).set({ bidPack: pack }).where(eq(r.id, id));
+}
+
+/** Tenders the Bid Assist form can pick: ours open for responses, by title words. */
+export function searchOurTenders(db: DbOrTx, q: string | undefined, limit: number) {
+  const cond: SQL[] = [eq(tenders.status, 'active'), sql`(${tenders.deadline} is null or ${tenders.deadline} > now())`];
+  if (q) cond.push(sql`(${sql.raw('"tenders"."search_vector"')} @@ websearch_to_tsquery('english', ${q}) or ${tenders.title} ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+  return db
+    .select({
+      id: tenders.id,
+      title: tenders.title,
+      buyerName: users.companyName,
+      closesAt: tenders.deadline,
+      valueMinor: tenders.budgetPence,
+      currency: tenders.currency,
+    })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(and(...cond))
+    .orderBy(sql`${tenders.deadline} asc nulls last`, asc(tenders.id))
+    .limit(limit);
+}
+
+/** External tenders by text (full text or a near title match), open ones first. */
+export function searchExternal(db: DbOrTx, q: string | undefined, limit: number) {
+  const t = externalTenders;
+  const open = sql<boolean>`(${t.tenderStatus} = 'active' and (${t.tenderEndDate} is null or ${t.tenderEndDate} > now()))`;
+  const cond = q ? sql`(${sql.raw('"external_tenders"."search"')} @@ websearch_to_tsquery('english', ${q}) or ${q} <% ${t.title})` : undefined;
+  return db
+    .select({
+      id: t.id,
+      title: t.title,
+      buyerName: t.buyerName,
+      closesAt: t.tenderEndDate,
+      isOpen: open,
+      valueMinor: t.amountMinor,
+      currency: t.currency,
+    })
+    .from(t)
+    .where(cond)
+    .orderBy(desc(open), desc(t.date), asc(t.id))
+    .limit(limit);
+}

@@ -1,0 +1,152 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+let t: TestApp;
+let supplier: TestUser;
+let buyer: TestUser;
+let unsubscribed: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [supplier, buyer, unsubscribed] = await Promise.all([
+    t.createUser({ role: 'supplier', companyName: 'Calder Valley Aggregates Ltd' }),
+    t.createUser({ role: 'buyer' }),
+    t.createUser({ role: 'supplier', plan: null }),
+  ]);
+});
+afterAll(() => t.close());
+
+const HEADER = 'title,description,category,subcategories,price,quantity,leadTime,region,availability,rebate,certifications';
+const good = (i: number) =>
+  `Item ${i} MOT Type 1 sub-base,"Crushed limestone sub-base, graded to SHW clause 803.",concrete,Ready-mix concrete,${(20 + i).toFixed(2)},${i},3,north-west,available,Yes,BS EN 13242; UKCA`;
+
+function csvFile(lines: string[], name = 'items.csv') {
+  const form = new FormData();
+  form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), name);
+  return form;
+}
+
+function post(form: FormData, opts: { dryRun?: boolean; token?: string } = {}) {
+  return t.request('POST', `/api/catalogue/import${opts.dryRun ? '?dryRun=true' : ''}`, { token: opts.token ?? supplier.token, raw: form });
+}
+
+describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
+  it('dry run: per-row verdicts with row numbers, errors by column and the parsed item; nothing is created', async () => {
+    const lines = [HEADER, good(1), 'x,too short,bricks,,abc,-2,soon,Atlantis,maybe,perhaps,', good(3)];
+    const res = await post(csvFile(lines), { dryRun: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(d).toMatchObject({ dryRun: true, total: 3, valid: 2, invalid: 1, ignoredColumns: [] });
+    expect(d.rows[0]).toMatchObject({ row: 2, valid: true, errors: [] });
+    expect(d.rows[0].item).toMatchObject({
+      title: 'Item 1 MOT Type 1 sub-base',
+      category: 'concrete',
+      subcategories: ['ready-mix-concrete'],
+      value: 21,
+      quantity: 1,
+      region: 'north-west',
+      rebate: true,
+      certifications: ['BS EN 13242', 'UKCA'],
+    });
+    const bad = d.rows[1];
+    expect(bad).toMatchObject({ row: 3, valid: false });
+    const columns = bad.errors.map((e: { column: string }) => e.column);
+    expect(columns).toEqual(expect.arrayContaining(['title', 'description', 'category', 'price', 'quantity', 'leadTime', 'region', 'availability', 'rebate']));
+    expect(bad.errors.find((e: { column: string }) => e.column === 'leadTime').message).toBe('Enter a whole number');
+    const list = await t.request('GET', '/api/catalogue', { token: supplier.token });
+    expect(list.body.meta.total).toBe(0);
+  });
+
+  it('import: creates the valid rows in one go and reports the skipped ones with their reasons', async () => {
+    const lines = [HEADER];
+    for (let i = 1; i <= 50; i++) lines.push(i === 10 || i === 37 ? `Bad ${i},short,unknown-category,,12,1,1,london,available,No,` : good(i));
+    const res = await post(csvFile(lines));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(d.created).toBe(48);
+    expect(d.createdIds).toHaveLength(48);
+    expect(d.skipped.map((s: { row: number }) => s.row)).toEqual([11, 38]);
+    expect(d.skipped[0].errors).toEqual(
+      expect.arrayContaining([
+        { column: 'description', message: 'At least 10 characters' },
+        { column: 'category', message: 'Choose a category from the list' },
+      ]),
+    );
+    const list = await t.request('GET', '/api/catalogue?pageSize=100', { token: supplier.token });
+    expect(list.body.meta.total).toBe(48);
+    const one = list.body.data.find((x: { title: string }) => x.title === 'Item 7 MOT Type 1 sub-base');
+    expect(one).toMatchObject({ valuePence: 2700, currency: 'GBP', user: { companyName: 'Calder Valley Aggregates Ltd' }, leadTime: 3 });
+  });
+
+  it('reads XLSX workbooks (first sheet, header row 1) the same way', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Items');
+    ws.addRow(['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes']);
+    ws.addRow(['Glulam beam 90x270', 'GL24h glulam beam, 6 m lengths, planed all round.', 'Timber & Joinery', 184.25, 14, 'yes', 'ignored']);
+    ws.addRow(['Bad beam', 'GL24h glulam beam, 6 m lengths.', 'Timber & Joinery', 'free', 14, 'yes', '']);
+    const buf = await wb.xlsx.writeBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([buf]), 'items.xlsx');
+    const res = await post(form, { dryRun: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const d = res.body.data;
+    expect(d).toMatchObject({ total: 2, valid: 1, invalid: 1, ignoredColumns: ['Notes'] });
+    expect(d.rows[0].item).toMatchObject({ category: 'timber', value: 184.25, leadTime: 14, warrantyRequirement: true });
+    expect(d.rows[1]).toMatchObject({ row: 3, valid: false });
+    expect(d.rows[1].errors[0].column).toBe('Price (£)');
+  });
+
+  it('refuses anonymous (401), buyers (403), unsubscribed suppliers (402) and bad files (400/413/415)', async () => {
+    const file = () => csvFile([HEADER, good(1)]);
+    expect((await t.request('POST', '/api/catalogue/import', { raw: file() })).status).toBe(401);
+    expect((await post(file(), { token: buyer.token })).status).toBe(403);
+    const unsub = await post(file(), { token: unsubscribed.token });
+    expect(unsub.status).toBe(402);
+    expect(unsub.body.error.code).toBe('SUBSCRIPTION_REQUIRED');
+
+    const missing = await post(csvFile(['title,description', 'A thing,Long enough description']), { dryRun: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.details[0]).toMatchObject({ path: 'file' });
+    expect(missing.body.error.details[0].message).toMatch(/category, value/);
+
+    const empty = await post(csvFile([HEADER]), { dryRun: true });
+    expect(empty.status).toBe(400);
+
+    const tooMany = [HEADER, ...Array.from({ length: 2001 }, (_, i) => good(i))];
+    const many = await post(csvFile(tooMany), { dryRun: true });
+    expect(many.status).toBe(400);
+    expect(many.body.error.message).toMatch(/2,000 rows/);
+
+    const big = new FormData();
+    big.append('file', new Blob([HEADER + '\n' + 'x'.repeat(5 * 1024 * 1024 + 10)]), 'big.csv');
+    expect((await post(big, { dryRun: true })).status).toBe(413);
+
+    const binary = new FormData();
+    binary.append('file', new Blob([new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2])]), 'tool.bin');
+    expect((await post(binary, { dryRun: true })).status).toBe(415);
+
+    const notMultipart = await t.request('POST', '/api/catalogue/import', { token: supplier.token, body: { rows: [] } });
+    expect(notMultipart.status).toBe(400);
+  });
+
+  it('serves the CSV template, whose example rows import cleanly', async () => {
+    const res = await t.request('GET', '/api/catalogue/import/template', { token: supplier.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/catalogue-import-template\.csv/);
+    const form = new FormData();
+    form.append('file', new Blob([res.body as string]), 'catalogue-import-template.csv');
+    const check = await post(form, { dryRun: true });
+    expect(check.status, JSON.stringify(check.body)).toBe(200);
+    expect(check.body.data).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+  });
+
+  it('lets suppliers browse every catalogue with scope=all (the marketplace view)', async () => {
+    const other = await t.createUser({ role: 'supplier' });
+    const mine = await t.request('GET', '/api/catalogue', { token: other.token });
+    expect(mine.body.meta.total).toBe(0);
+    const all = await t.request('GET', '/api/catalogue?scope=all&pageSize=5', { token: other.token });
+    expect(all.body.meta.total).toBeGreaterThanOrEqual(48);
+  });
+});

@@ -1,0 +1,293 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import {
+  AppError,
+  CATALOGUE_IMPORT_COLUMNS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  createCatalogueItemBodySchema,
+  type CatalogueImportField,
+  type CatalogueImportPreview,
+  type CatalogueImportResult,
+  type CatalogueImportRow,
+  type CreateCatalogueItemBody,
+  type ImportCellError,
+} from '@brickyard/shared';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { CatalogueService } from './catalogue.service.ts';
+
+export type CatalogueImportService = ReturnType<typeof createCatalogueImportService>;
+
+/** One data row of the file: its number in the file (header = row 1) and its cells by header. */
+interface RawRow {
+  row: number;
+  cells: string[];
+}
+interface Sheet {
+  headers: string[];
+  rows: RawRow[];
+}
+
+const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+const FIELD_BY_HEADER = new Map<string, CatalogueImportField>(
+  CATALOGUE_IMPORT_COLUMNS.flatMap((c) => [[squash(c.field), c.field] as const, ...c.aliases.map((a) => [squash(a), c.field] as const)]),
+);
+
+const NUMBER_FIELDS = new Set<CatalogueImportField>(['quantity', 'leadTime']);
+const MONEY_FIELDS = new Set<CatalogueImportField>(['value', 'budget']);
+const BOOLEAN_FIELDS = new Set<CatalogueImportField>(['warrantyRequirement', 'rebate']);
+const LIST_FIELDS = new Set<CatalogueImportField>(['subcategories', 'certifications', 'deliveryLocations']);
+const TRUE = new Set(['yes', 'y', 'true', '1']);
+const FALSE = new Set(['no', 'n', 'false', '0']);
+
+// ---- reading the file ---------------------------------------------------------------------
+
+function isXlsx(fileName: string, content: Buffer): boolean {
+  // XLSX is a ZIP container ("PK\x03\x04"); a CSV never starts with those bytes.
+  return content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || /\.xlsx$/i.test(fileName);
+}
+
+function readCsv(content: Buffer): Sheet {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parseCsv(content, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      // Excel in some locales writes ";"-separated CSV.
+      delimiter: [',', ';', '\t'].find((d) => (content.toString('utf8', 0, 2048).split(/\r?\n/)[0] ?? '').includes(d)) ?? ',',
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (err) {
+    throw new AppError('VALIDATION_FAILED', 'The CSV file could not be read', [
+      { path: 'file', message: err instanceof Error ? err.message : 'Not a valid CSV file' },
+    ]);
+  }
+  const [head, ...rest] = records;
+  return {
+    headers: head?.record ?? [],
+    // `info.lines` is the line the record ends on: the row number people see in an editor or Excel.
+    rows: rest.map((r) => ({ row: r.info.lines, cells: r.record })),
+  };
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((t) => t.text).join('');
+    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
+    if ('error' in value) return '';
+    return '';
+  }
+  return String(value);
+}
+
+async function readXlsx(content: Buffer): Promise<Sheet> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The XLSX file could not be read', [{ path: 'file', message: 'Not a valid XLSX workbook' }]);
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return { headers: [], rows: [] };
+  const width = ws.columnCount;
+  const read = (r: ExcelJS.Row) => Array.from({ length: width }, (_, i) => cellText(r.getCell(i + 1).value).trim());
+  let headers: string[] = [];
+  const rows: RawRow[] = [];
+  ws.eachRow({ includeEmpty: false }, (r, n) => {
+    const cells = read(r);
+    if (headers.length === 0) headers = cells;
+    else if (cells.some((c) => c !== '')) rows.push({ row: n, cells });
+  });
+  return { headers, rows };
+}
+
+// ---- turning a row into the create body -----------------------------------------------------
+
+function splitList(v: string): string[] {
+  return v
+    .split(/[;|\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The create body of one row plus the cell errors found while converting text to numbers and
+ * booleans; the shared create schema then validates it exactly as a single create would.
+ */
+function rowToBody(cells: Map<CatalogueImportField, string>, columnName: (f: string) => string) {
+  const body: Record<string, unknown> = {};
+  const errors: ImportCellError[] = [];
+  for (const [field, raw] of cells) {
+    const v = raw.trim();
+    if (v === '') continue;
+    if (MONEY_FIELDS.has(field)) {
+      const cleaned = v.replace(/[£,\s]/g, '');
+      body[field] = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : cleaned;
+    } else if (NUMBER_FIELDS.has(field)) {
+      const cleaned = v.replace(/[,\s]/g, '').replace(/days?$/i, '');
+      if (/^-?\d+$/.test(cleaned)) body[field] = Number(cleaned);
+      else errors.push({ column: columnName(field), message: 'Enter a whole number' });
+    } else if (BOOLEAN_FIELDS.has(field)) {
+      const l = v.toLowerCase();
+      if (TRUE.has(l)) body[field] = true;
+      else if (FALSE.has(l)) body[field] = false;
+      else errors.push({ column: columnName(field), message: 'Enter Yes or No' });
+    } else if (LIST_FIELDS.has(field)) {
+      body[field] = splitList(v);
+    } else if (field === 'availability') {
+      body[field] = v.toLowerCase();
+    } else {
+      body[field] = v;
+    }
+  }
+  return { body, errors };
+}
+
+/**
+ * Bulk import of catalogue items from a CSV or XLSX file (one item per row). Every row is checked
+ * with the same shared schema as POST /api/catalogue; a dry run answers the per-row verdicts,
+ * a real run creates the valid rows in one transaction and reports the skipped ones.
+ */
+export function createCatalogueImportService(catalogue: CatalogueService) {
+  async function validate(fileName: string, content: Buffer): Promise<Omit<CatalogueImportPreview, 'dryRun'> & { bodies: Map<number, CreateCatalogueItemBody> }> {
+    if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'file', message: 'Empty file' }]);
+    if (content.length > MAX_IMPORT_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `Import files may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+    }
+    const xlsx = isXlsx(fileName, content);
+    if (!xlsx && !/\.(csv|txt)$/i.test(fileName) && content.subarray(0, 4096).includes(0)) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a CSV or XLSX file');
+    }
+    const sheet = xlsx ? await readXlsx(content) : readCsv(content);
+
+    // Map headers to fields; the first column wins when two name the same field.
+    const fieldAt = new Map<number, CatalogueImportField>();
+    const headerOf = new Map<string, string>();
+    const ignoredColumns: string[] = [];
+    sheet.headers.forEach((h, i) => {
+      const f = FIELD_BY_HEADER.get(squash(h));
+      if (f && !headerOf.has(f)) {
+        fieldAt.set(i, f);
+        headerOf.set(f, h);
+      } else if (h.trim()) ignoredColumns.push(h);
+    });
+    const missing = CATALOGUE_IMPORT_COLUMNS.filter((c) => c.required && !headerOf.has(c.field)).map((c) => c.field);
+    if (missing.length) {
+      throw new AppError('VALIDATION_FAILED', `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`, [
+        { path: 'file', message: `Missing columns: ${missing.join(', ')}. Download the template to see the expected headers.` },
+      ]);
+    }
+    if (sheet.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no rows to import', [{ path: 'file', message: 'No data rows' }]);
+    if (sheet.rows.length > MAX_IMPORT_ROWS) {
+      throw new AppError('VALIDATION_FAILED', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows per import`, [
+        { path: 'file', message: `The file has ${sheet.rows.length.toLocaleString('en-GB')} rows; split it into smaller files` },
+      ]);
+    }
+
+    const columnName = (f: string) => headerOf.get(f as CatalogueImportField) ?? f;
+    const bodies = new Map<number, CreateCatalogueItemBody>();
+    const rows: CatalogueImportRow[] = sheet.rows.map(({ row, cells }) => {
+      const byField = new Map<CatalogueImportField, string>();
+      fieldAt.forEach((f, i) => byField.set(f, cells[i] ?? ''));
+      const { body, errors } = rowToBody(byField, columnName);
+      const parsed = createCatalogueItemBodySchema.safeParse(body);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'row');
+          // a conversion error already explains this cell
+          if (errors.some((e) => e.column === columnName(field))) continue;
+          errors.push({ column: columnName(field), message: issue.message });
+        }
+      }
+      if (errors.length === 0 && parsed.success) {
+        bodies.set(row, parsed.data);
+        return { row, valid: true, errors, item: parsed.data as Record<string, unknown> };
+      }
+      return { row, valid: false, errors, item: body };
+    });
+    const valid = rows.filter((r) => r.valid).length;
+    return {
+      total: rows.length,
+      valid,
+      invalid: rows.length - valid,
+      columns: [...headerOf.keys()],
+      ignoredColumns,
+      rows,
+      bodies,
+    };
+  }
+
+  return {
+    /** POST /api/catalogue/import?dryRun=true */
+    async preview(fileName: string, content: Buffer): Promise<CatalogueImportPreview> {
+      const { bodies: _bodies, ...report } = await validate(fileName, content);
+      return { dryRun: true, ...report };
+    },
+
+    /** POST /api/catalogue/import: the valid rows in one transaction; the rest reported. */
+    async run(caller: Principal, fileName: string, content: Buffer): Promise<CatalogueImportResult> {
+      const report = await validate(fileName, content);
+      const createdIds = await catalogue.createMany(caller, [...report.bodies.values()]);
+      return {
+        dryRun: false,
+        created: createdIds.length,
+        createdIds,
+        skipped: report.rows.filter((r) => !r.valid).map((r) => ({ row: r.row, errors: r.errors })),
+      };
+    },
+
+    /** The CSV template: the headers and two example rows. */
+    template(): string {
+      const headers = CATALOGUE_IMPORT_COLUMNS.map((c) => c.field);
+      const examples: Array<Record<CatalogueImportField, string>> = [
+        {
+          title: 'C32/40 ready-mix concrete',
+          description: 'Ready-mix concrete to BS 8500, delivered by 8m³ truck mixer within 40 miles of the plant.',
+          specifications: 'Strength class C32/40; S3 slump; 20mm aggregate',
+          category: 'Concrete & Cement',
+          subcategories: 'Ready-mix concrete',
+          value: '118.50',
+          quantity: '400',
+          budget: '',
+          leadTime: '2',
+          region: 'Yorkshire and the Humber',
+          availability: 'available',
+          paymentTerms: '30 days end of month',
+          insurance: 'Public liability £5m',
+          supplierType: 'Manufacturer',
+          warrantyRequirement: 'No',
+          rebate: 'Yes',
+          certifications: 'BSI Kitemark; BES 6001',
+          deliveryLocations: 'Yorkshire and the Humber; North West',
+        },
+        {
+          title: 'Class B engineering bricks (pack of 400)',
+          description: 'Red perforated Class B engineering bricks for damp-proof courses and manholes.',
+          specifications: '215 x 102.5 x 65 mm; frost resistant F2',
+          category: 'masonry',
+          subcategories: 'bricks',
+          value: '312',
+          quantity: '0',
+          budget: '',
+          leadTime: '10',
+          region: 'west-midlands',
+          availability: 'limited',
+          paymentTerms: '',
+          insurance: '',
+          supplierType: 'Builders merchant',
+          warrantyRequirement: '',
+          rebate: 'No',
+          certifications: 'UKCA',
+          deliveryLocations: '',
+        },
+      ];
+      const esc = (v: string) => (/[",\n;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+      return [headers.join(','), ...examples.map((e) => headers.map((h) => esc(e[h])).join(','))].join('\r\n') + '\r\n';
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogueItems, users } from '../../db/schema/index.ts';
+
+export type CatalogueRow = typeof catalogueItems.$inferSelect;
+export type NewCatalogueItem = typeof catalogueItems.$inferInsert;
+export type CatalogueWithCompany = CatalogueRow & { companyName: string };
+
+export async function insertItem(db: DbOrTx, values: NewCatalogueItem): Promise<CatalogueRow> {
+  const [row] = await db.insert(catalogueItems).values(values).returning();
+  return row!;
+}
+
+/** Inserts in chunks (PostgreSQL caps bind parameters per statement); answers the new ids in order. */
+export async function insertItems(db: DbOrTx, values: NewCatalogueItem[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const rows = await db.insert(catalogueItems).values(values.slice(i, i + 500)).returning({ id: catalogueItems.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+export async function findItem(db: DbOrTx, id: string): Promise<CatalogueWithCompany | undefined> {
+  const [row] = await db
+    .select({ c: catalogueItems, companyName: users.companyName })
+    .from(catalogueItems)
+    .innerJoin(users, eq(users.id, catalogueItems.userId))
+    .where(eq(catalogueItems.id, id))
+    .limit(1);
+  return row ? { ...row.c, companyName: row.companyName } : undefined;
+}
+
+export async function lockItem(db: DbOrTx, id: string): Promise<CatalogueRow | undefined> {
+  const [row] = await db.select().from(catalogueItems).where(eq(catalogueItems.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateItem(db: DbOrTx, id: string, set: Partial<NewCatalogueItem>): Promise<CatalogueRow> {
+  const [row] = await db
+    .update(catalogueItems)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(catalogueItems.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteItem(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(catalogueItems).where(eq(catalogueItems.id, id));
+}
+
+export interface CatalogueFilter {
+  ownerId?: string;
+  q?: string;
+  category?: string;
+  subcategory?: string;
+  region?: string;
+  availability?: 'available' | 'limited' | 'other';
+  minPricePence?: number;
+  maxPricePence?: number;
+  inStock?: boolean;
+}
+export type CatalogueSort = 'newest' | 'oldest' | 'price_asc' | 'price_desc';
+
+function whereOf(f: CatalogueFilter): SQL | undefined {
+  const c: Array<SQL | undefined> = [];
+  if (f.ownerId) c.push(eq(catalogueItems.userId, f.ownerId));
+  if (f.q) c.push(sql`"catalogue_items"."search_vector" @@ websearch_to_tsquery('english', ${f.q})`);
+  if (f.category) c.push(eq(catalogueItems.category, f.category));
+  if (f.subcategory) c.push(sql`${catalogueItems.subcategories} @> array[${f.subcategory}]::text[]`);
+  if (f.region) c.push(eq(catalogueItems.region, f.region));
+  if (f.availability) c.push(eq(catalogueItems.availability, f.availability));
+  if (f.minPricePence !== undefined) c.push(gte(catalogueItems.valuePence, f.minPricePence));
+  if (f.maxPricePence !== undefined) c.push(lte(catalogueItems.valuePence, f.maxPricePence));
+  if (f.inStock === true) c.push(gt(catalogueItems.quantity, 0));
+  if (f.inStock === false) c.push(sql`coalesce(${catalogueItems.quantity}, 0) <= 0`);
+  return and(...c);
+}
+
+const ORDER: Record<CatalogueSort, SQL[]> = {
+  newest: [desc(catalogueItems.createdAt), desc(catalogueItems.id)],
+  oldest: [asc(catalogueItems.createdAt), asc(catalogueItems.id)],
+  price_asc: [sql`${catalogueItems.valuePence} asc nulls last`, desc(catalogueItems.createdAt), desc(catalogueItems.id)],
+  price_desc: [sql`${catalogueItems.valuePence} desc nulls last`, desc(catalogueItems.createdAt), desc(catalogueItems.id)],
+};
+
+export async function listItems(
+  db: DbOrTx,
+  filter: CatalogueFilter,
+  page: { page: number; pageSize: number; sort: CatalogueSort },
+): Promise<{ rows: CatalogueWithCompany[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ c: catalogueItems, companyName: users.companyName })
+      .from(catalogueItems)
+      .innerJoin(users, eq(users.id, catalogueItems.userId))
+      .where(where)
+      .orderBy(...ORDER[page.sort])
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(catalogueItems).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.c, companyName: r.companyName })), total: total?.n ?? 0 };
+}

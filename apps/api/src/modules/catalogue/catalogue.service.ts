@@ -1,0 +1,171 @@
+import {
+  AppError,
+  canViewCatalogueItem,
+  type CatalogueItem,
+  type CatalogueListQuery,
+  type CreateCatalogueItemBody,
+  type PageMeta,
+  type UpdateCatalogueItemBody,
+} from '@brickyard/shared';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from '../tenders/listing.ts';
+import type { UploadsService } from '../uploads/uploads.service.ts';
+import { enqueueMatching } from '../matching/matching.queue.ts';
+import * as repo from './catalogue.repository.ts';
+import type { CatalogueFilter, CatalogueRow } from './catalogue.repository.ts';
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+export function toCatalogueItem(row: CatalogueRow, companyName: string): CatalogueItem {
+  return { ...listingToWire(row, companyName), certifications: row.certifications, deliveryLocations: row.deliveryLocations };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Catalogue item not found');
+
+/**
+ * Catalogue items (SPEC.md section 3; `/api/catalogue` and `/api/product` are the same items).
+ * Every buyer and supplier may read them; only the supplier who listed one changes it.
+ */
+export function createCatalogueService(ctx: AppContext, uploads: UploadsService) {
+  const { db } = ctx;
+
+  async function page(filter: CatalogueFilter, q: CatalogueListQuery): Promise<{ data: CatalogueItem[]; meta: PageMeta }> {
+    const { rows, total } = await repo.listItems(
+      db,
+      {
+        ...filter,
+        q: q.q || undefined,
+        category: q.category,
+        subcategory: q.subcategory,
+        region: q.region,
+        availability: q.availability,
+        minPricePence: queryPence(q.minPrice),
+        maxPricePence: queryPence(q.maxPrice),
+        inStock: q.inStock,
+      },
+      { page: q.page, pageSize: q.pageSize, sort: q.sort },
+    );
+    return { data: rows.map((r) => toCatalogueItem(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
+  }
+
+  async function owned(caller: Principal, id: string) {
+    const row = await repo.findItem(db, id);
+    if (!row || row.userId !== caller.id) throw notFound();
+    return row;
+  }
+
+  return {
+    async create(caller: Principal, body: CreateCatalogueItemBody): Promise<CatalogueItem> {
+      const refs = await uploads.prepareRefs(caller.id, { type: 'catalogue_item', id: null }, {
+        attachments: body.attachments ?? [],
+        supportingDocumentIds: body.supportingDocumentIds ?? [],
+      });
+      const row = await db.transaction(async (tx) => {
+        const created = await repo.insertItem(tx, {
+          ...listingColumnsFrom(body),
+          title: body.title,
+          description: body.description,
+          category: body.category,
+          userId: caller.id,
+          certifications: body.certifications ?? [],
+          deliveryLocations: body.deliveryLocations ?? [],
+          attachments: refs.attachments,
+          supportingDocumentIds: refs.supportingDocumentIds,
+        });
+        await uploads.syncLinks(tx, 'catalogue_item', created.id, refs.keys, []);
+        return created;
+      });
+      enqueueMatching(ctx, 'catalogue_item', row.id);
+      return toCatalogueItem(row, caller.companyName);
+    },
+
+    async get(caller: Principal, id: string): Promise<CatalogueItem> {
+      const row = await repo.findItem(db, id);
+      if (!row || !canViewCatalogueItem(row, caller)) throw notFound();
+      return toCatalogueItem(row, row.companyName);
+    },
+
+    async update(caller: Principal, id: string, body: UpdateCatalogueItemBody): Promise<CatalogueItem> {
+      const current = await owned(caller, id);
+      const touchesFiles = body.attachments !== undefined || body.supportingDocumentIds !== undefined;
+      const refs = touchesFiles
+        ? await uploads.prepareRefs(caller.id, { type: 'catalogue_item', id }, {
+            attachments: body.attachments ?? current.attachments,
+            supportingDocumentIds: body.supportingDocumentIds ?? current.supportingDocumentIds,
+          })
+        : null;
+      let dropped: string[] = [];
+      const row = await db.transaction(async (tx) => {
+        const locked = await repo.lockItem(tx, id);
+        if (!locked || locked.userId !== caller.id) throw notFound();
+        const category = body.category ?? locked.category;
+        const subcategories = effectiveSubcategories(category, body.subcategories, locked.subcategories, category !== locked.category);
+        const cols = listingColumnsFrom(body);
+        if (cols.valuePence === null) {
+          throw new AppError('VALIDATION_FAILED', 'A catalogue item needs a price', [{ path: 'value', message: 'Enter a price' }]);
+        }
+        const next = await repo.updateItem(tx, id, {
+          ...cols,
+          ...(subcategories ? { subcategories } : {}),
+          ...(body.certifications ? { certifications: body.certifications } : {}),
+          ...(body.deliveryLocations ? { deliveryLocations: body.deliveryLocations } : {}),
+          ...(refs ? { attachments: refs.attachments, supportingDocumentIds: refs.supportingDocumentIds } : {}),
+        });
+        if (refs) dropped = await uploads.syncLinks(tx, 'catalogue_item', id, refs.keys, uploads.keysOf(locked));
+        return next;
+      });
+      await uploads.removeStored(dropped);
+      enqueueMatching(ctx, 'catalogue_item', id);
+      return toCatalogueItem(row, current.companyName);
+    },
+
+    async remove(caller: Principal, id: string): Promise<void> {
+      await owned(caller, id);
+      const keys = await db.transaction(async (tx) => {
+        const locked = await repo.lockItem(tx, id);
+        if (!locked || locked.userId !== caller.id) throw notFound();
+        const linked = await uploads.unlinkAll(tx, 'catalogue_item', id);
+        await repo.deleteItem(tx, id);
+        return linked;
+      });
+      await uploads.removeStored(keys);
+    },
+
+    /**
+     * GET /api/catalogue: a supplier sees their own catalogue (or everyone's with scope=all, the
+     * marketplace view); buyers and admins browse everyone's.
+     */
+    list(caller: Principal, q: CatalogueListQuery) {
+      return page(caller.role === 'supplier' && q.scope !== 'all' ? { ownerId: caller.id } : {}, q);
+    },
+
+    /** Many items without files in ONE transaction (the bulk import): all are created or none. */
+    async createMany(caller: Principal, bodies: CreateCatalogueItemBody[]): Promise<string[]> {
+      if (bodies.length === 0) return [];
+      const ids = await db.transaction(async (tx) =>
+        repo.insertItems(
+          tx,
+          bodies.map((body) => ({
+            ...listingColumnsFrom(body),
+            title: body.title,
+            description: body.description,
+            category: body.category,
+            userId: caller.id,
+            certifications: body.certifications ?? [],
+            deliveryLocations: body.deliveryLocations ?? [],
+            attachments: [],
+            supportingDocumentIds: [],
+          })),
+        ),
+      );
+      for (const id of ids) enqueueMatching(ctx, 'catalogue_item', id);
+      return ids;
+    },
+
+    /** GET /api/catalogue/user/{id}: one supplier's items (catalogues are public to signed-in users). */
+    listByUser(_caller: Principal, userId: string, q: CatalogueListQuery) {
+      return page({ ownerId: userId }, q);
+    },
+  };
+}

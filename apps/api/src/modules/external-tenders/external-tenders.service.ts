@@ -1,0 +1,293 @@
+import { addDays } from 'date-fns';
+import {
+  AppError,
+  EXTERNAL_TENDER_ORIGINS,
+  EXTERNAL_TENDER_STATUSES,
+  MAX_SAVED_SEARCHES,
+  PLANS,
+  externalTenderCriteriaSchema,
+  type ExternalTender,
+  type ExternalTenderCriteria,
+  type ExternalTenderCriteriaOutput,
+  type ExternalTenderFacets,
+  type ExternalTenderOrigin,
+  type ExternalTenderSort,
+  type ExternalTenderStatus,
+  type SavedSearch,
+} from '@brickyard/shared';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { findSettings } from '../notifications/notifications.repository.ts';
+import { channelsFor, notify } from '../notifications/notifications.service.ts';
+import { CPV_DIVISIONS } from './cpv-divisions.ts';
+import * as repo from './external-tenders.repository.ts';
+import { claimClosingReminders, userContacts } from './feed.repository.ts';
+import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
+import { currencyExponent } from './ocds-mapper.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toExternalTender(v: repo.TenderView): ExternalTender {
+  const amount = v.amountMinor === null ? null : v.amountMinor / 10 ** currencyExponent(v.currency);
+  return {
+    id: v.id,
+    title: v.title,
+    status: (EXTERNAL_TENDER_STATUSES as readonly string[]).includes(v.status) ? (v.status as ExternalTenderStatus) : 'unknown',
+    ocdsStatus: v.tenderStatus,
+    isOpen: v.isOpen,
+    amount,
+    currency: v.currency,
+    location: v.location,
+    ocid: v.ocid,
+    tenderId: v.tenderId,
+    description: v.description,
+    tenderStartDate: iso(v.tenderStartDate),
+    tenderEndDate: iso(v.tenderEndDate),
+    awardStartDate: iso(v.awardStartDate),
+    awardEndDate: iso(v.awardEndDate),
+    date: v.date.toISOString(),
+    procurementMethod: v.procurementMethod,
+    procurementMethodDetails: v.procurementMethodDetails,
+    source: v.sourceUrl,
+    isFavourited: v.isFavourited,
+    buyerName: v.buyerName,
+    cpvCodes: v.cpvCodes,
+    noticeType: v.noticeType,
+    publisher: v.publisher,
+    origin: (EXTERNAL_TENDER_ORIGINS as readonly string[]).includes(v.origin) ? (v.origin as ExternalTenderOrigin) : 'other',
+  };
+}
+
+/** SPEC.md section 9: the live tender feed is a Growth and Partner feature. */
+export function requireLiveFeed(p: Principal): void {
+  if (!p.plan || !PLANS[p.plan].limits.liveFeed) {
+    throw new AppError(
+      'PLAN_FEATURE_UNAVAILABLE',
+      'The live tender feed is part of the Growth and Partner plans. Upgrade in Settings > Billing to use it.',
+    );
+  }
+}
+
+/** Search criteria (already validated by the shared schema) → repository filters. */
+export function filtersOf(c: ExternalTenderCriteriaOutput): repo.SearchFilters {
+  const closingBefore = c.closingTo
+    ? c.closingTo.length === 10
+      ? addDays(new Date(`${c.closingTo}T00:00:00Z`), 1) // a date includes the whole day
+      : new Date(new Date(c.closingTo).getTime() + 1)
+    : undefined;
+  return {
+    q: c.q,
+    status: c.status,
+    minValue: c.minValue,
+    maxValue: c.maxValue,
+    location: c.location,
+    cpv: c.cpv ? [...new Set(c.cpv.split(',').map((s) => s.trim().replace(/-\d$/, '').replace(/0+$/, '').padEnd(2, '0')))] : undefined,
+    closingFrom: c.closingFrom ? new Date(c.closingFrom.length === 10 ? `${c.closingFrom}T00:00:00Z` : c.closingFrom) : undefined,
+    closingBefore,
+  };
+}
+
+function toSavedSearch(row: repo.SavedSearchRow): SavedSearch {
+  const criteria = externalTenderCriteriaSchema.safeParse(row.criteria);
+  return {
+    id: row.id,
+    name: row.name,
+    criteria: criteria.success ? criteria.data : externalTenderCriteriaSchema.parse({}),
+    emailAlerts: row.emailAlerts,
+    createdAt: row.createdAt.toISOString(),
+    lastAlertAt: iso(row.lastAlertAt),
+  };
+}
+
+/** What the feed's background work needs (the CLI builds it without an app). */
+export interface FeedJobContext extends Pick<AppContext, 'db' | 'mailer' | 'config'> {
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export type ExternalTendersService = ReturnType<typeof createExternalTendersService>;
+
+export interface ExternalTendersOptions {
+  /**
+   * Extra interests of a supplier for "top" (catalogue categories as CPV prefixes, profile
+   * region and delivery locations) — supplied by the catalogue/profile features once they exist.
+   */
+  interestsOf?: (userId: string) => Promise<repo.Interests>;
+}
+
+export function createExternalTendersService(ctx: AppContext, opts: ExternalTendersOptions = {}) {
+  const { db } = ctx;
+
+  async function interests(userId: string): Promise<repo.Interests> {
+    const [favs, searches, extra] = await Promise.all([
+      repo.favouriteSignals(db, userId),
+      repo.listSavedSearches(db, userId),
+      opts.interestsOf?.(userId) ?? Promise.resolve({ cpvPrefixes: [], places: [] }),
+    ]);
+    const cpv = new Set(extra.cpvPrefixes);
+    const places = new Set(extra.places);
+    for (const f of favs) {
+      for (const c of f.cpvCodes) cpv.add(c.slice(0, 4));
+      for (const p of (f.location ?? '').split(', ')) if (p && p !== 'United Kingdom' && p !== 'UK') places.add(p);
+    }
+    for (const s of searches) {
+      const c = filtersOf(toSavedSearch(s).criteria);
+      for (const p of c.cpv ?? []) cpv.add(p);
+      if (c.location) places.add(c.location);
+    }
+    return { cpvPrefixes: [...cpv].slice(0, 50), places: [...places].slice(0, 20) };
+  }
+
+  return {
+    async top(p: Principal, limit: number) {
+      requireLiveFeed(p);
+      const rows = await repo.topTenders(db, p.id, await interests(p.id), limit);
+      return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };
+    },
+
+    async search(
+      p: Principal,
+      query: ExternalTenderCriteria & { sort?: ExternalTenderSort; page: number; pageSize: number },
+    ) {
+      requireLiveFeed(p);
+      const f = filtersOf(query);
+      if (f.minValue !== undefined && f.maxValue !== undefined && f.minValue > f.maxValue) {
+        throw new AppError('VALIDATION_FAILED', 'The minimum value is above the maximum', [
+          { path: 'querystring.minValue', message: 'must not be above maxValue' },
+        ]);
+      }
+      const sort = query.sort ?? (f.q ? 'relevance' : 'newest');
+      const [{ rows, total }, facets] = await Promise.all([
+        repo.searchTenders(db, p.id, f, sort, query.page, query.pageSize),
+        repo.facetCounts(db, f),
+      ]);
+      const metaFacets: ExternalTenderFacets = {
+        status: facets.status.map((s) => ({ value: s.value, count: s.count })),
+        cpvDivisions: facets.cpv.map((c) => ({ value: c.value, label: CPV_DIVISIONS[c.value] ?? c.value, count: c.count })),
+        locations: facets.locations.map((l) => ({ value: l.value, count: l.count })),
+      };
+      return {
+        data: rows.map(toExternalTender),
+        meta: { page: query.page, pageSize: query.pageSize, total, facets: metaFacets },
+      };
+    },
+
+    async get(p: Principal, id: string) {
+      requireLiveFeed(p);
+      const row = await repo.findTender(db, p.id, id);
+      if (!row) throw new AppError('NOT_FOUND', 'Tender not found');
+      return { data: toExternalTender(row) };
+    },
+
+    async favourite(p: Principal, id: string, on: boolean) {
+      requireLiveFeed(p);
+      if (!(await repo.tenderExists(db, id))) throw new AppError('NOT_FOUND', 'Tender not found');
+      if (on) await repo.addFavourite(db, p.id, id);
+      else await repo.removeFavourite(db, p.id, id);
+      return { data: { id, isFavourited: on } };
+    },
+
+    async favourites(p: Principal, page: number, pageSize: number) {
+      requireLiveFeed(p);
+      const { rows, total } = await repo.listFavourites(db, p.id, page, pageSize);
+      return { data: rows.map(toExternalTender), meta: { page, pageSize, total } };
+    },
+
+    async savedSearches(p: Principal) {
+      requireLiveFeed(p);
+      const rows = await repo.listSavedSearches(db, p.id);
+      return { data: rows.map(toSavedSearch), meta: { page: 1, pageSize: MAX_SAVED_SEARCHES, total: rows.length } };
+    },
+
+    async createSavedSearch(p: Principal, body: { name: string; criteria: ExternalTenderCriteria; emailAlerts: boolean }) {
+      requireLiveFeed(p);
+      const row = await db.transaction(async (tx) => {
+        // Serialise concurrent creates by one user so the cap holds.
+        await repo.lockUserSavedSearches(tx, p.id);
+        if ((await repo.countSavedSearches(tx, p.id)) >= MAX_SAVED_SEARCHES) {
+          throw new AppError('PLAN_LIMIT_REACHED', `You can keep up to ${MAX_SAVED_SEARCHES} saved searches; delete one first`);
+        }
+        return repo.insertSavedSearch(tx, { userId: p.id, ...body });
+      });
+      return { data: toSavedSearch(row) };
+    },
+
+    async updateSavedSearch(p: Principal, id: string, body: { name: string; criteria: ExternalTenderCriteria; emailAlerts: boolean }) {
+      requireLiveFeed(p);
+      const row = await repo.updateSavedSearch(db, p.id, id, body);
+      if (!row) throw new AppError('NOT_FOUND', 'Saved search not found');
+      return { data: toSavedSearch(row) };
+    },
+
+    async deleteSavedSearch(p: Principal, id: string) {
+      requireLiveFeed(p);
+      if (!(await repo.deleteSavedSearch(db, p.id, id))) throw new AppError('NOT_FOUND', 'Saved search not found');
+      return { data: { ok: true as const } };
+    },
+  };
+}
+
+/**
+ * Newly imported tenders that match a supplier's saved search raise one notification per search
+ * (and an email when the search has email alerts on). Called after each import commits.
+ */
+export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]): Promise<number> {
+  if (tenderIds.length === 0) return 0;
+  const searches = await repo.alertableSavedSearches(ctx.db);
+  let sent = 0;
+  for (const s of searches) {
+    const criteria = externalTenderCriteriaSchema.safeParse(s.criteria);
+    if (!criteria.success) continue;
+    const matches: { id: string; title: string }[] = [];
+    for (let i = 0; i < tenderIds.length; i += 5000) {
+      matches.push(...(await repo.matchingIds(ctx.db, { ...filtersOf(criteria.data), ids: tenderIds.slice(i, i + 5000) }, 50)));
+    }
+    if (matches.length === 0) continue;
+    const n = matches.length;
+    const link = n === 1 ? `/supplier/external-search/${matches[0]!.id}` : `/supplier/external-search?savedSearch=${s.id}`;
+    const title = n === 1 ? `New tender for “${s.name}”` : `${n} new tenders for “${s.name}”`;
+    const body = matches
+      .slice(0, 3)
+      .map((m) => m.title)
+      .join('; ');
+    await ctx.db.transaction(async (tx: DbOrTx) => {
+      await notify(tx, { userId: s.userId, kind: 'external_tender_alert', title, body, link });
+      await repo.markAlerted(tx, s.id);
+    });
+    sent++;
+    // Email when the search asks for it and the user's notification settings allow it.
+    if (s.emailAlerts && channelsFor(await findSettings(ctx.db, s.userId), 'external_tender_alert').email) {
+      await ctx.mailer
+        .send({ to: s.email, ...alertMail(s.firstName, s.name, matches, `${ctx.config.publicUrl}${link}`) })
+        .catch((err: unknown) => ctx.log.warn({ err }, 'saved-search alert mail failed'));
+    }
+  }
+  return sent;
+}
+
+/** "Closing within 7 days": one reminder per favourite and deadline. */
+export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promise<number> {
+  const due = await ctx.db.transaction(async (tx) => {
+    const claimed = await claimClosingReminders(tx, days);
+    for (const d of claimed) {
+      const daysLeft = Math.max(1, Math.ceil((d.tenderEndDate.getTime() - Date.now()) / 86_400_000));
+      await notify(tx, {
+        userId: d.userId,
+        kind: 'external_tender_closing',
+        title: `Closes in ${daysLeft} day${daysLeft === 1 ? '' : 's'}: ${d.title}`.slice(0, 300),
+        body: `A tender you favourited closes on ${d.tenderEndDate.toUTCString()}.`,
+        link: `/supplier/external-search/${d.tenderId}`,
+      });
+    }
+    return claimed;
+  });
+  const contacts = new Map((await userContacts(ctx.db, [...new Set(due.map((d) => d.userId))])).map((u) => [u.id, u]));
+  for (const d of due) {
+    const u = contacts.get(d.userId);
+    if (!u || !channelsFor(await findSettings(ctx.db, d.userId), 'external_tender_closing').email) continue;
+    await ctx.mailer
+      .send({ to: u.email, ...closingReminderMail(u.firstName, d.title, d.tenderEndDate, `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`) })
+      .catch((err: unknown) => ctx.log.warn({ err }, 'closing reminder mail failed'));
+  }
+  return due.length;
+}

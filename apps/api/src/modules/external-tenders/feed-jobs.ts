@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { Db } from '../../db/client.ts';
+import type { App, AppContext } from '../../platform/context.ts';
+import { apiRoot } from '../../platform/paths.ts';
+import { runConnector, type ConnectorRun } from './connectors/feed-connector.ts';
+import { contractsFinder, findATender } from './connectors/sources.ts';
+import { alertNewTenders, sendClosingReminders, type FeedJobContext } from './external-tenders.service.ts';
+import { formatSummary, importFiles, releasesPerSecond, type ImportSummary } from './feed-importer.ts';
+import * as repo from './feed.repository.ts';
+
+/** One feed job at a time across every instance (pg_try_advisory_lock). */
+export const FEED_LOCK_KEY = 724_311_105;
+
+/** The real OCDS snapshot shipped with the product (see snapshot/README.md). */
+export const SNAPSHOT_FILE = path.join(apiRoot(), 'src/modules/external-tenders/snapshot/demo-release-package.json');
+
+/**
+ * Imports the shipped snapshot when the feed is empty, so the Live Feed works offline on first
+ * start — in development (the demo seed) and in production alike. Safe with several instances.
+ */
+export async function importSnapshotIfEmpty(db: Db): Promise<ImportSummary | null> {
+  if ((await repo.countTenders(db)) > 0) return null;
+  const res = await repo.withAdvisoryLock(db, FEED_LOCK_KEY, async () => {
+    if ((await repo.countTenders(db)) > 0) return null;
+    return importFiles(db, [SNAPSHOT_FILE]);
+  });
+  return res?.value ?? null;
+}
+
+
+/**
+ * The in-process feed scheduler: on start, the snapshot (when the feed is empty); then every
+ * FEED_INTERVAL_MINUTES the connectors (when FEED_SCHEDULE_ENABLED), saved-search alerts for new
+ * tenders, and the "closing within 7 days" reminders for favourites. Failures are logged at warn
+ * and never reach a request: with no internet the feed simply stays as it is.
+ */
+export function createFeedJobs(ctx: FeedJobContext, opts: { fetch?: typeof fetch } = {}) {
+  const cfg = ctx.config.feed;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let firstTimer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let snapshotDone = false;
+
+  async function runOnce(): Promise<ConnectorRun[]> {
+    const runs: ConnectorRun[] = [];
+    const locked = await repo.withAdvisoryLock(ctx.db, FEED_LOCK_KEY, async () => {
+      if (cfg.seedSnapshot && !snapshotDone) {
+        snapshotDone = true;
+        if ((await repo.countTenders(ctx.db)) === 0) {
+          const s = await importFiles(ctx.db, [SNAPSHOT_FILE]);
+          ctx.log.info({ releases: s.total, new: s.new, rejected: s.rejected, perSecond: releasesPerSecond(s) }, 'live feed: imported the shipped snapshot');
+        }
+      }
+      if (cfg.scheduleEnabled) {
+        for (const source of [contractsFinder(cfg), findATender(cfg)]) {
+          if (controller.signal.aborted) break;
+          try {
+            const run = await runConnector(
+              { db: ctx.db, config: cfg, fetch: opts.fetch, log: ctx.log, signal: controller.signal },
+              source,
+            );
+            runs.push(run);
+            const level = run.status === 'failed' || run.status === 'throttled' ? 'warn' : 'info';
+            ctx.log[level]({ source: run.source, status: run.status, pages: run.pages, error: run.error, summary: formatSummary(run.summary) }, 'live feed: connector run');
+            await alertNewTenders(ctx, run.summary.newTenderIds);
+          } catch (err) {
+            ctx.log.warn({ err, source: source.name }, 'live feed: connector run failed');
+          }
+        }
+        await sendClosingReminders(ctx);
+      }
+    });
+    if (!locked) ctx.log.info({}, 'live feed: another instance is running the feed job');
+    return runs;
+  }
+
+  function tick() {
+    if (running) return;
+    running = runOnce()
+      .then(() => undefined)
+      .catch((err: unknown) => ctx.log.warn({ err }, 'live feed: job failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!cfg.scheduleEnabled && !cfg.seedSnapshot) return;
+      if (timer) return;
+      // First run shortly after start-up, off the request path.
+      firstTimer = setTimeout(tick, 1000);
+      firstTimer.unref();
+      timer = setInterval(tick, cfg.intervalMinutes * 60_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      if (firstTimer) clearTimeout(firstTimer);
+      timer = null;
+      controller.abort();
+      await running;
+    },
+  };
+}
+
+/** app.ts: starts the feed jobs once the server is ready and stops them when it closes. */
+export function registerFeedJobs(app: App, ctx: AppContext) {
+  const jobs = createFeedJobs(ctx);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  return jobs;
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { categoryByKey, cpvCodesFor } from '@brickyard/shared';
+import { apiRoot } from '../../platform/paths.ts';
+
+/**
+ * The CPV 2008 hierarchy (assets/cpv-2008.csv, EU public data): 8-digit codes whose leading
+ * digits are the division (2), group (3), class (4) and category (5). Two codes are as close as
+ * the longest prefix they share.
+ */
+export type CpvRelation = 'code' | 'class' | 'group' | 'division';
+
+export function cpvRelation(a: string, b: string): CpvRelation | null {
+  const x = a.replace(/\D/g, '').slice(0, 8);
+  const y = b.replace(/\D/g, '').slice(0, 8);
+  if (x.length < 2 || y.length < 2) return null;
+  if (x === y) return 'code';
+  let n = 0;
+  while (n < 8 && x[n] === y[n]) n++;
+  if (n >= 4) return 'class';
+  if (n === 3) return 'group';
+  if (n === 2) return 'division';
+  return null;
+}
+
+const RANK: Record<CpvRelation, number> = { code: 4, class: 3, group: 2, division: 1 };
+
+/** The closest relation between any code of `a` and any of `b`, with the codes that achieve it. */
+export function bestCpvRelation(a: readonly string[], b: readonly string[]): { relation: CpvRelation; a: string; b: string } | null {
+  let best: { relation: CpvRelation; a: string; b: string } | null = null;
+  for (const x of a) {
+    for (const y of b) {
+      const r = cpvRelation(x, y);
+      if (r && (!best || RANK[r] > RANK[best.relation])) best = { relation: r, a: x, b: y };
+      if (best?.relation === 'code') return best;
+    }
+  }
+  return best;
+}
+
+/** CPV codes of a listing: its category's and its subcategories'. */
+export const listingCpv = (category: string, subcategories: readonly string[]) => cpvCodesFor(category, subcategories);
+
+let labels: Map<string, string> | null = null;
+export function cpvLabels(): Map<string, string> {
+  if (labels) return labels;
+  labels = new Map();
+  const text = fs.readFileSync(path.join(apiRoot(), 'src/modules/matching/assets/cpv-2008.csv'), 'utf8');
+  for (const line of text.split('\n').slice(1)) {
+    const m = /^(\d{8}),(?:"((?:[^"]|"")*)"|(.*))$/.exec(line.trim());
+    if (m) labels.set(m[1]!, (m[2] ?? m[3] ?? '').replace(/""/g, '"'));
+  }
+  return labels;
+}
+
+/** The label of the ancestor of `code` at `relation` level ("Construction work" for division 45). */
+export function cpvAncestorLabel(code: string, relation: CpvRelation): string | null {
+  const digits = { code: 8, class: 4, group: 3, division: 2 }[relation];
+  const c = code.replace(/\D/g, '').slice(0, 8);
+  const ancestor = c.slice(0, digits).padEnd(8, '0');
+  return cpvLabels().get(ancestor) ?? cpvLabels().get(c) ?? null;
+}
+
+export const categoryLabel = (key: string) => categoryByKey(key)?.name ?? key;
+
+let labelVectors: { codes: string[]; vectors: Float32Array[] } | null = null;
+
+/**
+ * The CPV codes whose labels mean most nearly what `vector` means (cosine of the semantic
+ * vectors), for notices published without codes. Label vectors are built on first use.
+ */
+export function inferCpv(vector: Float32Array | null, embed: (text: string) => Float32Array | null, k = 3): string[] {
+  if (!vector) return [];
+  if (!labelVectors) {
+    const codes: string[] = [];
+    const vectors: Float32Array[] = [];
+    for (const [code, label] of cpvLabels()) {
+      const v = embed(label);
+      if (v) {
+        codes.push(code);
+        vectors.push(v);
+      }
+    }
+    labelVectors = { codes, vectors };
+  }
+  const best: Array<{ code: string; s: number }> = [];
+  const { codes, vectors } = labelVectors;
+  for (let i = 0; i < codes.length; i++) {
+    const v = vectors[i]!;
+    let s = 0;
+    for (let d = 0; d < v.length; d++) s += v[d]! * vector[d]!;
+    if (best.length < k || s > best[best.length - 1]!.s) {
+      best.push({ code: codes[i]!, s });
+      best.sort((a, b) => b.s - a.s);
+      if (best.length > k) best.pop();
+    }
+  }
+  return best.map((b) => b.code);
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { cpvRelation } from './cpv.ts';
+import { cosine, embeddings } from './embeddings.ts';
+import { WEIGHTS, priceSignal, regionSignal, scoreMatch, type NeedFacts, type OfferFacts } from './engine.ts';
+import { listingVector } from './matching.service.ts';
+
+const need: NeedFacts = {
+  category: 'structural-steel',
+  subcategories: ['beams-and-columns'],
+  cpvCodes: ['44212300'],
+  budgetPence: 1300_00 * 200,
+  quantity: 200,
+  leadTimeDays: null,
+  region: 'north-west',
+  deadline: new Date(Date.now() + 30 * 86_400_000),
+  requiredCertifications: ['CE marking'],
+  qualityStandards: ['ISO 9001'],
+};
+const steel: OfferFacts = {
+  category: 'structural-steel',
+  subcategories: ['beams-and-columns'],
+  cpvCodes: ['44212300'],
+  valuePence: 1150_00,
+  quantity: 500,
+  leadTimeDays: 14,
+  region: 'north-west',
+  availability: 'available',
+  certifications: ['CE Marking', 'ISO 9001:2015'],
+  deliveryLocations: ['North West'],
+};
+const paint: OfferFacts = {
+  ...steel,
+  category: 'finishes',
+  subcategories: ['painting'],
+  cpvCodes: ['45400000', '45440000'],
+  valuePence: 40_00,
+  certifications: [],
+  deliveryLocations: ['London'],
+  region: 'london',
+};
+
+describe('DESIGN §5 matching engine (pure scoring)', () => {
+  it('weights add up to 100', () => {
+    expect(Object.values(WEIGHTS).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it('CPV hierarchy: same code > same class > same group > same division', () => {
+    expect(cpvRelation('44212300', '44212300')).toBe('code');
+    expect(cpvRelation('44212300', '44212310')).toBe('class');
+    expect(cpvRelation('44212300', '44230000')).toBe('group');
+    expect(cpvRelation('44212300', '44111100')).toBe('division');
+    expect(cpvRelation('44212300', '45000000')).toBeNull();
+  });
+
+  it('a clearly matching pair scores well above an unrelated one, with a reason per signal', () => {
+    const good = scoreMatch(need, steel, { lexical: 0.2, semantic: 0.85, sharedTerms: ['steel', 'beams'] }, null);
+    const bad = scoreMatch(need, paint, { lexical: 0, semantic: 0.3, sharedTerms: [] }, null);
+    expect(good.score).toBeGreaterThanOrEqual(85);
+    expect(bad.score).toBeLessThan(40);
+    expect(good.reasons.map((r) => r.code).sort()).toEqual(Object.keys(WEIGHTS).sort());
+    for (const r of good.reasons) expect(r.contribution).toBeLessThanOrEqual(r.weight);
+    expect(Math.round(good.reasons.reduce((s, r) => s + r.contribution, 0))).toBe(good.score);
+  });
+
+  it('explains itself in words a buyer reads: delivery region and unit price against budget', () => {
+    expect(regionSignal(need, steel).label).toBe('Delivers to North West');
+    expect(priceSignal(need, steel).label).toBe('Price £1,150/unit within budget');
+    expect(priceSignal(need, { ...steel, valuePence: 1400_00 }).label).toBe('Price £1,400/unit, 8% over budget');
+    expect(regionSignal(need, paint)).toMatchObject({ contribution: 0, label: 'Does not list North West' });
+  });
+
+  it('semantic vectors load fast from the shipped binary and put related listings closer', () => {
+    const t0 = performance.now();
+    const e = embeddings();
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(e.size).toBeGreaterThan(20_000);
+    const l = (title: string, description: string, category: string) => ({ title, description, specifications: null, category, subcategories: [] });
+    const a = listingVector(l('Steel beams for a warehouse frame', 'Universal beams and columns, S355', 'structural-steel'));
+    const b = listingVector(l('Structural steel sections', 'Hot rolled girders and columns', 'structural-steel'));
+    const c = listingVector(l('Interior emulsion paint', 'Matt white paint for walls and ceilings', 'finishes'));
+    expect(cosine(a, b)).toBeGreaterThan(cosine(a, c) + 0.15);
+  });
+});

@@ -1,0 +1,46 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connect, type Database } from '../../db/client.ts';
+import { runEval, type EvalReport } from './eval/eval.ts';
+
+/**
+ * DESIGN.md section 5 "quality is measured": a quarter of the queries of `npm run eval:matching`
+ * on the 860 real notices, with floors just under the measured figures so quality cannot regress.
+ */
+// measured on every 4th query (104): search P@5 0.181, nDCG@10 0.239; matching P@5 0.273, nDCG@10 0.354
+const FLOORS = {
+  search: { precisionAt5: 0.17, ndcgAt10: 0.225 },
+  matching: { precisionAt5: 0.26, ndcgAt10: 0.335 },
+};
+
+let database: Database;
+let report: EvalReport;
+
+beforeAll(async () => {
+  const serverUrl = inject('pgServerUrl');
+  const name = `by_t_${process.ppid}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  database = connect(u.toString(), 4);
+  report = await runEval(database.db, { every: 4 });
+}, 60_000);
+afterAll(() => database?.close());
+
+describe('DESIGN §5 search and matching quality on real notices (eval floor)', () => {
+  it('search beats the plain keyword baseline and stays above its floor', () => {
+    expect(report.search.brickyard.queries).toBeGreaterThan(90);
+    expect(report.search.brickyard.precisionAt5).toBeGreaterThanOrEqual(FLOORS.search.precisionAt5);
+    expect(report.search.brickyard.ndcgAt10).toBeGreaterThanOrEqual(FLOORS.search.ndcgAt10);
+    expect(report.search.brickyard.ndcgAt10).toBeGreaterThan(report.search.baseline.ndcgAt10);
+  });
+
+  it('matching stays above its floor', () => {
+    expect(report.matching.brickyard.precisionAt5).toBeGreaterThanOrEqual(FLOORS.matching.precisionAt5);
+    expect(report.matching.brickyard.ndcgAt10).toBeGreaterThanOrEqual(FLOORS.matching.ndcgAt10);
+  });
+});

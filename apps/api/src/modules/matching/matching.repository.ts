@@ -1,0 +1,413 @@
+import { sql } from 'drizzle-orm';
+import type { MatchReason } from '@brickyard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogueItemVectors, externalTenderVectors, matches, tenderVectors } from '../../db/schema/index.ts';
+
+/** Match candidates per side, from indexes only (category btree, full-text GIN, trigram GIN, stored pairs). */
+export const CANDIDATES_PER_SOURCE = 150;
+
+export type TenderFactsRow = {
+  id: string;
+  user_id: string;
+  company_name: string;
+  title: string;
+  description: string;
+  specifications: string | null;
+  category: string;
+  subcategories: string[];
+  budget_pence: number | null;
+  quantity: number | null;
+  lead_time_days: number | null;
+  region: string | null;
+  deadline: Date | null;
+  status: string;
+  required_certifications: string[];
+  quality_standards: string[];
+  updated_at: Date;
+  vector: Buffer | null;
+  matched_at: Date | null;
+  lex?: number;
+};
+
+export type ItemFactsRow = {
+  id: string;
+  user_id: string;
+  company_name: string;
+  title: string;
+  description: string;
+  specifications: string | null;
+  category: string;
+  subcategories: string[];
+  value_pence: number | null;
+  quantity: number | null;
+  lead_time_days: number | null;
+  region: string | null;
+  availability: 'available' | 'limited' | 'other';
+  certifications: string[];
+  delivery_locations: string[];
+  updated_at: Date;
+  vector: Buffer | null;
+  matched_at: Date | null;
+  lex?: number;
+};
+
+const TENDER_COLS = sql`t.id, t.user_id, u.company_name, t.title, t.description, t.specifications, t.category, t.subcategories,
+  t.budget_pence, t.quantity, t.lead_time_days, t.region, t.deadline, t.status, t.required_certifications, t.quality_standards,
+  t.updated_at, v.vector, v.matched_at`;
+const ITEM_COLS = sql`c.id, c.user_id, u.company_name, c.title, c.description, c.specifications, c.category, c.subcategories,
+  c.value_pence, c.quantity, c.lead_time_days, c.region, c.availability, c.certifications, c.delivery_locations,
+  c.updated_at, v.vector, v.matched_at`;
+
+/** A PostgreSQL array literal as one parameter (drizzle would spread a JS array into a row). */
+export const pgArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/** Tenders suppliers may be matched with: published and still open for responses. */
+export const OPEN_TENDER_SQL = sql`t.status = 'active' and (t.deadline is null or t.deadline > now())`;
+
+export async function findTenderFacts(db: DbOrTx, id: string): Promise<TenderFactsRow | undefined> {
+  const { rows } = await db.execute<TenderFactsRow>(sql`
+    select ${TENDER_COLS} from tenders t join users u on u.id = t.user_id
+    left join tender_vectors v on v.tender_id = t.id where t.id = ${id}`);
+  return rows[0];
+}
+
+export async function findItemFacts(db: DbOrTx, id: string): Promise<ItemFactsRow | undefined> {
+  const { rows } = await db.execute<ItemFactsRow>(sql`
+    select ${ITEM_COLS} from catalogue_items c join users u on u.id = c.user_id
+    left join catalogue_item_vectors v on v.catalogue_item_id = c.id where c.id = ${id}`);
+  return rows[0];
+}
+
+/** A to_tsquery text of OR-ed words; words are [a-z0-9] only, so it cannot be malformed. */
+export function orQuery(words: readonly string[]): string | null {
+  const clean = [...new Set(words.flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 1))].slice(0, 24);
+  return clean.length ? clean.join(' | ') : null;
+}
+
+/**
+ * Catalogue items that may match a tender: same or CPV-related categories (btree), the best
+ * full-text hits on the tender's words (GIN), titles like the tender's (trigram GIN), and the
+ * pairs already stored — a few hundred at most, never a scan of the table.
+ */
+export async function itemCandidates(
+  db: DbOrTx,
+  t: { id: string; userId: string; title: string; categories: string[]; terms: string | null },
+): Promise<ItemFactsRow[]> {
+  const n = CANDIDATES_PER_SOURCE;
+  const q = t.terms ? sql`to_tsquery('english', ${t.terms})` : sql`null::tsquery`;
+  const { rows } = await db.execute<ItemFactsRow>(sql`
+    with ids as (
+      (select id from catalogue_items where category = any(${pgArray(t.categories)}::text[]) order by created_at desc limit ${n})
+      union
+      (select id from catalogue_items where ${q} is not null and search_vector @@ ${q}
+        order by ts_rank_cd(search_vector, ${q}, 32) desc limit ${n})
+      union
+      (select id from catalogue_items where title % ${t.title} order by similarity(title, ${t.title}) desc limit 30)
+      union
+      (select catalogue_item_id from matches where tender_id = ${t.id})
+    )
+    select ${ITEM_COLS}, coalesce(ts_rank(c.search_vector, ${q}), 0)::float8 as lex
+    from ids join catalogue_items c on c.id = ids.id join users u on u.id = c.user_id
+    left join catalogue_item_vectors v on v.catalogue_item_id = c.id
+    where c.user_id <> ${t.userId}`);
+  return rows;
+}
+
+/** Open tenders that may match a catalogue item (the same sources as itemCandidates). */
+export async function tenderCandidates(
+  db: DbOrTx,
+  c: { id: string; userId: string; title: string; categories: string[]; terms: string | null },
+): Promise<TenderFactsRow[]> {
+  const n = CANDIDATES_PER_SOURCE;
+  const q = c.terms ? sql`to_tsquery('english', ${c.terms})` : sql`null::tsquery`;
+  const { rows } = await db.execute<TenderFactsRow>(sql`
+    with ids as (
+      (select id from tenders t where category = any(${pgArray(c.categories)}::text[]) and ${OPEN_TENDER_SQL} order by created_at desc limit ${n})
+      union
+      (select id from tenders t where ${q} is not null and search_vector @@ ${q} and ${OPEN_TENDER_SQL}
+        order by ts_rank_cd(search_vector, ${q}, 32) desc limit ${n})
+      union
+      (select id from tenders t where title % ${c.title} and ${OPEN_TENDER_SQL} order by similarity(title, ${c.title}) desc limit 30)
+      union
+      (select tender_id from matches where catalogue_item_id = ${c.id})
+    )
+    select ${TENDER_COLS}, coalesce(ts_rank(t.search_vector, ${q}), 0)::float8 as lex
+    from ids join tenders t on t.id = ids.id join users u on u.id = t.user_id
+    left join tender_vectors v on v.tender_id = t.id
+    where t.user_id <> ${c.userId} and ${OPEN_TENDER_SQL}`);
+  return rows;
+}
+
+export type RecordRow = {
+  user_id: string;
+  fulfilled: number;
+  rating_count: number;
+  rating_avg: number | null;
+  visible: boolean;
+  certifications: string[];
+  quality_standards: string[];
+  delivery_locations: string[];
+  region: string | null;
+};
+
+/** Track record (fulfilled deals, reviews received) and public profile facts of users. */
+export async function records(db: DbOrTx, userIds: string[]): Promise<Map<string, RecordRow>> {
+  if (!userIds.length) return new Map();
+  const { rows } = await db.execute<RecordRow>(sql`
+    select u.id as user_id,
+      (select count(*) from contracts k where k.supplier_id = u.id and k.status = 'fulfilled')::int as fulfilled,
+      (select count(*) from reviews r where r.reviewee_id = u.id)::int as rating_count,
+      (select avg(r.rating) from reviews r where r.reviewee_id = u.id)::float8 as rating_avg,
+      coalesce(p.visibility, 'public') = 'public' as visible,
+      coalesce(p.certifications, '{}') as certifications,
+      coalesce(p.quality_standards, '{}') as quality_standards,
+      coalesce(p.delivery_locations, '{}') as delivery_locations,
+      p.region
+    from users u left join profiles p on p.user_id = u.id
+    where u.id = any(${pgArray(userIds)}::uuid[])`);
+  return new Map(rows.map((r) => [r.user_id, r]));
+}
+
+export async function saveTenderVector(db: DbOrTx, id: string, vector: Buffer | null, matched: boolean): Promise<void> {
+  await db
+    .insert(tenderVectors)
+    .values({ tenderId: id, vector, matchedAt: matched ? sql`now()` : null })
+    .onConflictDoUpdate({ target: tenderVectors.tenderId, set: { vector, updatedAt: sql`now()`, ...(matched ? { matchedAt: sql`now()` } : {}) } });
+}
+
+export async function saveItemVector(db: DbOrTx, id: string, vector: Buffer | null, matched: boolean): Promise<void> {
+  await db
+    .insert(catalogueItemVectors)
+    .values({ catalogueItemId: id, vector, matchedAt: matched ? sql`now()` : null })
+    .onConflictDoUpdate({
+      target: catalogueItemVectors.catalogueItemId,
+      set: { vector, updatedAt: sql`now()`, ...(matched ? { matchedAt: sql`now()` } : {}) },
+    });
+}
+
+export async function saveExternalVectors(db: DbOrTx, rows: Array<{ id: string; vector: Buffer | null }>): Promise<void> {
+  if (!rows.length) return;
+  await db
+    .insert(externalTenderVectors)
+    .values(rows.map((r) => ({ externalTenderId: r.id, vector: r.vector })))
+    .onConflictDoUpdate({ target: externalTenderVectors.externalTenderId, set: { vector: sql`excluded.vector`, updatedAt: sql`now()` } });
+}
+
+export interface PairScore {
+  tenderId: string;
+  catalogueItemId: string;
+  score: number;
+  reasons: MatchReason[];
+}
+
+/**
+ * Replaces the stored pairs of one tender (or item) with `pairs`, keeping `notified_at` of
+ * pairs that stay, and answers the pairs that are new or newly strong and not yet notified.
+ */
+export async function replacePairs(
+  db: DbOrTx,
+  side: { tenderId: string } | { catalogueItemId: string },
+  pairs: PairScore[],
+  strong: number,
+): Promise<Array<{ tenderId: string; catalogueItemId: string; score: number }>> {
+  const keep = pairs.map((p) => `${p.tenderId}:${p.catalogueItemId}`);
+  if ('tenderId' in side) {
+    await db.execute(sql`delete from matches where tender_id = ${side.tenderId}
+      and not (tender_id::text || ':' || catalogue_item_id::text = any(${pgArray(keep)}::text[]))`);
+  } else {
+    // from the item side only open tenders are candidates: pairs with a buyer's draft stay until the tender is rescored
+    await db.execute(sql`delete from matches m where m.catalogue_item_id = ${side.catalogueItemId}
+      and not (m.tender_id::text || ':' || m.catalogue_item_id::text = any(${pgArray(keep)}::text[]))
+      and exists (select 1 from tenders t where t.id = m.tender_id and ${OPEN_TENDER_SQL})`);
+  }
+  if (!pairs.length) return [];
+  const rows = await db
+    .insert(matches)
+    .values(pairs.map((p) => ({ tenderId: p.tenderId, catalogueItemId: p.catalogueItemId, score: p.score, reasons: p.reasons })))
+    .onConflictDoUpdate({
+      target: [matches.tenderId, matches.catalogueItemId],
+      set: { score: sql`excluded.score`, reasons: sql`excluded.reasons`, computedAt: sql`now()` },
+    })
+    .returning({ tenderId: matches.tenderId, catalogueItemId: matches.catalogueItemId, score: matches.score, notifiedAt: matches.notifiedAt });
+  return rows.filter((r) => r.score >= strong && !r.notifiedAt);
+}
+
+export async function markNotified(db: DbOrTx, tenderId: string, catalogueItemId: string): Promise<boolean> {
+  const { rowCount } = await db.execute(sql`update matches set notified_at = now()
+    where tender_id = ${tenderId} and catalogue_item_id = ${catalogueItemId} and notified_at is null`);
+  return (rowCount ?? 0) > 0;
+}
+
+// ---- reading ---------------------------------------------------------------------------------
+
+export type SubjectRow = {
+  id: string;
+  title: string;
+  category: string;
+  status: string | null;
+  stale: boolean;
+};
+
+/** A buyer's tenders (drafts included: they are theirs), newest first, with staleness of their matches. */
+export async function ownTenders(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const [{ rows }, { rows: n }] = await Promise.all([
+    db.execute<SubjectRow>(sql`select t.id, t.title, t.category, t.status, (v.matched_at is null or v.matched_at < t.updated_at) as stale
+      from tenders t left join tender_vectors v on v.tender_id = t.id
+      where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')
+      order by t.created_at desc, t.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from tenders where user_id = ${userId} and status not in ('cancelled', 'fulfilled')`),
+  ]);
+  return { rows, total: n[0]?.n ?? 0 };
+}
+
+export async function ownItems(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const [{ rows }, { rows: n }] = await Promise.all([
+    db.execute<SubjectRow>(sql`select c.id, c.title, c.category, null as status, (v.matched_at is null or v.matched_at < c.updated_at) as stale
+      from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
+      where c.user_id = ${userId}
+      order by c.created_at desc, c.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from catalogue_items where user_id = ${userId}`),
+  ]);
+  return { rows, total: n[0]?.n ?? 0 };
+}
+
+export type MatchReadRow = {
+  subject_id: string;
+  score: number;
+  reasons: MatchReason[];
+  computed_at: Date;
+  total: number;
+  id: string;
+  title: string;
+  user_id: string;
+  company_name: string;
+  category: string;
+  region: string | null;
+  value_pence: number | null;
+  budget_pence: number | null;
+  quantity: number | null;
+  status: string | null;
+  deadline: Date | null;
+};
+
+/**
+ * The best `limit` catalogue items of each tender in `tenderIds`, with the count of all of them.
+ * Items are every member's shop window, so all are shown (own items excluded).
+ */
+export async function itemMatchesOf(db: DbOrTx, tenderIds: string[], limit: number, minScore: number, viewerId: string) {
+  if (!tenderIds.length) return [];
+  const { rows } = await db.execute<MatchReadRow>(sql`
+    select * from (
+      select m.tender_id as subject_id, m.score, m.reasons, m.computed_at,
+        count(*) over (partition by m.tender_id)::int as total,
+        row_number() over (partition by m.tender_id order by m.score desc, m.computed_at desc, c.id) as rn,
+        c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
+        null::text as status, null::timestamptz as deadline
+      from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
+      where m.tender_id = any(${pgArray(tenderIds)}::uuid[]) and m.score >= ${minScore} and c.user_id <> ${viewerId}
+    ) x where rn <= ${limit} order by subject_id, rn`);
+  return rows;
+}
+
+/**
+ * The best `limit` tenders of each catalogue item: only tenders open to suppliers (active, not
+ * past their deadline) — never a draft or another private state.
+ */
+export async function tenderMatchesOf(db: DbOrTx, itemIds: string[], limit: number, minScore: number, viewerId: string) {
+  if (!itemIds.length) return [];
+  const { rows } = await db.execute<MatchReadRow>(sql`
+    select * from (
+      select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at,
+        count(*) over (partition by m.catalogue_item_id)::int as total,
+        row_number() over (partition by m.catalogue_item_id order by m.score desc, m.computed_at desc, t.id) as rn,
+        t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
+        t.status, t.deadline
+      from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
+      where m.catalogue_item_id = any(${pgArray(itemIds)}::uuid[]) and m.score >= ${minScore} and ${OPEN_TENDER_SQL} and t.user_id <> ${viewerId}
+    ) x where rn <= ${limit} order by subject_id, rn`);
+  return rows;
+}
+
+export async function subjectOf(db: DbOrTx, id: string) {
+  const { rows } = await db.execute<{
+    kind: 'tender' | 'catalogue_item';
+    id: string;
+    user_id: string;
+    title: string;
+    category: string;
+    status: string | null;
+    awarded_supplier_id: string | null;
+    stale: boolean;
+  }>(sql`
+    select 'tender' as kind, t.id, t.user_id, t.title, t.category, t.status, t.awarded_supplier_id,
+      (v.matched_at is null or v.matched_at < t.updated_at) as stale
+    from tenders t left join tender_vectors v on v.tender_id = t.id where t.id = ${id}
+    union all
+    select 'catalogue_item', c.id, c.user_id, c.title, c.category, null, null,
+      (v.matched_at is null or v.matched_at < c.updated_at)
+    from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id where c.id = ${id}`);
+  return rows[0];
+}
+
+/** Own tenders or items matched with one subject (a supplier looking at a tender sees which of their items fit). */
+export async function ownPairsWith(db: DbOrTx, subject: { kind: 'tender' | 'catalogue_item'; id: string }, ownerId: string, limit: number, minScore: number) {
+  if (subject.kind === 'tender') {
+    const { rows } = await db.execute<MatchReadRow>(sql`
+      select m.tender_id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
+        c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
+        null::text as status, null::timestamptz as deadline
+      from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
+      where m.tender_id = ${subject.id} and c.user_id = ${ownerId} and m.score >= ${minScore}
+      order by m.score desc, c.id limit ${limit}`);
+    return rows;
+  }
+  const { rows } = await db.execute<MatchReadRow>(sql`
+    select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
+      t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
+      t.status, t.deadline
+    from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
+    where m.catalogue_item_id = ${subject.id} and t.user_id = ${ownerId} and m.score >= ${minScore} and t.status not in ('cancelled')
+    order by m.score desc, t.id limit ${limit}`);
+  return rows;
+}
+
+/** Tenders and items whose matches are stale (changed since last scored, or never scored), oldest first. */
+export async function staleSubjects(db: DbOrTx, limit: number) {
+  const { rows } = await db.execute<{ kind: 'tender' | 'catalogue_item'; id: string }>(sql`
+    (select 'tender' as kind, t.id from tenders t left join tender_vectors v on v.tender_id = t.id
+      where t.status in ('active', 'draft') and (v.matched_at is null or v.matched_at < t.updated_at) order by t.updated_at limit ${limit})
+    union all
+    (select 'catalogue_item', c.id from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
+      where v.matched_at is null or v.matched_at < c.updated_at order by c.updated_at limit ${limit})`);
+  return rows;
+}
+
+export type ExternalFactsRow = {
+  id: string;
+  title: string;
+  description: string | null;
+  cpv_codes: string[];
+  amount_minor: number | null;
+  currency: string | null;
+  tender_end_date: string | null;
+  location: string | null;
+  vector: Buffer | null;
+  lex: number;
+};
+
+/** Live-feed notices that may match a supplier's item: full text (GIN), shared CPV codes (GIN), similar titles (trigram). */
+export async function externalCandidates(db: DbOrTx, c: { title: string; codes: string[]; terms: string | null }, n = CANDIDATES_PER_SOURCE) {
+  const q = c.terms ? sql`to_tsquery('english', ${c.terms})` : sql`null::tsquery`;
+  const { rows } = await db.execute<ExternalFactsRow>(sql`
+    with ids as (
+      (select id from external_tenders where ${q} is not null and search @@ ${q} order by ts_rank_cd(search, ${q}, 32) desc limit ${n})
+      union
+      (select id from external_tenders where cpv_codes && ${pgArray(c.codes)}::text[] order by date desc limit ${n})
+      union
+      (select id from external_tenders where title % ${c.title} order by similarity(title, ${c.title}) desc limit 30)
+    )
+    select x.id, x.title, x.description, x.cpv_codes, x.amount_minor, x.currency, x.tender_end_date, x.location, v.vector,
+      coalesce(ts_rank(x.search, ${q}), 0)::float8 as lex
+    from ids join external_tenders x on x.id = ids.id left join external_tender_vectors v on v.external_tender_id = x.id`);
+  return rows;
+}

@@ -1,0 +1,53 @@
+import {
+  idParamsSchema,
+  matchGroupsResponseSchema,
+  matchesQuerySchema,
+  recommendationsQuerySchema,
+  recommendationsResponseSchema,
+} from '@brickyard/shared';
+import { principalOf } from '../../platform/auth/guard.ts';
+import type { App } from '../../platform/context.ts';
+import type { MatchingService } from './matching.service.ts';
+
+const tags = ['matching'];
+
+/**
+ * SPEC.md section 7 "Tenders": the three matching calls. Static segments, so Fastify's router
+ * prefers them to GET /api/tender/:id (matching.routes.test.ts checks it). Signed in and gated.
+ */
+export function matchingRoutes(app: App, matching: MatchingService) {
+  app.get('/api/tender/matches/supplier', {
+    config: { access: { roles: ['supplier'] } },
+    schema: {
+      tags,
+      summary: "Open tenders matching each of the calling supplier's catalogue items (Core: 3 per item, with the total)",
+      querystring: matchesQuerySchema,
+      response: { 200: matchGroupsResponseSchema },
+    },
+    handler: (req) => matching.forSupplier(principalOf(req), req.query),
+  });
+
+  app.get('/api/tender/matches/buyer', {
+    config: { access: { roles: ['buyer'] } },
+    schema: {
+      tags,
+      summary: "Catalogue items matching each of the calling buyer's tenders (Core: 3 per tender, with the total)",
+      querystring: matchesQuerySchema,
+      response: { 200: matchGroupsResponseSchema },
+    },
+    handler: (req) => matching.forBuyer(principalOf(req), req.query),
+  });
+
+  app.get('/api/tender/matches/recommendations/:id', {
+    schema: {
+      tags,
+      summary: "Matches of one tender or catalogue item: its matches for the owner, the caller's own fitting listings otherwise",
+      params: idParamsSchema,
+      querystring: recommendationsQuerySchema,
+      response: { 200: recommendationsResponseSchema },
+    },
+    handler: async (req) => ({ data: await matching.recommendations(principalOf(req), req.params.id, req.query) }),
+  });
+
+  app.addHook('onClose', async () => matching.queue.stop());
+}

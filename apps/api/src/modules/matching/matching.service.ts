@@ -1,0 +1,382 @@
+import {
+  AppError,
+  CATEGORIES,
+  PLANS,
+  STRONG_MATCH_SCORE,
+  canViewCatalogueItem,
+  canViewTender,
+  categoryName,
+  subcategoryName,
+  type Match,
+  type MatchReason,
+  type MatchGroup,
+  type MatchGroupsResponse,
+  type MatchesQuery,
+  type RecommendationsQuery,
+  type TenderStatus,
+} from '@brickyard/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { inferCpv, listingCpv } from './cpv.ts';
+import { cosine, embeddings, vectorFromBytes, vectorToBytes } from './embeddings.ts';
+import { scoreMatch, type NeedFacts, type OfferFacts, type RecordFacts } from './engine.ts';
+import { createMatchQueue, registerMatchQueue, type MatchJobKind } from './matching.queue.ts';
+import * as repo from './matching.repository.ts';
+import { tokenize } from './text.ts';
+
+/** Pairs kept per tender or item, and the least score worth keeping. */
+export const KEEP_PER_SUBJECT = 100;
+export const MIN_STORED_SCORE = 25;
+
+export type MatchingService = ReturnType<typeof createMatchingService>;
+
+// ---- facts ------------------------------------------------------------------------------------
+
+type ListingText = { title: string; description: string; specifications: string | null; category: string; subcategories: string[] };
+
+/** The words a listing is about: the title counts twice, then category names, then the body. */
+const categoryWords = (l: ListingText) =>
+  l.category ? [categoryName(l.category), ...l.subcategories.map((s) => subcategoryName(l.category, s))].join(' ') : '';
+
+export function listingTokens(l: ListingText): string[] {
+  const names = categoryWords(l);
+  const title = tokenize(l.title);
+  return [...title, ...title, ...tokenize(names), ...tokenize(l.description, 400), ...tokenize(l.specifications, 200)];
+}
+
+/** Query terms for candidates: the title and category words (the body is too broad to OR). */
+export function queryTerms(l: ListingText): string | null {
+  const names = categoryWords(l);
+  return repo.orQuery([...tokenize(l.title), ...tokenize(names)]);
+}
+
+export const listingVector = (l: ListingText) => embeddings().embedTokens(listingTokens(l));
+
+export function needOf(t: repo.TenderFactsRow): NeedFacts {
+  return {
+    category: t.category,
+    subcategories: t.subcategories,
+    cpvCodes: listingCpv(t.category, t.subcategories),
+    budgetPence: t.budget_pence,
+    quantity: t.quantity,
+    leadTimeDays: t.lead_time_days,
+    region: t.region,
+    deadline: t.deadline ? new Date(t.deadline) : null,
+    requiredCertifications: t.required_certifications,
+    qualityStandards: t.quality_standards,
+  };
+}
+
+export function offerOf(c: repo.ItemFactsRow, profile: repo.RecordRow | undefined): OfferFacts {
+  const pub = profile?.visible ? profile : undefined;
+  return {
+    category: c.category,
+    subcategories: c.subcategories,
+    cpvCodes: listingCpv(c.category, c.subcategories),
+    valuePence: c.value_pence,
+    quantity: c.quantity,
+    leadTimeDays: c.lead_time_days,
+    region: c.region ?? pub?.region ?? null,
+    availability: c.availability,
+    certifications: [...c.certifications, ...(pub ? [...pub.certifications, ...pub.quality_standards] : [])],
+    deliveryLocations: [...c.delivery_locations, ...(pub?.delivery_locations ?? [])],
+  };
+}
+
+const recordOf = (r: repo.RecordRow | undefined): RecordFacts | null =>
+  r ? { fulfilledDeals: r.fulfilled, ratingCount: r.rating_count, ratingAverage: r.rating_avg, visible: r.visible } : null;
+
+function sharedTerms(a: ListingText, b: ListingText): string[] {
+  const mine = new Set(tokenize(`${a.title} ${categoryName(a.category)}`));
+  const theirs = new Set(tokenize(`${b.title} ${b.description.slice(0, 2000)} ${categoryName(b.category)}`));
+  return [...mine].filter((w) => theirs.has(w));
+}
+
+/** The listing's category and those whose CPV codes share a group (3 digits) with its codes. */
+export function categoriesNear(category: string, subcategories: string[]): string[] {
+  const mine = listingCpv(category, subcategories);
+  const near = CATEGORIES.filter((c) => c.key !== category && [c.cpv, ...c.subcategories.map((s) => s.cpv)].some((x) => mine.some((m) => m.slice(0, 3) === x.slice(0, 3))));
+  return [category, ...near.map((c) => c.key)];
+}
+
+// ---- the service -----------------------------------------------------------------------------
+
+export function createMatchingService(ctx: AppContext) {
+  const db: Db = ctx.db;
+
+  async function ensureVectors<T extends repo.TenderFactsRow | repo.ItemFactsRow>(rows: T[], kind: MatchJobKind): Promise<Map<string, Float32Array | null>> {
+    const out = new Map<string, Float32Array | null>();
+    for (const r of rows) {
+      let v = vectorFromBytes(r.vector);
+      if (!v) {
+        v = listingVector(r);
+        if (kind === 'tender') await repo.saveTenderVector(db, r.id, vectorToBytes(v), false);
+        else await repo.saveItemVector(db, r.id, vectorToBytes(v), false);
+      }
+      out.set(r.id, v);
+    }
+    return out;
+  }
+
+  /** Scores one tender against its candidates and stores the result. */
+  async function computeForTender(id: string): Promise<void> {
+    const t = await repo.findTenderFacts(db, id);
+    if (!t) return;
+    const vector = listingVector(t);
+    const cands = await repo.itemCandidates(db, { id: t.id, userId: t.user_id, title: t.title, categories: categoriesNear(t.category, t.subcategories), terms: queryTerms(t) });
+    const vectors = await ensureVectors(cands, 'catalogue_item');
+    const recs = await repo.records(db, [...new Set(cands.map((c) => c.user_id))]);
+    const need = needOf(t);
+    const now = new Date();
+    const pairs: repo.PairScore[] = cands
+      .map((c) => {
+        const rec = recs.get(c.user_id);
+        const s = scoreMatch(need, offerOf(c, rec), { lexical: c.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(c.id)) : null, sharedTerms: sharedTerms(t, c) }, recordOf(rec), now);
+        return { tenderId: t.id, catalogueItemId: c.id, ...s };
+      })
+      .filter((p) => p.score >= MIN_STORED_SCORE)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, KEEP_PER_SUBJECT);
+    const open = t.status === 'active' && (!t.deadline || new Date(t.deadline).getTime() > Date.now());
+    await db.transaction(async (tx) => {
+      const fresh = await repo.replacePairs(tx, { tenderId: t.id }, pairs, STRONG_MATCH_SCORE);
+      await repo.saveTenderVector(tx, t.id, vectorToBytes(vector), true);
+      if (!open) return; // drafts and closed tenders stay private: nobody is told about them
+      const owners = new Map(cands.map((c) => [c.id, c]));
+      for (const p of fresh) {
+        const item = owners.get(p.catalogueItemId);
+        if (!item || !(await repo.markNotified(tx, p.tenderId, p.catalogueItemId))) continue;
+        await notify(tx, {
+          userId: item.user_id,
+          kind: 'new_strong_match',
+          title: `New tender matches ${item.title}`,
+          body: `"${t.title}" from ${t.company_name} matches your catalogue item "${item.title}" (score ${p.score}).`,
+          link: `/supplier/tender/${t.id}`,
+        });
+      }
+    });
+  }
+
+  /** Scores one catalogue item against open tenders and stores the result. */
+  async function computeForItem(id: string): Promise<void> {
+    const c = await repo.findItemFacts(db, id);
+    if (!c) return;
+    const vector = listingVector(c);
+    const cands = await repo.tenderCandidates(db, { id: c.id, userId: c.user_id, title: c.title, categories: categoriesNear(c.category, c.subcategories), terms: queryTerms(c) });
+    const vectors = await ensureVectors(cands, 'tender');
+    const rec = (await repo.records(db, [c.user_id])).get(c.user_id);
+    const offer = offerOf(c, rec);
+    const now = new Date();
+    const pairs: repo.PairScore[] = cands
+      .map((t) => {
+        const s = scoreMatch(needOf(t), offer, { lexical: t.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(t.id)) : null, sharedTerms: sharedTerms(c, t) }, recordOf(rec), now);
+        return { tenderId: t.id, catalogueItemId: c.id, ...s };
+      })
+      .filter((p) => p.score >= MIN_STORED_SCORE)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, KEEP_PER_SUBJECT);
+    await db.transaction(async (tx) => {
+      const fresh = await repo.replacePairs(tx, { catalogueItemId: c.id }, pairs, STRONG_MATCH_SCORE);
+      await repo.saveItemVector(tx, c.id, vectorToBytes(vector), true);
+      const tenders = new Map(cands.map((t) => [t.id, t]));
+      for (const p of fresh) {
+        const t = tenders.get(p.tenderId);
+        if (!t || !(await repo.markNotified(tx, p.tenderId, p.catalogueItemId))) continue;
+        await notify(tx, {
+          userId: t.user_id,
+          kind: 'new_strong_match',
+          title: `New supplier match for ${t.title}`,
+          body: `"${c.title}" from ${c.company_name} matches your tender "${t.title}" (score ${p.score}).`,
+          link: `/buyer/tender/${t.id}`,
+        });
+      }
+    });
+  }
+
+  const compute = (kind: MatchJobKind, id: string) => (kind === 'tender' ? computeForTender(id) : computeForItem(id));
+  const queue = createMatchQueue(compute, ctx.log);
+  registerMatchQueue(ctx, queue);
+
+  /** Scores computed before an answer when the subject changed since (or was never scored). */
+  async function freshen(kind: MatchJobKind, rows: Array<{ id: string; stale: boolean }>) {
+    for (const r of rows) if (r.stale) await compute(kind, r.id);
+  }
+
+  function planLimitOf(caller: Principal): number | null {
+    if (caller.role === 'admin') return null;
+    return PLANS[caller.plan ?? 'CORE'].limits.matchesPerItem;
+  }
+
+  function toMatch(r: repo.MatchReadRow, kind: 'tender' | 'catalogue_item'): Match {
+    return {
+      score: r.score,
+      reasons: r.reasons,
+      computedAt: new Date(r.computed_at).toISOString(),
+      counterpart: {
+        kind,
+        id: r.id,
+        title: r.title,
+        userId: r.user_id,
+        companyName: r.company_name,
+        category: r.category,
+        region: r.region,
+        price: r.value_pence === null ? null : r.value_pence / 100,
+        pricePence: r.value_pence,
+        budget: r.budget_pence === null ? null : r.budget_pence / 100,
+        budgetPence: r.budget_pence,
+        quantity: r.quantity,
+        currency: 'GBP',
+        status: r.status,
+        deadline: r.deadline ? new Date(r.deadline).toISOString() : null,
+      },
+    };
+  }
+
+  function group(
+    subject: { kind: 'tender' | 'catalogue_item'; id: string; title: string; category: string; status: string | null },
+    rows: repo.MatchReadRow[],
+    counterpartKind: 'tender' | 'catalogue_item',
+    planLimit: number | null,
+    limit: number,
+  ): MatchGroup {
+    const total = rows[0]?.total ?? 0;
+    const shown = Math.min(limit, planLimit ?? limit);
+    return {
+      subject,
+      total,
+      limited: planLimit !== null && total > planLimit,
+      planLimit,
+      matches: rows.slice(0, shown).map((r) => toMatch(r, counterpartKind)),
+    };
+  }
+
+  const byParent = (rows: repo.MatchReadRow[]) => {
+    const m = new Map<string, repo.MatchReadRow[]>();
+    for (const r of rows) m.set(r.subject_id, [...(m.get(r.subject_id) ?? []), r]);
+    return m;
+  };
+
+  return {
+    queue,
+    compute,
+
+    /** GET /api/tender/matches/supplier: open tenders for each of the supplier's catalogue items. */
+    async forSupplier(caller: Principal, q: MatchesQuery): Promise<MatchGroupsResponse> {
+      const planLimit = planLimitOf(caller);
+      const { rows, total } = await repo.ownItems(db, caller.id, q.page, q.pageSize);
+      await freshen('catalogue_item', rows);
+      const limit = Math.min(q.limit, planLimit ?? q.limit);
+      const grouped = byParent(await repo.tenderMatchesOf(db, rows.map((r) => r.id), limit, q.minScore, caller.id));
+      return {
+        data: rows.map((r) => group({ kind: 'catalogue_item', id: r.id, title: r.title, category: r.category, status: null }, grouped.get(r.id) ?? [], 'tender', planLimit, limit)),
+        meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
+      };
+    },
+
+    /** GET /api/tender/matches/buyer: catalogue items for each of the buyer's tenders. */
+    async forBuyer(caller: Principal, q: MatchesQuery): Promise<MatchGroupsResponse> {
+      const planLimit = planLimitOf(caller);
+      const { rows, total } = await repo.ownTenders(db, caller.id, q.page, q.pageSize);
+      await freshen('tender', rows);
+      const limit = Math.min(q.limit, planLimit ?? q.limit);
+      const grouped = byParent(await repo.itemMatchesOf(db, rows.map((r) => r.id), limit, q.minScore, caller.id));
+      return {
+        data: rows.map((r) => group({ kind: 'tender', id: r.id, title: r.title, category: r.category, status: r.status }, grouped.get(r.id) ?? [], 'catalogue_item', planLimit, limit)),
+        meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
+      };
+    },
+
+    /**
+     * GET /api/tender/matches/recommendations/{id}: for a tender or catalogue item the caller owns,
+     * its matches; for one they may only see (a supplier on an open tender, a buyer on an item),
+     * which of their own listings fit it. Anything else answers 404.
+     */
+    async recommendations(caller: Principal, id: string, q: RecommendationsQuery): Promise<MatchGroup> {
+      const s = await repo.subjectOf(db, id);
+      const notFound = new AppError('NOT_FOUND', 'Tender or catalogue item not found');
+      if (!s) throw notFound;
+      const planLimit = planLimitOf(caller);
+      const limit = Math.min(q.limit, planLimit ?? q.limit);
+      const subject = { kind: s.kind, id: s.id, title: s.title, category: s.category, status: s.status };
+      const owner = s.user_id === caller.id || caller.role === 'admin';
+      if (s.kind === 'tender') {
+        if (!canViewTender({ userId: s.user_id, status: s.status as TenderStatus, awardedSupplierId: s.awarded_supplier_id }, caller)) throw notFound;
+        if (s.stale) await compute('tender', s.id);
+        if (owner) return group(subject, await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'catalogue_item', planLimit, limit);
+        if (caller.role !== 'supplier') throw notFound;
+        return group(subject, await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore), 'catalogue_item', planLimit, limit);
+      }
+      if (!canViewCatalogueItem({ userId: s.user_id }, caller)) throw notFound;
+      if (s.stale) await compute('catalogue_item', s.id);
+      if (owner) return group(subject, await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'tender', planLimit, limit);
+      if (caller.role !== 'buyer') throw notFound;
+      return group(subject, await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore), 'tender', planLimit, limit);
+    },
+  };
+}
+
+/** What a supplier offers, for matching against the live feed (a catalogue item, or a synthetic one in the eval). */
+export type OfferListing = ListingText & {
+  valuePence: number | null;
+  quantity: number | null;
+  leadTimeDays: number | null;
+  region: string | null;
+  availability: 'available' | 'limited' | 'other';
+  certifications: string[];
+  deliveryLocations: string[];
+  /** CPV codes the supplier declares beside those of its category */
+  cpvCodes?: string[];
+};
+
+const inferred = new Map<string, string[]>();
+/** CPV codes inferred from a notice's text, remembered per notice (its vector does not change). */
+function inferredCpvOf(id: string, v: Float32Array | null): string[] {
+  let codes = inferred.get(id);
+  if (!codes) {
+    codes = inferCpv(v, embeddings().embed);
+    if (inferred.size > 100_000) inferred.clear();
+    inferred.set(id, codes);
+  }
+  return codes;
+}
+
+/**
+ * External tenders for a supplier's listing (DESIGN.md section 5: "a supplier to external
+ * tenders"), scored by the same engine. A notice published without CPV codes gets the codes whose
+ * labels its text means most nearly, so the CPV-aware category signal still applies.
+ */
+export async function rankExternalFor(db: DbOrTx, offer: OfferListing, limit = 20): Promise<Array<{ id: string; score: number; reasons: MatchReason[] }>> {
+  const e = embeddings();
+  const vector = listingVector(offer);
+  const codes = [...new Set([...(offer.cpvCodes ?? []), ...listingCpv(offer.category, offer.subcategories)])];
+  const cands = await repo.externalCandidates(db, { title: offer.title, codes, terms: queryTerms(offer) });
+  const o: OfferFacts = { ...offer, cpvCodes: codes };
+  const now = new Date();
+  const fresh: Array<{ id: string; vector: Buffer | null }> = [];
+  const scored = cands.map((x) => {
+    let v = vectorFromBytes(x.vector);
+    if (!v) {
+      v = e.embed(`${x.title} ${x.title} ${x.description ?? ''}`);
+      fresh.push({ id: x.id, vector: vectorToBytes(v) });
+    }
+    const need: NeedFacts = {
+      category: null,
+      subcategories: [],
+      cpvCodes: x.cpv_codes.length ? x.cpv_codes : inferredCpvOf(x.id, v),
+      budgetPence: x.currency === 'GBP' ? x.amount_minor : null,
+      quantity: null,
+      leadTimeDays: null,
+      region: null,
+      deadline: x.tender_end_date ? new Date(x.tender_end_date) : null,
+      requiredCertifications: [],
+      qualityStandards: [],
+    };
+    const shared = new Set(tokenize(x.title));
+    const s = scoreMatch(need, o, { lexical: x.lex, semantic: vector ? cosine(vector, v) : null, sharedTerms: tokenize(offer.title).filter((w) => shared.has(w)) }, null, now);
+    return { id: x.id, ...s };
+  });
+  await repo.saveExternalVectors(db, fresh);
+  return scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, limit);
+}

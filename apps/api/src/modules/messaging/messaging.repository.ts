@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversationParticipants, conversations, messages, users } from '../../db/schema/index.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+export interface Subject {
+  tenderId: string | null;
+  catalogueItemId: string | null;
+  externalTenderId: string | null;
+}
+
+/** The fields of a user messaging may see or needs for its rules (never email, phone, …). */
+export async function findPerson(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      approved: users.approved,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/** Opens the conversation of a pair about a subject, or answers the existing one (race-safe). */
+export async function openConversation(tx: DbOrTx, a: string, b: string, subject: Subject): Promise<{ row: ConversationRow; created: boolean }> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [inserted] = await tx
+    .insert(conversations)
+    .values({ userLowId: low, userHighId: high, ...subject })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    await tx.insert(conversationParticipants).values([
+      { conversationId: inserted.id, userId: low },
+      { conversationId: inserted.id, userId: high },
+    ]);
+    return { row: inserted, created: true };
+  }
+  const [existing] = await tx
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userLowId, low),
+        eq(conversations.userHighId, high),
+        subject.tenderId ? eq(conversations.tenderId, subject.tenderId) : isNull(conversations.tenderId),
+        subject.catalogueItemId ? eq(conversations.catalogueItemId, subject.catalogueItemId) : isNull(conversations.catalogueItemId),
+        subject.externalTenderId ? eq(conversations.externalTenderId, subject.externalTenderId) : isNull(conversations.externalTenderId),
+      ),
+    );
+  return { row: existing!, created: false };
+}
+
+/** A conversation, only when `userId` takes part in it. */
+export async function findConversationOf(db: DbOrTx, id: string, userId: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId))));
+  return row ?? null;
+}
+
+export async function insertMessage(
+  tx: DbOrTx,
+  values: { conversationId: string; senderId: string; recipientId: string; text: string; attachments: { name: string; key: string }[] },
+): Promise<MessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  await tx
+    .update(conversations)
+    .set({ lastMessageId: row!.id, lastMessageAt: row!.createdAt })
+    .where(eq(conversations.id, values.conversationId));
+  return row!;
+}
+
+export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row ?? null;
+}
+
+export interface ConversationListRow {
+  conversation: ConversationRow;
+  other: { id: string; firstName: string; lastName: string; companyName: string; role: 'buyer' | 'supplier' | 'admin' };
+  lastMessage: MessageRow | null;
+  unread: number;
+}
+
+/**
+ * The conversation list of a user in ONE query: each conversation with the other party, the
+ * last message (denormalised id on the conversation) and the caller's unread count (partial index
+ * messages_unread_idx). Ordered by the last message, newest first; new empty ones by creation.
+ */
+export async function listConversations(
+  db: DbOrTx,
+  userId: string,
+  opts: { page: number; pageSize: number; conversationId?: string },
+): Promise<{ rows: ConversationListRow[]; total: number }> {
+  const other = sql`case when ${conversations.userLowId} = ${userId} then ${conversations.userHighId} else ${conversations.userLowId} end`;
+  const where = and(
+    eq(conversationParticipants.userId, userId),
+    opts.conversationId ? eq(conversations.id, opts.conversationId) : undefined,
+  );
+  const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.recipient_id = ${userId} and m.read_at is null)`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        conversation: conversations,
+        other: { id: users.id, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, role: users.role },
+        lastMessage: messages,
+        unread,
+      })
+      .from(conversationParticipants)
+      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+      .innerJoin(users, eq(users.id, other))
+      .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(conversationParticipants).innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId)).where(where),
+  ]);
+  return { rows: rows as ConversationListRow[], total: total?.n ?? 0 };
+}
+
+/** A page of a thread, answered oldest → newest. */
+export async function listMessages(
+  db: DbOrTx,
+  conversationId: string,
+  opts: { page: number; pageSize: number; before?: string },
+): Promise<{ rows: MessageRow[]; total: number; hasOlder: boolean }> {
+  const inConversation = eq(messages.conversationId, conversationId);
+  const where = opts.before
+    ? and(
+        inConversation,
+        sql`(${messages.createdAt}, ${messages.id}) < (select b.created_at, b.id from ${messages} b where b.id = ${opts.before})`,
+      )
+    : inConversation;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(opts.pageSize + 1)
+      .offset(opts.before ? 0 : (opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(messages).where(inConversation),
+  ]);
+  const hasOlder = rows.length > opts.pageSize;
+  return { rows: rows.slice(0, opts.pageSize).reverse(), total: total?.n ?? 0, hasOlder };
+}
+
+/** Marks the conversation's messages to `userId` read; answers how many and when. */
+export async function markConversationRead(tx: DbOrTx, conversationId: string, userId: string): Promise<{ updated: number; readAt: Date }> {
+  const [now] = await tx.execute<{ now: string | Date }>(sql`select now() as now`).then((r) => r.rows);
+  const readAt = new Date(now!.now);
+  const rows = await tx
+    .update(messages)
+    .set({ readAt })
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.recipientId, userId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  await tx
+    .update(conversationParticipants)
+    .set({ lastReadAt: readAt })
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+  return { updated: rows.length, readAt };
+}
+
+/** Every unread message to a user (SPEC.md section 3: not read and not sent by them). */
+export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
+  return row?.n ?? 0;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** GET /api/users/search: approved people of one role by name or company (users_search_trgm_idx). */
+export async function searchPeople(
+  db: DbOrTx,
+  opts: { q: string; role: 'buyer' | 'supplier'; excludeId: string; page: number; pageSize: number },
+) {
+  const haystack = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.companyName})`;
+  const where = and(
+    eq(users.role, opts.role),
+    eq(users.approved, true),
+    isNull(users.deletedAt),
+    ne(users.id, opts.excludeId),
+    sql`${haystack} like ${`%${escapeLike(opts.q.toLowerCase())}%`}`,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.companyName), asc(users.lastName), asc(users.id))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

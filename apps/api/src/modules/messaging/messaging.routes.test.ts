@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let supplier: TestUser;
+let third: TestUser;
+
+const SEND_LIMIT = 40;
+
+beforeAll(async () => {
+  const base = loadConfig({ NODE_ENV: 'test' });
+  t = await createTestApp({ messaging: { ...base.messaging, sendPerMinute: SEND_LIMIT } });
+  buyer = await t.createUser({ role: 'buyer', companyName: 'Northgate Homes' });
+  supplier = await t.createUser({ role: 'supplier', companyName: 'Keystone Aggregates' });
+  third = await t.createUser({ role: 'supplier', companyName: 'Outsider Supplies' });
+});
+afterAll(() => t.close());
+
+async function open(from: TestUser, to: TestUser, extra: Record<string, string> = {}) {
+  return t.request('POST', '/api/conversation', { token: from.token, body: { userId: to.id, ...extra } });
+}
+async function send(from: TestUser, body: Record<string, unknown>) {
+  return t.request('POST', '/api/sendMessage', { token: from.token, body });
+}
+
+describe('SPEC §7 Messaging: POST /api/conversation', () => {
+  it('opens a conversation once per pair and subject, from either side, with the other party', async () => {
+    const first = await open(buyer, supplier);
+    expect(first.status).toBe(201);
+    expect(first.body.data.otherParty).toEqual({ id: supplier.id, name: 'Test Supplier', companyName: 'Keystone Aggregates', role: 'supplier', region: null });
+    expect(first.body.data).toMatchObject({ lastMessage: null, unreadCount: 0, tenderId: null });
+    expect(JSON.stringify(first.body)).not.toContain(supplier.email);
+
+    const again = await open(supplier, buyer);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(again.body.data.otherParty.id).toBe(buyer.id);
+
+    const tenderId = crypto.randomUUID();
+    const aboutTender = await open(buyer, supplier, { tenderId });
+    expect(aboutTender.status).toBe(201);
+    expect(aboutTender.body.data.id).not.toBe(first.body.data.id);
+    expect(aboutTender.body.data.tenderId).toBe(tenderId);
+    expect((await open(supplier, buyer, { tenderId })).body.data.id).toBe(aboutTender.body.data.id);
+  });
+
+  it('SPEC §6: only buyer ↔ supplier — not the same role, not an admin, not pending accounts, not oneself', async () => {
+    const otherBuyer = await t.createUser({ role: 'buyer' });
+    const pending = await t.createUser({ role: 'supplier', approved: false });
+    const admin = await t.createUser({ role: 'admin' });
+    expect((await open(buyer, otherBuyer)).status).toBe(404);
+    expect((await open(supplier, third)).status).toBe(404);
+    expect((await open(buyer, pending)).status).toBe(404);
+    expect((await open(buyer, admin)).status).toBe(404);
+    expect((await open(buyer, buyer)).status).toBe(400);
+    expect((await t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: crypto.randomUUID() } })).status).toBe(404);
+    expect((await open(admin, supplier)).status).toBe(403);
+    expect((await t.request('POST', '/api/conversation', { body: { userId: supplier.id } })).status).toBe(401);
+    expect((await open(buyer, supplier, { tenderId: crypto.randomUUID(), catalogueItemId: crypto.randomUUID() })).status).toBe(400);
+  });
+
+  it('SPEC §4: messaging is gated — approval (423) and an active subscription (402)', async () => {
+    const unsubscribed = await t.createUser({ role: 'buyer', plan: null });
+    const pending = await t.createUser({ role: 'buyer', approved: false });
+    expect((await open(unsubscribed, supplier)).status).toBe(402);
+    expect((await open(pending, supplier)).status).toBe(423);
+    expect((await t.request('GET', '/api/conversations', { token: unsubscribed.token })).status).toBe(402);
+  });
+});
+
+describe('SPEC §3 and §7 Messaging: send, list, read', () => {
+  it('sends to a user (opening the conversation), stores text as given, lists with unread counts', async () => {
+    const b = await t.createUser({ role: 'buyer', companyName: 'Harbour Build' });
+    const s = await t.createUser({ role: 'supplier', companyName: 'Granite & Co' });
+    const html = '<img src=x onerror="alert(1)"> & <b>bold</b>\nsecond line';
+    const first = await send(b, { recipientId: s.id, text: html });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ senderId: b.id, recipientId: s.id, text: html, read: false, readAt: null, attachments: [] });
+    const conversationId = first.body.data.conversationId;
+    const reply = await send(s, { conversationId, text: 'Thanks, quote attached soon' });
+    expect(reply.status).toBe(201);
+    await send(b, { conversationId, text: 'Great' });
+    await send(b, { conversationId, text: 'Delivery to Leeds?' });
+
+    const forSupplier = await t.request('GET', '/api/conversations', { token: s.token });
+    expect(forSupplier.status).toBe(200);
+    expect(forSupplier.body.meta).toMatchObject({ page: 1, total: 1 });
+    const c = forSupplier.body.data[0];
+    expect(c).toMatchObject({ id: conversationId, unreadCount: 3, otherParty: { id: b.id, companyName: 'Harbour Build', role: 'buyer' } });
+    expect(c.lastMessage).toMatchObject({ text: 'Delivery to Leeds?', senderId: b.id, read: false });
+    const forBuyer = await t.request('GET', '/api/conversations', { token: b.token });
+    expect(forBuyer.body.data[0]).toMatchObject({ id: conversationId, unreadCount: 1 });
+
+    // The thread as stored, with the raw text intact (the client renders it as text).
+    const thread = await t.request('GET', `/api/messages/${conversationId}`, { token: s.token });
+    expect(thread.status).toBe(200);
+    expect(thread.body.data.map((m: { text: string }) => m.text)).toEqual([html, 'Thanks, quote attached soon', 'Great', 'Delivery to Leeds?']);
+    expect(thread.body.meta).toMatchObject({ total: 4, nextBefore: null });
+
+    // PUT /api/{id}/read: the supplier reads; the buyer sees read ticks; counts drop to zero.
+    const read = await t.request('PUT', `/api/${conversationId}/read`, { token: s.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({ conversationId, updated: 3 });
+    expect((await t.request('GET', '/api/conversations', { token: s.token })).body.data[0].unreadCount).toBe(0);
+    const seenByBuyer = await t.request('GET', `/api/messages/${conversationId}`, { token: b.token });
+    expect(seenByBuyer.body.data.map((m: { read: boolean }) => m.read)).toEqual([true, false, true, true]);
+    // Reading twice is harmless.
+    expect((await t.request('PUT', `/api/${conversationId}/read`, { token: s.token })).body.data.updated).toBe(0);
+  });
+
+  it('orders the list by the last message and pages threads oldest → newest with page or before', async () => {
+    const b = await t.createUser({ role: 'buyer' });
+    const s1 = await t.createUser({ role: 'supplier', companyName: 'First Supplier' });
+    const s2 = await t.createUser({ role: 'supplier', companyName: 'Second Supplier' });
+    const c1 = (await send(b, { recipientId: s1.id, text: 'm0' })).body.data.conversationId;
+    await send(b, { recipientId: s2.id, text: 'hello two' });
+    for (let i = 1; i < 7; i++) await send(b, { conversationId: c1, text: `m${i}` });
+    let list = await t.request('GET', '/api/conversations', { token: b.token });
+    expect(list.body.data.map((c: { otherParty: { companyName: string } }) => c.otherParty.companyName)).toEqual(['First Supplier', 'Second Supplier']);
+    await send(s2, { recipientId: b.id, text: 'back to you' });
+    list = await t.request('GET', '/api/conversations', { token: b.token });
+    expect(list.body.data[0].otherParty.companyName).toBe('Second Supplier');
+
+    const texts = (r: { body: { data: { text: string }[] } }) => r.body.data.map((m) => m.text);
+    const p1 = await t.request('GET', `/api/messages/${c1}?pageSize=3`, { token: s1.token });
+    expect(texts(p1)).toEqual(['m4', 'm5', 'm6']);
+    expect(p1.body.meta).toMatchObject({ page: 1, pageSize: 3, total: 7 });
+    const p2 = await t.request('GET', `/api/messages/${c1}?pageSize=3&page=2`, { token: s1.token });
+    expect(texts(p2)).toEqual(['m1', 'm2', 'm3']);
+    const older = await t.request('GET', `/api/messages/${c1}?pageSize=3&before=${p1.body.meta.nextBefore}`, { token: s1.token });
+    expect(texts(older)).toEqual(['m1', 'm2', 'm3']);
+    const oldest = await t.request('GET', `/api/messages/${c1}?pageSize=3&before=${older.body.meta.nextBefore}`, { token: s1.token });
+    expect(texts(oldest)).toEqual(['m0']);
+    expect(oldest.body.meta.nextBefore).toBeNull();
+    expect((await t.request('GET', `/api/messages/${c1}?before=${crypto.randomUUID()}`, { token: s1.token })).status).toBe(400);
+  });
+
+  it('only the two participants read or write: a third user gets 404 everywhere', async () => {
+    const c = (await open(buyer, supplier)).body.data.id;
+    await send(buyer, { conversationId: c, text: 'private' });
+    expect((await t.request('GET', `/api/messages/${c}`, { token: third.token })).status).toBe(404);
+    expect((await send(third, { conversationId: c, text: 'let me in' })).status).toBe(404);
+    expect((await t.request('PUT', `/api/${c}/read`, { token: third.token })).status).toBe(404);
+    const list = await t.request('GET', '/api/conversations', { token: third.token });
+    expect(list.body.data.map((x: { id: string }) => x.id)).not.toContain(c);
+    expect((await t.request('GET', `/api/messages/${crypto.randomUUID()}`, { token: buyer.token })).status).toBe(404);
+  });
+
+  it('validates: 5,000 characters at most, text or a file, one target, own uploads only', async () => {
+    const c = (await open(buyer, supplier)).body.data.id;
+    expect((await send(buyer, { conversationId: c, text: 'x'.repeat(5000) })).status).toBe(201);
+    const tooLong = await send(buyer, { conversationId: c, text: 'x'.repeat(5001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.code).toBe('VALIDATION_FAILED');
+    expect((await send(buyer, { conversationId: c, text: '   ' })).status).toBe(400);
+    expect((await send(buyer, { text: 'to nobody' })).status).toBe(400);
+    expect((await send(buyer, { conversationId: c, recipientId: supplier.id, text: 'both' })).status).toBe(400);
+    const bad = await send(buyer, { conversationId: c, text: 'see file', attachments: [{ name: 'a.pdf', key: `${supplier.id}/documents/x-a.pdf` }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('attachments.0.key');
+    expect((await send(buyer, { recipientId: crypto.randomUUID(), text: 'hi' })).status).toBe(404);
+    expect((await t.request('POST', '/api/sendMessage', { token: buyer.token, raw: 'nope', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+  });
+
+  it('raises one new-message notification per unread conversation, read with the conversation', async () => {
+    const b = await t.createUser({ role: 'buyer' });
+    const s = await t.createUser({ role: 'supplier' });
+    const c = (await send(b, { recipientId: s.id, text: 'first' })).body.data.conversationId;
+    await send(b, { conversationId: c, text: 'second' });
+    const notes = await t.request('GET', '/api/notifications', { token: s.token });
+    expect(notes.body.data).toHaveLength(1);
+    expect(notes.body.data[0]).toMatchObject({ kind: 'new_message', body: 'second', link: `/supplier/messages?conversation=${c}`, read: false });
+    expect(notes.body.data[0].title).toContain('New message from Test Buyer');
+    await t.request('PUT', `/api/${c}/read`, { token: s.token });
+    expect((await t.request('GET', '/api/notifications/unread-count', { token: s.token })).body).toEqual({ count: 0 });
+  });
+
+  it('PUT /api/{id}/read takes UUIDs only and shadows no other route', async () => {
+    expect((await t.request('PUT', '/api/not-a-uuid/read', { token: buyer.token })).status).toBe(404);
+    expect((await t.request('PUT', '/api/notifications/read-all', { token: buyer.token })).status).toBe(200);
+    expect((await t.request('PUT', `/api/notifications/${crypto.randomUUID()}/read`, { token: buyer.token })).status).toBe(404);
+    expect((await t.request('PUT', `/api/${crypto.randomUUID()}/read`, { token: buyer.token })).status).toBe(404);
+    const docs = await t.request('GET', '/api/docs/json');
+    expect(docs.status).toBe(200);
+    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/sendMessage', '/api/conversations', '/api/users/search', '/api/{id}/read']));
+  });
+
+  it('rate-limits sending per user (429)', async () => {
+    const b = await t.createUser({ role: 'buyer' });
+    const c = (await open(b, supplier)).body.data.id;
+    const statuses: number[] = [];
+    for (let i = 0; i < SEND_LIMIT + 1; i++) statuses.push((await send(b, { conversationId: c, text: `n${i}` })).status);
+    expect(statuses.slice(0, SEND_LIMIT).every((s) => s === 201)).toBe(true);
+    const last = await send(b, { conversationId: c, text: 'one too many' });
+    expect(last.status).toBe(429);
+    expect(last.body.error.code).toBe('RATE_LIMITED');
+    // Others are not affected.
+    expect((await send(supplier, { conversationId: c, text: 'still fine' })).status).toBe(201);
+  });
+});
+
+describe('SPEC §7 Messaging: GET /api/users/search', () => {
+  it('finds approved counterparts of the opposite role by name or company, public fields only', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const s1 = await t.createUser({ role: 'supplier', companyName: `${tag} Timber Ltd` });
+    await t.createUser({ role: 'supplier', companyName: `${tag} Pending`, approved: false });
+    const b1 = await t.createUser({ role: 'buyer', companyName: `${tag} Buyer Group` });
+    const res = await t.request('GET', `/api/users/search?q=${tag}`, { token: buyer.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ id: s1.id, name: 'Test Supplier', companyName: `${tag} Timber Ltd`, role: 'supplier', region: null }]);
+    expect(JSON.stringify(res.body)).not.toMatch(/email|phone|password/i);
+    // The supplier side sees buyers, never themselves.
+    const fromSupplier = await t.request('GET', `/api/users/search?q=${tag}`, { token: s1.token });
+    expect(fromSupplier.body.data.map((u: { id: string }) => u.id)).toEqual([b1.id]);
+    expect((await t.request('GET', `/api/users/search?q=${tag.toUpperCase()}%20timber`, { token: buyer.token })).body.data).toHaveLength(1);
+    expect((await t.request('GET', '/api/users/search?q=%25%25', { token: buyer.token })).body.data).toEqual([]);
+    expect((await t.request('GET', '/api/users/search?q=a', { token: buyer.token })).status).toBe(400);
+    expect((await t.request('GET', '/api/users/search', { token: buyer.token })).status).toBe(400);
+  });
+});

@@ -1,0 +1,180 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notificationEmails, notificationSettings, notifications, users } from '../../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export async function insertNotification(
+  db: DbOrTx,
+  values: { userId: string; kind: string; title: string; body: string; link?: string | null },
+): Promise<NotificationRow> {
+  const [row] = await db.insert(notifications).values(values).returning();
+  return row!;
+}
+
+export async function listNotifications(db: DbOrTx, userId: string, page: number, pageSize: number) {
+  const where = eq(notifications.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+export async function markRead(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** An unread notification of the same kind and link gets the newer text instead of a second row. */
+export async function refreshUnread(
+  db: DbOrTx,
+  values: { userId: string; kind: string; title: string; body: string; link: string },
+): Promise<NotificationRow | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ title: values.title, body: values.body, createdAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, values.userId),
+        eq(notifications.kind, values.kind),
+        eq(notifications.link, values.link),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Marks the unread notifications of one kind and link read (e.g. a conversation that was read). */
+export async function markReadByLink(db: DbOrTx, userId: string, kind: string, link: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.link, link), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+// --- settings (GET/PUT /api/settings/notifications) -----------------------------------------
+
+export type StoredKinds = Record<string, { inApp?: boolean; email?: boolean }>;
+
+export async function findSettings(db: DbOrTx, userId: string): Promise<StoredKinds | null> {
+  const [row] = await db
+    .select({ kinds: notificationSettings.kinds })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return row?.kinds ?? null;
+}
+
+export async function saveSettings(db: DbOrTx, userId: string, kinds: StoredKinds): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, kinds })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { kinds, updatedAt: sql`now()` } });
+}
+
+// --- email digest ------------------------------------------------------------------------------
+
+export async function queueEmail(
+  db: DbOrTx,
+  values: { userId: string; notificationId: string | null; kind: string; title: string; body: string; link: string | null },
+): Promise<void> {
+  await db.insert(notificationEmails).values(values);
+}
+
+/** Serialises the digest across instances for the length of the transaction. */
+export async function tryXactLock(tx: DbOrTx, key: number): Promise<boolean> {
+  const res = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  return res.rows[0]?.ok === true;
+}
+
+export interface DigestRecipient {
+  userId: string;
+  email: string;
+  firstName: string;
+  role: string;
+}
+
+/**
+ * Users with queued mail whose oldest item has waited `delaySeconds` and who were not mailed in
+ * the last `windowSeconds`.
+ */
+export async function dueDigestRecipients(db: DbOrTx, delaySeconds: number, windowSeconds: number, limit: number): Promise<DigestRecipient[]> {
+  const res = await db.execute<{ user_id: string; email: string; first_name: string; role: string }>(sql`
+    select q.user_id, u.email, u.first_name, u.role
+    from ${notificationEmails} q
+    join ${users} u on u.id = q.user_id and u.deleted_at is null
+    left join ${notificationSettings} s on s.user_id = q.user_id
+    where s.last_emailed_at is null or s.last_emailed_at <= now() - make_interval(secs => ${windowSeconds})
+    group by q.user_id, u.email, u.first_name, u.role
+    having min(q.created_at) <= now() - make_interval(secs => ${delaySeconds})
+    order by min(q.created_at)
+    limit ${limit}`);
+  return res.rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name, role: r.role }));
+}
+
+export interface QueuedEmail {
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: Date;
+  /** The in-app notification was read meanwhile: no need to mail it. */
+  readInApp: boolean;
+}
+
+/** Removes and answers everything queued for a user, oldest first. */
+export async function takeQueuedEmails(db: DbOrTx, userId: string): Promise<QueuedEmail[]> {
+  const res = await db.execute<{ kind: string; title: string; body: string; link: string | null; created_at: string | Date; read_in_app: boolean }>(sql`
+    with taken as (
+      delete from ${notificationEmails} where user_id = ${userId}
+      returning kind, title, body, link, created_at, notification_id
+    )
+    select t.kind, t.title, t.body, t.link, t.created_at, (n.read_at is not null) as read_in_app
+    from taken t left join ${notifications} n on n.id = t.notification_id
+    order by t.created_at`);
+  return res.rows.map((r) => ({
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    link: r.link,
+    createdAt: new Date(r.created_at),
+    readInApp: r.read_in_app,
+  }));
+}
+
+export async function markEmailed(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .insert(notificationSettings)
+    .values({ userId, lastEmailedAt: sql`now()` })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { lastEmailedAt: sql`now()` } });
+}

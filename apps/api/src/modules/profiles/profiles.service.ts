@@ -1,0 +1,375 @@
+import {
+  AppError,
+  PAST_PROJECT_STATUS,
+  accessStateOf,
+  type PortfolioItem,
+  type Profile,
+  type Project,
+  type Requirements,
+  type createPortfolioItemBodySchema,
+  type createProjectBodySchema,
+  type updatePortfolioItemBodySchema,
+  type updateProfileBodySchema,
+  type updateProjectBodySchema,
+  type updateRequirementsBodySchema,
+} from '@brickyard/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { assertSafeKey } from '../../platform/storage/storage.ts';
+import * as repo from './profiles.repository.ts';
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;
+
+const MAX_PROJECTS = 200;
+/** Profile columns a PUT may write, named as in the body (explicit, against mass assignment). */
+const PROFILE_FIELDS = [
+  'region',
+  'companySize',
+  'registrationNumber',
+  'companyDescription',
+  'preferredCategories',
+  'subcategories',
+  'certifications',
+  'qualityStandards',
+  'manufacturingCapacity',
+  'deliveryLocations',
+  'paymentTerms',
+  'warrantyOffered',
+  'rebate',
+  'website',
+  'industry',
+  'specialization',
+  'yearsInBusiness',
+  'materialsNeeded',
+] as const;
+const MAX_PORTFOLIO = 200;
+const pounds = (pence: number | null) => (pence === null ? null : pence / 100);
+const notFound = (what = 'Profile') => new AppError('NOT_FOUND', `${what} not found`);
+
+/** The gate of DESIGN.md section 3, for calls that are ungated for one's own data only. */
+export function assertActive(caller: Principal): void {
+  const state = accessStateOf(caller);
+  if (state === 'pending_approval') {
+    throw new AppError('ACCOUNT_PENDING_APPROVAL', 'We are in the process of reviewing your account, this can take up to 48 hours');
+  }
+  if (state === 'subscription_required') {
+    throw new AppError('SUBSCRIPTION_REQUIRED', 'You need an active subscription to access this feature. Please go to Settings > Billing');
+  }
+}
+
+export interface ProfileAccess {
+  owner: repo.ProfileOwner;
+  isOwner: boolean;
+  contactVisible: boolean;
+}
+
+/**
+ * Who may see whose profile (and so its requirements and reviews):
+ * - oneself and admins: always, contact details included;
+ * - otherwise the caller must be past the access gate, and the profile must belong to the
+ *   opposite party (a buyer sees suppliers, a supplier sees buyers — SPEC.md section 6), be
+ *   approved, and be public — or the two are counterparties: they share a contract (any
+ *   status), or the owner has written to the caller in Messages; counterparties see each other
+ *   even when private;
+ * - names, email and phone show to counterparties, or to every such member when the owner
+ *   chose contactVisibility 'members' in privacy settings.
+ * Anything else answers 404 (DESIGN.md section 3: not yours to see).
+ */
+export async function profileAccess(db: DbOrTx, caller: Principal, userId: string): Promise<ProfileAccess> {
+  const owner = await repo.findProfileOwner(db, userId);
+  if (caller.id === userId) {
+    if (!owner) throw notFound();
+    return { owner, isOwner: true, contactVisible: true };
+  }
+  assertActive(caller);
+  if (!owner) throw notFound();
+  if (caller.role === 'admin') return { owner, isOwner: false, contactVisible: true };
+  if (owner.role === 'admin' || owner.role === caller.role || !owner.approved) throw notFound();
+  const counterparty = (await repo.areCounterparties(db, caller.id, userId)) || (await repo.ownerHasWrittenTo(db, userId, caller.id));
+  if (owner.visibility === 'private' && !counterparty) throw notFound();
+  return { owner, isOwner: false, contactVisible: counterparty || owner.contactVisibility === 'members' };
+}
+
+export function toProject(r: repo.ProjectRow): Project {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    location: r.location,
+    status: r.status,
+    budget: pounds(r.budgetPence),
+    budgetPence: r.budgetPence,
+    estimatedCompletion: r.estimatedCompletion,
+    completionDate: r.completionDate,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toPortfolioItem(r: repo.PortfolioRow): PortfolioItem {
+  return {
+    id: r.id,
+    title: r.title,
+    value: pounds(r.valuePence),
+    valuePence: r.valuePence,
+    description: r.description,
+    client: r.client,
+    completionDate: r.completionDate,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toRequirements(userId: string, r: repo.RequirementsRow | undefined): Requirements {
+  return {
+    userId,
+    qualityStandards: r?.qualityStandards ?? [],
+    deliveryReliability: r?.deliveryReliability ?? null,
+    sustainability: r?.sustainability ?? null,
+    pricing: r?.pricing ?? null,
+    updatedAt: r?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * Profiles (SPEC.md sections 2 Profile view, 3 Profile and Buyer-profile extras, 6): the
+ * profile view, the profile settings page, projects, portfolio and requirements.
+ */
+export function createProfilesService(ctx: AppContext) {
+  const { db, storage, config, log } = ctx;
+
+  async function signedUrl(key: string | null, fileName?: string): Promise<string | null> {
+    if (!key) return null;
+    try {
+      return (await storage.presignDownload(key, { expiresInSeconds: config.storageUrlTtlSeconds, fileName })).url;
+    } catch (err) {
+      log.warn({ err, key }, 'could not sign a profile file link');
+      return null;
+    }
+  }
+
+  /** A storage key from a key or stored file URL, which must be one of the caller's uploads. */
+  async function ownUploads(callerId: string, inputs: Array<{ value: string; path: string }>): Promise<Map<string, string>> {
+    const keys = new Map<string, string>();
+    const details: Array<{ path: string; message: string }> = [];
+    for (const { value, path } of inputs) {
+      try {
+        const key = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || value.startsWith('/') ? storage.keyFromUrl(value) : value;
+        assertSafeKey(key);
+        keys.set(path, key);
+      } catch {
+        details.push({ path, message: 'Not a stored file' });
+      }
+    }
+    const found = new Set((await repo.ownedFiles(db, callerId, [...new Set(keys.values())])).filter((f) => !f.entityId).map((f) => f.key));
+    for (const [path, key] of keys) if (!found.has(key)) details.push({ path, message: 'Not one of your uploaded files' });
+    if (details.length) throw new AppError('VALIDATION_FAILED', 'Some files are not valid', details);
+    return keys;
+  }
+
+  async function build(access: ProfileAccess): Promise<Profile> {
+    const { owner, isOwner, contactVisible } = access;
+    const [profile, parts] = await Promise.all([repo.findProfile(db, owner.id), repo.profileParts(db, owner.id, owner.role === 'supplier')]);
+    const projects = parts.projects.map(toProject);
+    const requirements = toRequirements(owner.id, parts.requirements);
+    const documents = await Promise.all(
+      parts.docs.map(async (d) => ({
+        id: d.id,
+        name: d.name,
+        key: d.fileKey,
+        url: await signedUrl(d.fileKey, d.name),
+        createdAt: d.createdAt.toISOString(),
+      })),
+    );
+    const m = profile?.materialsNeeded ?? null;
+    return {
+      id: owner.id,
+      userRole: owner.role,
+      approved: owner.approved,
+      isOwner,
+      companyName: owner.companyName,
+      image: profile?.imageKey ?? null,
+      imageUrl: await signedUrl(profile?.imageKey ?? null),
+      region: profile?.region ?? null,
+      companySize: profile?.companySize ?? null,
+      registrationNumber: profile?.registrationNumber ?? null,
+      companyDescription: profile?.companyDescription ?? null,
+      preferredCategories: profile?.preferredCategories ?? [],
+      subcategories: profile?.subcategories ?? [],
+      certifications: profile?.certifications ?? [],
+      qualityStandards: profile?.qualityStandards ?? [],
+      manufacturingCapacity: profile?.manufacturingCapacity ?? null,
+      leadTime: profile?.leadTimeDays ?? null,
+      minOrderValue: pounds(profile?.minOrderValuePence ?? null),
+      minOrderValuePence: profile?.minOrderValuePence ?? null,
+      catalogueItems: parts.catalogueItems.map((c) => ({
+        id: c.id,
+        title: c.title,
+        category: c.category,
+        quantity: c.quantity,
+        budget: pounds(c.budgetPence),
+        value: pounds(c.valuePence),
+      })),
+      deliveryLocations: profile?.deliveryLocations ?? [],
+      paymentTerms: profile?.paymentTerms ?? null,
+      warrantyOffered: profile?.warrantyOffered ?? null,
+      rebate: profile?.rebate ?? null,
+      contactVisible,
+      firstName: contactVisible ? owner.firstName : null,
+      lastName: contactVisible ? owner.lastName : null,
+      email: contactVisible ? owner.email : null,
+      phone: contactVisible ? owner.phone : null,
+      website: profile?.website ?? null,
+      documents,
+      portfolioItems: parts.portfolio.map(toPortfolioItem),
+      industry: profile?.industry ?? null,
+      specialization: profile?.specialization ?? null,
+      yearsInBusiness: profile?.yearsInBusiness ?? null,
+      currentProjects: projects.filter((p) => p.status !== PAST_PROJECT_STATUS),
+      pastProjects: projects.filter((p) => p.status === PAST_PROJECT_STATUS),
+      materialsNeeded: m
+        ? {
+            requiredProducts: m.requiredProducts ?? [],
+            currentTender: m.currentTender ?? null,
+            deliveryDeadline: m.deliveryDeadline ?? null,
+            sustainabilityFocus: m.sustainabilityFocus ?? null,
+            futureTender: m.futureTender ?? null,
+            expectedStartDate: m.expectedStartDate ?? null,
+            volume: m.volume ?? null,
+          }
+        : null,
+      supplierRequirements: owner.role === 'buyer' ? requirements : null,
+      buyerRequirements: owner.role === 'supplier' ? requirements : null,
+      reviewSummary: parts.summary,
+      reviews: parts.latest.map((r) => ({
+        id: r.id,
+        rating: r.rating,
+        text: r.text,
+        reviewer: { id: r.reviewerId, name: `${r.reviewerFirst} ${r.reviewerLast}`.trim(), companyName: r.reviewerCompany },
+        createdAt: r.createdAt.toISOString(),
+      })),
+      visibility: owner.visibility,
+      memberSince: owner.createdAt.toISOString(),
+    };
+  }
+
+  return {
+    /** GET /api/users/profile/{id} (or the caller's own without an id). */
+    async get(caller: Principal, id?: string): Promise<Profile> {
+      return build(await profileAccess(db, caller, id ?? caller.id));
+    },
+
+    /** PUT /api/settings/profile: only the fields of updateProfileBodySchema, on the caller's own profile. */
+    async update(caller: Principal, body: z.output<typeof updateProfileBodySchema>): Promise<Profile> {
+      const current = await repo.findProfile(db, caller.id);
+      const files: Array<{ value: string; path: string }> = [];
+      if (body.image) files.push({ value: body.image, path: 'image' });
+      body.documents?.forEach((d, i) => files.push({ value: d.url, path: `documents.${i}.url` }));
+      // The current logo and documents are already ours; only new ones are checked.
+      const keys = await ownUploads(caller.id, files);
+      const imageKey = body.image === undefined ? undefined : body.image === null ? null : keys.get('image')!;
+      const docs = body.documents?.map((d, i) => ({ name: d.name, fileKey: keys.get(`documents.${i}.url`)! }));
+
+      const dropped: string[] = [];
+      await db.transaction(async (tx) => {
+        const { companyName, image: _image, leadTime, minOrderValue, documents: _docs, ...rest } = body;
+        if (companyName !== undefined) await repo.setCompanyName(tx, caller.id, companyName);
+        const values: Partial<Omit<repo.ProfileRow, 'userId' | 'updatedAt'>> = {};
+        for (const k of PROFILE_FIELDS) if (rest[k] !== undefined) (values as Record<string, unknown>)[k] = rest[k];
+        if (imageKey !== undefined) values.imageKey = imageKey;
+        if (leadTime !== undefined) values.leadTimeDays = leadTime;
+        if (minOrderValue !== undefined) values.minOrderValuePence = minOrderValue;
+        await repo.upsertProfile(tx, caller.id, values);
+        if (imageKey !== undefined && current?.imageKey && current.imageKey !== imageKey) dropped.push(current.imageKey);
+        if (docs) {
+          const before = await repo.replaceDocuments(tx, caller.id, docs);
+          const kept = new Set(docs.map((d) => d.fileKey));
+          for (const b of before) if (!kept.has(b.fileKey)) dropped.push(b.fileKey);
+        }
+        await repo.deleteFilesByKeys(tx, caller.id, dropped);
+      });
+      await Promise.all(dropped.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))));
+      if (body.companyName !== undefined) ctx.principals.invalidate(caller.id);
+      return build(await profileAccess(db, caller, caller.id));
+    },
+
+    // ---- projects ----
+
+    async createProject(caller: Principal, body: z.output<typeof createProjectBodySchema>): Promise<Project> {
+      if ((await repo.countProjects(db, caller.id)) >= MAX_PROJECTS) {
+        throw new AppError('CONFLICT', `You can keep at most ${MAX_PROJECTS} projects`);
+      }
+      const row = await repo.insertProject(db, {
+        userId: caller.id,
+        name: body.name,
+        description: body.description ?? null,
+        location: body.location ?? null,
+        status: body.status,
+        budgetPence: body.budget ?? null,
+        estimatedCompletion: body.estimatedCompletion ?? null,
+        completionDate: body.completionDate ?? null,
+      });
+      return toProject(row);
+    },
+
+    async updateProject(caller: Principal, id: string, body: z.output<typeof updateProjectBodySchema>): Promise<Project> {
+      const { budget, ...rest } = body;
+      const values: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
+      if (budget !== undefined) values.budgetPence = budget;
+      const row = await repo.updateProject(db, caller.id, id, values);
+      if (!row) throw notFound('Project');
+      return toProject(row);
+    },
+
+    async deleteProject(caller: Principal, id: string): Promise<void> {
+      if (!(await repo.deleteProject(db, caller.id, id))) throw notFound('Project');
+    },
+
+    // ---- portfolio ----
+
+    async createPortfolioItem(caller: Principal, body: z.output<typeof createPortfolioItemBodySchema>): Promise<PortfolioItem> {
+      if ((await repo.countPortfolio(db, caller.id)) >= MAX_PORTFOLIO) {
+        throw new AppError('CONFLICT', `You can keep at most ${MAX_PORTFOLIO} portfolio items`);
+      }
+      const row = await repo.insertPortfolioItem(db, {
+        userId: caller.id,
+        title: body.title,
+        valuePence: body.value ?? null,
+        description: body.description ?? null,
+        client: body.client ?? null,
+        completionDate: body.completionDate ?? null,
+      });
+      return toPortfolioItem(row);
+    },
+
+    async updatePortfolioItem(caller: Principal, id: string, body: z.output<typeof updatePortfolioItemBodySchema>): Promise<PortfolioItem> {
+      const { value, ...rest } = body;
+      const values: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
+      if (value !== undefined) values.valuePence = value;
+      const row = await repo.updatePortfolioItem(db, caller.id, id, values);
+      if (!row) throw notFound('Portfolio item');
+      return toPortfolioItem(row);
+    },
+
+    async deletePortfolioItem(caller: Principal, id: string): Promise<void> {
+      if (!(await repo.deletePortfolioItem(db, caller.id, id))) throw notFound('Portfolio item');
+    },
+
+    // ---- requirements ----
+
+    async getRequirements(caller: Principal, id?: string): Promise<Requirements> {
+      const { owner } = await profileAccess(db, caller, id ?? caller.id);
+      return toRequirements(owner.id, await repo.findRequirements(db, owner.id));
+    },
+
+    async putRequirements(caller: Principal, body: z.output<typeof updateRequirementsBodySchema>): Promise<Requirements> {
+      const values: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(body)) if (v !== undefined) values[k] = v;
+      return toRequirements(caller.id, await repo.upsertRequirements(db, caller.id, values));
+    },
+  };
+}

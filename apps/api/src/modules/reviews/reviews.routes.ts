@@ -1,0 +1,33 @@
+import { createReviewBodySchema, dataOf, idParamsSchema, reviewListQuerySchema, reviewPageSchema, reviewSchema } from '@brickyard/shared';
+import { principalOf } from '../../platform/auth/guard.ts';
+import type { App } from '../../platform/context.ts';
+import type { ReviewsService } from './reviews.service.ts';
+
+const tags = ['reviews'];
+
+/** SPEC.md section 7: GET /api/reviews/{id?}, POST /api/reviews. Behind the access gate. */
+export function reviewsRoutes(app: App, reviews: ReviewsService) {
+  app.get('/api/reviews', {
+    config: { access: {} },
+    schema: { tags, summary: 'Reviews you received, with your average', querystring: reviewListQuerySchema, response: { 200: reviewPageSchema } },
+    handler: async (req) => reviews.list(principalOf(req), undefined, req.query),
+  });
+
+  app.get('/api/reviews/:id', {
+    config: { access: {} },
+    schema: {
+      tags,
+      summary: "Reviews of a user (as visible as their profile), with the average",
+      params: idParamsSchema,
+      querystring: reviewListQuerySchema,
+      response: { 200: reviewPageSchema },
+    },
+    handler: async (req) => reviews.list(principalOf(req), req.params.id, req.query),
+  });
+
+  app.post('/api/reviews', {
+    config: { access: { roles: ['buyer', 'supplier'] } },
+    schema: { tags, summary: 'Review the other side of a fulfilled contract, once', body: createReviewBodySchema, response: { 201: dataOf(reviewSchema) } },
+    handler: async (req, reply) => reply.status(201).send({ data: await reviews.create(principalOf(req), req.body) }),
+  });
+}

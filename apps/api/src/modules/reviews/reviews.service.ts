@@ -1,0 +1,57 @@
+import { AppError, type Review, type createReviewBodySchema } from '@brickyard/shared';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/auth/guard.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { profileAccess } from '../profiles/profiles.service.ts';
+import * as repo from './reviews.repository.ts';
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+export function toReview(f: repo.FullReview): Review {
+  return {
+    id: f.r.id,
+    contractId: f.r.contractId,
+    tenderTitle: f.tenderTitle,
+    rating: f.r.rating,
+    text: f.r.text,
+    reviewer: { id: f.r.reviewerId, name: `${f.reviewerFirst} ${f.reviewerLast}`.trim(), companyName: f.reviewerCompany, role: f.reviewerRole },
+    revieweeId: f.r.revieweeId,
+    createdAt: f.r.createdAt.toISOString(),
+  };
+}
+
+/** Reviews: after a fulfilled contract each side may review the other once (rating 1–5, text). */
+export function createReviewsService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    /** POST /api/reviews */
+    async create(caller: Principal, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
+      const c = await repo.findContract(db, body.contractId);
+      const side = c?.buyerId === caller.id ? 'buyer' : c?.supplierId === caller.id ? 'supplier' : null;
+      if (!c || !side) throw new AppError('NOT_FOUND', 'Contract not found');
+      if (c.status !== 'fulfilled') throw new AppError('INVALID_STATE', 'You can review once the contract is fulfilled');
+      const revieweeId = side === 'buyer' ? c.supplierId : c.buyerId;
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertReview(tx, { contractId: c.id, reviewerId: caller.id, revieweeId, rating: body.rating, text: body.text });
+        if (!inserted) throw new AppError('CONFLICT', 'You have already reviewed this contract');
+        await notify(tx, {
+          userId: revieweeId,
+          kind: 'review_received',
+          title: 'New review',
+          body: `${caller.companyName} rated “${c.tenderTitle}” ${body.rating} out of 5.`,
+          link: side === 'buyer' ? '/supplier/profile' : '/buyer/profile',
+        });
+        return inserted;
+      });
+      return toReview((await repo.findReview(db, row.id))!);
+    },
+
+    /** GET /api/reviews/{userId} (as visible as the profile) or GET /api/reviews (your own received). */
+    async list(caller: Principal, userId: string | undefined, q: { page: number; pageSize: number }) {
+      const { owner } = await profileAccess(db, caller, userId ?? caller.id);
+      const { rows, total, average } = await repo.listReceived(db, owner.id, q.page, q.pageSize);
+      return { data: rows.map(toReview), meta: { page: q.page, pageSize: q.pageSize, total, average, count: total } };
+    },
+  };
+}

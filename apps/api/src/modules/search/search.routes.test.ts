@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from 'date-fns';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let supplier: TestUser;
+let coreSupplier: TestUser;
+
+const items = [
+  { title: 'Gypsum plasterboard 12.5mm sheets', description: 'Standard wallboard for drylining and partitions, tapered edge.', category: 'finishes', subcategories: ['plastering'], value: 8.5, region: 'london' },
+  { title: 'S355 universal steel beams', description: 'Hot rolled structural steel beams and columns, CE marked.', category: 'structural-steel', value: 1150, region: 'north-west' },
+  { title: 'Steel reinforcement mesh A393', description: 'Welded fabric mesh for concrete slabs.', category: 'structural-steel', subcategories: ['reinforcement'], value: 45, region: 'north-west' },
+  { title: 'Ready-mix concrete C32/40', description: 'Ready mixed concrete delivered by truck mixer.', category: 'concrete', value: 110, region: 'yorkshire-and-the-humber' },
+  { title: 'Treated softwood fence panels', description: 'Overlap fence panels for garden boundaries.', category: 'timber', subcategories: ['fencing'], value: 30, region: 'south-west' },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [buyer, supplier, coreSupplier] = await Promise.all([
+    t.createUser({ role: 'buyer' }),
+    t.createUser({ role: 'supplier' }),
+    t.createUser({ role: 'supplier', plan: 'CORE' }),
+  ]);
+  for (const i of items) {
+    const r = await t.request('POST', '/api/catalogue', { token: supplier.token, body: i });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  }
+  const tender = {
+    title: 'Steel beams for a warehouse frame',
+    description: 'Universal beams and columns for a portal frame.',
+    category: 'structural-steel',
+    budget: 250000,
+    region: 'north-west',
+    deadline: addDays(new Date(), 5).toISOString(),
+  };
+  expect((await t.request('POST', '/api/tender', { token: buyer.token, body: tender })).status).toBe(201);
+  expect((await t.request('POST', '/api/tender', { token: buyer.token, body: { ...tender, title: 'Private draft: steel for a secret site', status: 'draft' } })).status).toBe(201);
+});
+afterAll(() => t.close());
+
+const search = (qs: string, token = buyer.token) => t.request('GET', `/api/search?${qs}`, { token });
+
+describe('DESIGN §5 search: GET /api/search', () => {
+  it('ranks catalogue items by relevance, with facet counts', async () => {
+    const res = await search('type=catalogue&q=steel%20beams');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data[0].title).toBe('S355 universal steel beams');
+    expect(res.body.meta.total).toBe(res.body.data.length);
+    expect(res.body.meta.facets.category).toContainEqual({ value: 'structural-steel', label: 'Structural Steel', count: res.body.meta.total });
+    expect(res.body.meta.facets.region[0]).toMatchObject({ value: 'north-west', label: 'North West' });
+    expect(res.body.meta.facets.value.length).toBeGreaterThan(0);
+  });
+
+  it('tolerates typos in the title ("plasterbord")', async () => {
+    const res = await search('type=catalogue&q=plasterbord');
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]?.title).toBe('Gypsum plasterboard 12.5mm sheets');
+  });
+
+  it('filters by category, region and value bucket, and sorts by newest', async () => {
+    const res = await search('type=catalogue&category=Structural%20Steel&value=1k-10k&sort=newest');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((h: { title: string }) => h.title)).toEqual(['S355 universal steel beams']);
+  });
+
+  it('tenders: closing-soon facet and sort; a supplier never sees a draft', async () => {
+    const res = await search('type=tenders&q=steel&sort=closing_soon', supplier.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((h: { title: string }) => h.title)).toEqual(['Steel beams for a warehouse frame']);
+    expect(res.body.meta.facets.closing).toContainEqual({ value: '7d', label: 'Closing within 7 days', count: 1 });
+    expect(JSON.stringify(res.body)).not.toContain('secret site');
+  });
+
+  it('the live feed is a Growth feature (SPEC §9): Core answers 402', async () => {
+    expect((await search('type=external&q=roads', coreSupplier.token)).status).toBe(402);
+    expect((await search('type=external&q=roads', supplier.token)).status).toBe(200);
+  });
+
+  it('hostile strings answer 200 or 400, never 500', async () => {
+    const hostile = [
+      `"unbalanced`,
+      `'; drop table catalogue_items; --`,
+      `steel & | ! ( ) : * <-> \\`,
+      `%_%`,
+      `" OR 1=1 --`,
+      '\u0000null byte',
+      '😀 emoji',
+      'a'.repeat(200),
+      'x'.repeat(10_000),
+      `${'steel '.repeat(30)}`,
+    ];
+    for (const q of hostile) {
+      for (const type of ['tenders', 'catalogue', 'external']) {
+        const res = await search(`type=${type}&q=${encodeURIComponent(q)}`, supplier.token);
+        expect([200, 400], `${type} ${q.slice(0, 40)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+      }
+      const listing = await t.request('GET', `/api/catalogue?q=${encodeURIComponent(q)}`, { token: buyer.token });
+      expect([200, 400]).toContain(listing.status);
+    }
+    expect((await search('type=catalogue&q=steel&status=nonsense')).status).toBe(400);
+    expect((await search('type=bogus')).status).toBe(400);
+  });
+});

@@ -1,0 +1,23 @@
+import { searchQuerySchema, searchResponseSchema } from '@brickyard/shared';
+import { principalOf } from '../../platform/auth/guard.ts';
+import { perUserLimit } from '../../platform/http/rate-limit.ts';
+import type { App } from '../../platform/context.ts';
+import type { SearchService } from './search.service.ts';
+
+/**
+ * GET /api/search (DESIGN.md section 5): ranked results and facet counts over tenders, catalogue
+ * items or the live feed. Signed in and gated; what a caller may see is the same as in the lists.
+ */
+export function searchRoutes(app: App, search: SearchService) {
+  app.get('/api/search', {
+    // issue 11: 120 searches a minute per user (search-as-you-type stays well under it)
+    config: { rateLimit: perUserLimit(120, 60_000) },
+    schema: {
+      tags: ['search'],
+      summary: 'Search tenders, catalogue items or external tenders: relevance (text + meaning), filters, facets',
+      querystring: searchQuerySchema,
+      response: { 200: searchResponseSchema },
+    },
+    handler: (req) => search.search(principalOf(req), req.query),
+  });
+}

@@ -1,0 +1,118 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { TenderStatus } from '@brickyard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { tenders, users } from '../../db/schema/index.ts';
+
+export type TenderRow = typeof tenders.$inferSelect;
+export type NewTender = typeof tenders.$inferInsert;
+export type TenderWithCompany = TenderRow & { companyName: string };
+
+export async function insertTender(db: DbOrTx, values: NewTender): Promise<TenderRow> {
+  const [row] = await db.insert(tenders).values(values).returning();
+  return row!;
+}
+
+export async function findTender(db: DbOrTx, id: string): Promise<TenderWithCompany | undefined> {
+  const [row] = await db
+    .select({ t: tenders, companyName: users.companyName })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(eq(tenders.id, id))
+    .limit(1);
+  return row ? { ...row.t, companyName: row.companyName } : undefined;
+}
+
+export async function lockTender(db: DbOrTx, id: string): Promise<TenderRow | undefined> {
+  const [row] = await db.select().from(tenders).where(eq(tenders.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateTender(db: DbOrTx, id: string, set: Partial<NewTender>): Promise<TenderRow> {
+  const [row] = await db
+    .update(tenders)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(tenders.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteTender(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(tenders).where(eq(tenders.id, id));
+}
+
+export interface TenderFilter {
+  ownerId?: string;
+  awardedTo?: string;
+  statuses?: readonly TenderStatus[];
+  /** only tenders still taking responses: no deadline, or one in the future */
+  openForResponses?: boolean;
+  q?: string;
+  category?: string;
+  subcategory?: string;
+  region?: string;
+  availability?: 'available' | 'limited' | 'other';
+  minBudgetPence?: number;
+  maxBudgetPence?: number;
+  closingBefore?: Date;
+}
+
+export type TenderSort = 'newest' | 'oldest' | 'budget_asc' | 'budget_desc' | 'closing_soon';
+
+function whereOf(f: TenderFilter): SQL | undefined {
+  const c: Array<SQL | undefined> = [];
+  if (f.ownerId) c.push(eq(tenders.userId, f.ownerId));
+  if (f.awardedTo) c.push(eq(tenders.awardedSupplierId, f.awardedTo));
+  if (f.statuses) c.push(f.statuses.length ? inArray(tenders.status, [...f.statuses]) : sql`false`);
+  if (f.openForResponses) c.push(or(isNull(tenders.deadline), sql`${tenders.deadline} > now()`));
+  if (f.q) c.push(sql`"tenders"."search_vector" @@ websearch_to_tsquery('english', ${f.q})`);
+  if (f.category) c.push(eq(tenders.category, f.category));
+  if (f.subcategory) c.push(sql`${tenders.subcategories} @> array[${f.subcategory}]::text[]`);
+  if (f.region) c.push(eq(tenders.region, f.region));
+  if (f.availability) c.push(eq(tenders.availability, f.availability));
+  if (f.minBudgetPence !== undefined) c.push(gte(tenders.budgetPence, f.minBudgetPence));
+  if (f.maxBudgetPence !== undefined) c.push(lte(tenders.budgetPence, f.maxBudgetPence));
+  if (f.closingBefore) c.push(lte(tenders.deadline, f.closingBefore));
+  return and(...c);
+}
+
+const ORDER: Record<TenderSort, SQL[]> = {
+  newest: [desc(tenders.createdAt), desc(tenders.id)],
+  oldest: [asc(tenders.createdAt), asc(tenders.id)],
+  budget_asc: [sql`${tenders.budgetPence} asc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
+  budget_desc: [sql`${tenders.budgetPence} desc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
+  closing_soon: [sql`${tenders.deadline} asc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
+};
+
+export async function listTenders(
+  db: DbOrTx,
+  filter: TenderFilter,
+  page: { page: number; pageSize: number; sort: TenderSort },
+): Promise<{ rows: TenderWithCompany[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ t: tenders, companyName: users.companyName })
+      .from(tenders)
+      .innerJoin(users, eq(users.id, tenders.userId))
+      .where(where)
+      .orderBy(...ORDER[page.sort])
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(tenders).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.t, companyName: r.companyName })), total: total?.n ?? 0 };
+}
+
+export async function tenderStats(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select({
+      status: tenders.status,
+      n: count(),
+      budget: sql<number>`coalesce(sum(${tenders.budgetPence}), 0)::bigint`,
+      closingSoon: sql<number>`count(*) filter (where ${tenders.status} = 'active' and ${tenders.deadline} between now() and now() + interval '7 days')::int`,
+    })
+    .from(tenders)
+    .where(eq(tenders.userId, userId))
+    .groupBy(tenders.status);
+  return rows;
+}

@@ -1,0 +1,40 @@
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { AppError, isRole, type Role } from '@brickyard/shared';
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  /** the user's session version when the token was issued; a bump revokes it */
+  sv: number;
+  exp: number;
+}
+
+export interface Jwt {
+  sign(claims: Omit<TokenClaims, 'exp'>): string;
+  verify(token: string): TokenClaims;
+}
+
+/** HS256 JWTs whose `exp` is in seconds, as the web guard reads it (SPEC.md section 5). */
+export function createJwt(secret: string, ttlSeconds: number): Jwt {
+  const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });
+  return {
+    sign: (claims) => signer({ ...claims }),
+    verify(token) {
+      let payload: Record<string, unknown>;
+      try {
+        payload = verifier(token) as Record<string, unknown>;
+      } catch (err) {
+        if (err instanceof TokenError && err.code === TokenError.codes.expired) {
+          throw new AppError('SESSION_EXPIRED', 'Your session has expired, please sign in again');
+        }
+        throw new AppError('UNAUTHENTICATED', 'Please sign in');
+      }
+      const { sub, role, sv, exp } = payload;
+      if (typeof sub !== 'string' || !isRole(role) || typeof sv !== 'number' || typeof exp !== 'number') {
+        throw new AppError('UNAUTHENTICATED', 'Please sign in');
+      }
+      return { sub, role, sv, exp };
+    },
+  };
+}

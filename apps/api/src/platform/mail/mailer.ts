@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer }[];
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string;
+  outboxDir: string;
+  log: (msg: string, extra?: Record<string, unknown>) => void;
+}
+
+/**
+ * nodemailer with SMTP when SMTP_URL is set; otherwise each mail is written to
+ * `$DATA_DIR/outbox/<time>-<id>.eml` and its links are logged, so verify/reset work offline.
+ */
+export function createMailer(opts: MailerOptions): Mailer {
+  const transport: Transporter = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      if (opts.smtpUrl) return;
+      const raw = (info as unknown as { message: Buffer }).message;
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      await fs.writeFile(path.join(opts.outboxDir, name), raw);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.log('mail written to outbox', { to: mail.to, subject: mail.subject, file: name, links });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgServerUrl: string;
+    pgTemplate: string;
+    pgTarget: string;
+  }
+}
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/**
+ * One PostgreSQL per run — the embedded one, or the server of TEST_DATABASE_URL when
+ * TEST_DB_TARGET=external — with a template database already migrated. Each test file clones
+ * the template (CREATE DATABASE … TEMPLATE), so files are isolated and start in milliseconds.
+ */
+export default async function setup(project: TestProject) {
+  const target = process.env.TEST_DB_TARGET === 'external' ? 'external' : 'embedded';
+  let embedded: EmbeddedServer | null = null;
+  let dir: string | null = null;
+  let serverUrl: string;
+  if (target === 'external') {
+    if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DB_TARGET=external needs TEST_DATABASE_URL');
+    serverUrl = process.env.TEST_DATABASE_URL;
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-test-pg-'));
+    fs.chmodSync(dir, 0o755);
+    embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: crypto.randomBytes(12).toString('hex') });
+    serverUrl = embedded.url;
+  }
+  const template = `by_tpl_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${template}"`);
+  await admin.end();
+  await migrateDatabase(withDatabase(serverUrl, template));
+
+  project.provide('pgServerUrl', serverUrl);
+  project.provide('pgTemplate', template);
+  project.provide('pgTarget', target);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    const { rows } = await c.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 or datname = $2`,
+      [`by_t_${process.pid}_%`, template],
+    );
+    for (const r of rows) await c.query(`drop database if exists "${r.datname}" with (force)`);
+    await c.end();
+    await embedded?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

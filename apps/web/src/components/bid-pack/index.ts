@@ -1,0 +1,8 @@
+export {
+  BidPackView,
+  BidReply,
+  BidStatusBadge,
+  RequirementBadge,
+  VerdictBadge,
+  downloadRequestFile,
+} from './bid-pack-view';

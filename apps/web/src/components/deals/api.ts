@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CatalogueItem, Contract, Counterparty, CreateContractBody, PageMeta, Tender } from '@brickyard/shared';
+import { api } from '@/lib/api';
+import { notify } from '@/lib/toast';
+
+/**
+ * The calls behind awarding a tender, shared by the tender details screen and Deals.
+ * Query keys start with 'contracts' so every deals view refreshes after an award.
+ */
+
+/** POST /api/contract: the buyer awards one of their active tenders (the tender becomes pending). */
+export async function createContract(body: CreateContractBody): Promise<Contract> {
+  const res = await api.post<{ data: Contract }>('/api/contract', body);
+  return res.data;
+}
+
+export function useCreateContract() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createContract,
+    // The toast is said here, not in mutate()'s own callbacks: refreshing the tender swaps its Award
+    // button for "View deal", which unmounts the dialog, and TanStack Query then skips those.
+    onSuccess: (c) => {
+      notify.success(`Tender awarded to ${c.supplier.companyName}`);
+      return Promise.all([qc.invalidateQueries({ queryKey: ['contracts'] }), qc.invalidateQueries({ queryKey: ['tenders'] })]);
+    },
+  });
+}
+
+/** GET /api/contract/tender/{id}: a tender's contracts (all of them for its buyer). */
+export function useTenderContracts(tenderId: string | undefined) {
+  return useQuery({
+    queryKey: ['contracts', 'tender', tenderId],
+    queryFn: ({ signal }) =>
+      api.get<{ data: Contract[]; meta: PageMeta }>(
+        `/api/contract/tender/${encodeURIComponent(tenderId!)}`,
+        undefined,
+        signal,
+      ),
+    enabled: !!tenderId,
+  });
+}
+
+/** GET /api/users/search?q: suppliers a buyer may award to (the server answers the opposite role). */
+export function useSupplierSearch(q: string) {
+  return useQuery({
+    queryKey: ['users', 'search', q],
+    queryFn: ({ signal }) =>
+      api.get<{ data: Counterparty[]; meta: PageMeta }>('/api/users/search', { q, pageSize: 8 }, signal),
+    enabled: q.length >= 2,
+    staleTime: 30_000,
+  });
+}
+
+/** GET /api/catalogue/user/{id}: one supplier's catalogue, to award against one of its items. */
+export function useSupplierCatalogue(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['catalogue', 'user', userId, 'award'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: CatalogueItem[]; meta: PageMeta }>(
+        `/api/catalogue/user/${encodeURIComponent(userId!)}`,
+        { pageSize: 100 },
+        signal,
+      ),
+    enabled: !!userId,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/tender/buyerTenders?status=active: the buyer's tenders that can be awarded. */
+export function useAwardableTenders(enabled: boolean) {
+  return useQuery({
+    queryKey: ['tenders', 'buyer', 'awardable'],
+    queryFn: ({ signal }) =>
+      api.get<{ data: Tender[]; meta: PageMeta }>(
+        '/api/tender/buyerTenders',
+        { status: 'active', pageSize: 100, sort: 'newest' },
+        signal,
+      ),
+    enabled,
+  });
+}

@@ -1,0 +1,2 @@
+export { FileList } from './file-list';
+export { FileUpload } from './file-upload';

@@ -1,0 +1,15 @@
+export { Alert } from './alert';
+export { Badge, type BadgeTone } from './badge';
+export { Button, ButtonLink, buttonClasses } from './button';
+export { Card, CardBody, CardDescription, CardHeader, CardTitle } from './card';
+export { Checkbox } from './checkbox';
+export { EmptyState } from './empty-state';
+export { Field, SelectField, TextField, TextareaField, describedBy } from './field';
+export { Input, Textarea } from './input';
+export { Label } from './label';
+export { Modal } from './modal';
+export { PageHeader } from './page-header';
+export { Select } from './select';
+export { PageSpinner, Spinner } from './spinner';
+export { Segmented, Tabs, type TabItem } from './tabs';
+export { TBody, TD, TH, THead, TR, Table } from './table';

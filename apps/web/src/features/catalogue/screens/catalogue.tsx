@@ -1,0 +1,50 @@
+import { FileSpreadsheet, LayoutGrid, Package, PackagePlus } from 'lucide-react';
+import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
+import { CatalogueBrowser } from '../components/catalogue-browser';
+
+/** Catalogue: /supplier/catalogue — the supplier's own items. */
+export function CatalogueScreen() {
+  return (
+    <>
+      <PageHeader
+        title="Catalogue"
+        description="What you offer buyers, with prices, lead times and stock."
+        actions={
+          <>
+            <ButtonLink to="/supplier/view-catalogue" variant="secondary">
+              <LayoutGrid className="size-4" aria-hidden="true" />
+              Browse marketplace
+            </ButtonLink>
+            <ButtonLink to="/supplier/add-catalogue?tab=import" variant="secondary">
+              <FileSpreadsheet className="size-4" aria-hidden="true" />
+              Import
+            </ButtonLink>
+            <ButtonLink to="/supplier/add-catalogue">
+              <PackagePlus className="size-4" aria-hidden="true" />
+              Add item
+            </ButtonLink>
+          </>
+        }
+      />
+      <CatalogueBrowser
+        scope="mine"
+        from="catalogue"
+        empty={
+          <EmptyState
+            icon={Package}
+            title="Your catalogue is empty"
+            description="Add your first product or service — or import many at once from a spreadsheet — so buyers can find you and we can match you with tenders."
+            action={
+              <>
+                <ButtonLink to="/supplier/add-catalogue">Add to catalogue</ButtonLink>
+                <ButtonLink to="/supplier/add-catalogue?tab=import" variant="secondary">
+                  Import from CSV or Excel
+                </ButtonLink>
+              </>
+            }
+          />
+        }
+      />
+    </>
+  );
+}

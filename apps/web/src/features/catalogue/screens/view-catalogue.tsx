@@ -1,0 +1,32 @@
+import { LayoutGrid } from 'lucide-react';
+import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
+import { CatalogueBrowser } from '../components/catalogue-browser';
+
+/** ViewCatalogue: /supplier/view-catalogue — every supplier's catalogue, as buyers browse it. */
+export function ViewCatalogueScreen() {
+  return (
+    <>
+      <PageHeader
+        title="View catalogue"
+        description="Browse the products and services every supplier on Brickyard offers, as buyers see them."
+        actions={
+          <ButtonLink to="/supplier/catalogue" variant="secondary">
+            My catalogue
+          </ButtonLink>
+        }
+      />
+      <CatalogueBrowser
+        scope="all"
+        from="view-catalogue"
+        empty={
+          <EmptyState
+            icon={LayoutGrid}
+            title="Nothing to show yet"
+            description="No supplier has listed anything yet. Items you add to your catalogue appear here too."
+            action={<ButtonLink to="/supplier/add-catalogue">Add to catalogue</ButtonLink>}
+          />
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,533 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Activity,
+  ArrowRight,
+  Award,
+  CalendarClock,
+  ClipboardList,
+  FilePlus2,
+  Handshake,
+  MessageSquare,
+  PackagePlus,
+  PoundSterling,
+  Radio,
+  Sparkles,
+  Star,
+  Target,
+  TrendingUp,
+} from 'lucide-react';
+import {
+  BID_ASSIST_STATUS_LABELS,
+  BID_ASSIST_STATUSES,
+  DASHBOARD_RANGES,
+  DASHBOARD_RANGE_LABELS,
+  PLANS,
+  TENDER_STATUSES,
+  formatMoney,
+  type BuyerDashboard,
+  type DashboardRange,
+  type SupplierDashboard,
+} from '@brickyard/shared';
+import { BarChart, BarList, StatCard, UsageMeter, formatBucket, formatRate } from '@/components/charts';
+import { DateText, DaysLeft, Money, TENDER_STATUS_LABELS, formatMoneyPence } from '@/components/listing';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  PageHeader,
+  PageSpinner,
+  Segmented,
+  Spinner,
+} from '@/components/ui';
+import { errorMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { useBuyerDashboard } from '../api/get-buyer-dashboard';
+import { useSupplierDashboard } from '../api/get-supplier-dashboard';
+
+const RANGE_ITEMS = DASHBOARD_RANGES.map((r) => ({ value: r, label: DASHBOARD_RANGE_LABELS[r] }));
+/** Headline money in whole pounds (the exact figure is in the deals screen). */
+const wholePounds = (p: number) => formatMoneyPence(Math.round(p / 100) * 100);
+const compactPence = (p: number) =>
+  p >= 100_000_000
+    ? `£${(p / 100_000_000).toFixed(1)}m`
+    : p >= 100_000
+      ? `£${Math.round(p / 100_000)}k`
+      : formatMoneyPence(p);
+
+function Section({
+  title,
+  id,
+  children,
+  action,
+}: {
+  title: string;
+  id: string;
+  children: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <Card className="h-full">
+      <CardHeader className="flex-nowrap! items-center">
+        <CardTitle id={id} className="min-w-0">
+          {title}
+        </CardTitle>
+        {action}
+      </CardHeader>
+      <CardBody>{children}</CardBody>
+    </Card>
+  );
+}
+
+function Header({
+  role,
+  range,
+  onRange,
+}: {
+  role: 'buyer' | 'supplier';
+  range: DashboardRange;
+  onRange: (r: DashboardRange) => void;
+}) {
+  const session = useSession();
+  const first = session?.user.name.split(' ')[0] ?? '';
+  return (
+    <PageHeader
+      title="Dashboard"
+      eyebrow={first ? `Welcome back, ${first}` : undefined}
+      description={
+        role === 'buyer'
+          ? 'Your tenders, matches, conversations and deals at a glance.'
+          : 'Your catalogue, matches, live opportunities and deals at a glance.'
+      }
+      actions={<Segmented items={RANGE_ITEMS} value={range} onChange={onRange} label="Trend period" />}
+    />
+  );
+}
+
+function Updating({ on }: { on: boolean }) {
+  return on ? (
+    <div className="mb-4 flex items-center gap-2 text-sm text-ink-500">
+      <Spinner label="Updating your matches" />
+      <span aria-hidden="true">Updating your matches…</span>
+    </div>
+  ) : null;
+}
+
+function Failed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert tone="danger" live title="We could not load your dashboard">
+      {errorMessage(error)}{' '}
+      <Button variant="link" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+export function DashboardScreen({ role }: { role: 'buyer' | 'supplier' }) {
+  const [range, setRange] = useState<DashboardRange>('30d');
+  return (
+    <>
+      <Header role={role} range={range} onRange={setRange} />
+      {role === 'buyer' ? <BuyerDashboardView range={range} /> : <SupplierDashboardView range={range} />}
+    </>
+  );
+}
+
+// ------------------------------------------------------------------ buyer
+
+function BuyerDashboardView({ range }: { range: DashboardRange }) {
+  const q = useBuyerDashboard(range);
+  if (q.isPending) return <PageSpinner />;
+  if (q.isError) return <Failed error={q.error} onRetry={() => void q.refetch()} />;
+  const d = q.data;
+  if (d.totalTenders === 0) {
+    return (
+      <EmptyState
+        icon={FilePlus2}
+        title="No tenders yet"
+        description="Publish your first tender to see matches, responses and deals here."
+        action={
+          <ButtonLink to="/buyer/create-tender">
+            Create tender <ArrowRight className="size-4" aria-hidden="true" />
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return <BuyerFigures d={d} range={range} />;
+}
+
+function BuyerFigures({ d, range }: { d: BuyerDashboard; range: DashboardRange }) {
+  const open = d.tendersByStatus.active;
+  return (
+    <div className="space-y-6">
+      <Updating on={d.matchesUpdating} />
+      <section aria-label="Headline figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Open tenders"
+          value={open}
+          icon={ClipboardList}
+          tone="brand"
+          hint={`${d.totalTenders} in total`}
+        />
+        <StatCard
+          label="Budget open"
+          value={wholePounds(d.openBudgetPence)}
+          icon={PoundSterling}
+          hint="Across active tenders"
+        />
+        <StatCard
+          label="Response rate"
+          value={formatRate(d.responseRate.rate)}
+          icon={MessageSquare}
+          hint={`${d.responseRate.numerator} of ${d.responseRate.denominator} published tenders`}
+        />
+        <StatCard
+          label="Award rate"
+          value={formatRate(d.awardRate.rate)}
+          icon={Award}
+          tone="success"
+          hint={`${d.awardRate.numerator} of ${d.awardRate.denominator} awarded`}
+        />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+        <div className="lg:col-span-2">
+          <Section title="Activity over time" id="buyer-trend">
+            <BarChart
+              title={`Tenders published and conversations started, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+              data={d.trend}
+              series={[
+                {
+                  key: 'tendersPublished',
+                  label: 'Tenders published',
+                  fillClass: 'fill-brand-500',
+                  swatchClass: 'bg-brand-500',
+                },
+                {
+                  key: 'conversations',
+                  label: 'Conversations started',
+                  fillClass: 'fill-ink-700',
+                  swatchClass: 'bg-ink-700',
+                },
+              ]}
+              formatPeriod={(p) => formatBucket(p, range)}
+            />
+          </Section>
+        </div>
+        <Section
+          title="Deals"
+          id="buyer-deals"
+          action={
+            <ButtonLink to="/buyer/deals" variant="ghost" size="sm">
+              View deals
+            </ButtonLink>
+          }
+        >
+          <dl className="grid grid-cols-2 gap-4">
+            <div>
+              <dt className="text-sm text-ink-500">Deals agreed</dt>
+              <dd className="mt-1 text-2xl font-bold text-ink-900">{d.deals.count}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-ink-500">Value</dt>
+              <dd className="mt-1 text-xl font-bold break-words text-ink-900">{wholePounds(d.deals.valuePence)}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-sm text-ink-500">Of which fulfilled</dt>
+              <dd className="mt-1 font-semibold text-ink-900">
+                <Money pence={d.deals.fulfilledValuePence} />
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-6">
+            <BarChart
+              title={`Deal value, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+              data={d.trend}
+              series={[
+                {
+                  key: 'dealsValuePence',
+                  label: 'Deal value',
+                  fillClass: 'fill-emerald-500',
+                  swatchClass: 'bg-emerald-500',
+                },
+              ]}
+              formatValue={compactPence}
+              formatPeriod={(p) => formatBucket(p, range)}
+            />
+          </div>
+        </Section>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+        <Section title="Tenders by status" id="buyer-status">
+          <BarList
+            label="Tenders by status"
+            items={TENDER_STATUSES.filter((s) => d.tendersByStatus[s] > 0).map((s) => ({
+              key: s,
+              label: TENDER_STATUS_LABELS[s],
+              value: d.tendersByStatus[s],
+            }))}
+          />
+        </Section>
+        <Section
+          title="Matches per tender"
+          id="buyer-matches"
+          action={
+            d.averageMatchesPerTender !== null ? (
+              <span className="text-sm text-ink-500">Average {d.averageMatchesPerTender}</span>
+            ) : undefined
+          }
+        >
+          {d.matchesPerTender.length ? (
+            <BarList
+              label="Matches per tender"
+              items={d.matchesPerTender.map((m) => ({
+                key: m.id,
+                label: (
+                  <Link to={`/buyer/tender/${m.id}`} className="hover:underline">
+                    {m.title}
+                  </Link>
+                ),
+                value: m.matches,
+                hint: m.topScore !== null ? `· top ${m.topScore}` : undefined,
+              }))}
+            />
+          ) : (
+            <p className="text-sm text-ink-500">Publish a tender to get matched with suppliers.</p>
+          )}
+        </Section>
+        <Section title="Closing soon" id="buyer-closing">
+          {d.closingSoon.length ? (
+            <ul className="divide-y divide-ink-100">
+              {d.closingSoon.map((c) => (
+                <li key={c.id} className="py-2.5 first:pt-0 last:pb-0">
+                  <Link to={`/buyer/tender/${c.id}`} className="font-medium text-ink-900 hover:underline">
+                    {c.title}
+                  </Link>
+                  <div className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-ink-500">
+                    <DaysLeft deadline={c.deadline} />
+                    <span>
+                      <Money pence={c.budgetPence} missing="No budget" />
+                    </span>
+                    <span>
+                      {c.matches} {c.matches === 1 ? 'match' : 'matches'}
+                    </span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-ink-500">No open tender closes soon.</p>
+          )}
+        </Section>
+      </div>
+      <Section title="Recent activity" id="buyer-activity">
+        {d.recentActivity.length ? (
+          <ul className="divide-y divide-ink-100">
+            {d.recentActivity.map((a) => (
+              <li
+                key={a.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 py-2.5 first:pt-0 last:pb-0 text-sm"
+              >
+                <span className="min-w-0">
+                  <Activity className="mr-2 inline size-4 text-ink-400" aria-hidden="true" />
+                  <span className="font-medium text-ink-900">{actionText(a.action)}</span>{' '}
+                  <Link to={`/buyer/tender/${a.tenderId}`} className="text-ink-700 hover:underline">
+                    {a.tenderTitle ?? 'a deleted tender'}
+                  </Link>
+                  {a.actorName && <span className="text-ink-500"> by {a.actorName}</span>}
+                </span>
+                <DateText value={a.createdAt} className="text-xs text-ink-500" />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-ink-500">Nothing has happened on your tenders yet.</p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function actionText(action: string): string {
+  const s = action.replace(/[._-]+/g, ' ').trim();
+  return s ? s[0]!.toUpperCase() + s.slice(1) : 'Changed';
+}
+
+// ------------------------------------------------------------------ supplier
+
+function SupplierDashboardView({ range }: { range: DashboardRange }) {
+  const q = useSupplierDashboard(range);
+  if (q.isPending) return <PageSpinner />;
+  if (q.isError) return <Failed error={q.error} onRetry={() => void q.refetch()} />;
+  return <SupplierFigures d={q.data} range={range} />;
+}
+
+function SupplierFigures({ d, range }: { d: SupplierDashboard; range: DashboardRange }) {
+  const plan = d.usage.plan ? PLANS[d.usage.plan].name : 'No plan';
+  return (
+    <div className="space-y-6">
+      <Updating on={d.matchesUpdating} />
+      <section aria-label="Headline figures" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Matches this month"
+          value={d.matchesThisMonth}
+          icon={Target}
+          tone="brand"
+          hint={`${d.matchesTotal} in total`}
+        />
+        <StatCard
+          label="Deals won"
+          value={d.deals.won}
+          icon={Handshake}
+          tone="success"
+          hint={`${d.deals.active} active, ${d.deals.fulfilled} fulfilled`}
+        />
+        <StatCard label="Value won" value={wholePounds(d.deals.valuePence)} icon={PoundSterling} />
+        <StatCard
+          label="Win rate"
+          value={formatRate(d.winRate.rate)}
+          icon={TrendingUp}
+          hint={`${d.winRate.numerator} won of ${d.winRate.denominator} pursued`}
+        />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+        <div className="lg:col-span-2">
+          <Section title="Matches and deals over time" id="supplier-trend">
+            <BarChart
+              title={`New matches and deals won, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+              data={d.trend}
+              series={[
+                { key: 'matches', label: 'New matches', fillClass: 'fill-brand-500', swatchClass: 'bg-brand-500' },
+                { key: 'dealsWon', label: 'Deals won', fillClass: 'fill-emerald-600', swatchClass: 'bg-emerald-600' },
+              ]}
+              formatPeriod={(p) => formatBucket(p, range)}
+            />
+          </Section>
+        </div>
+        <Section
+          title={`Plan usage · ${plan}`}
+          id="supplier-usage"
+          action={
+            <ButtonLink to="/supplier/settings/billing" variant="ghost" size="sm">
+              Billing
+            </ButtonLink>
+          }
+        >
+          <div className="space-y-5">
+            <UsageMeter label="Bid Assist this month" used={d.usage.bidAssist.used} limit={d.usage.bidAssist.limit} />
+            <UsageMeter label="Uploads this month" used={d.usage.uploads.used} limit={d.usage.uploads.limit} />
+            <p className="text-sm text-ink-600">
+              Matches per listing:{' '}
+              <span className="font-semibold text-ink-900">{d.usage.matchesPerItem ?? 'Unlimited'}</span>
+            </p>
+            <p className="text-sm text-ink-600">
+              Live tender feed:{' '}
+              <span className="font-semibold text-ink-900">
+                {d.usage.liveFeed ? 'Included' : 'Growth plan and above'}
+              </span>
+            </p>
+          </div>
+        </Section>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
+        <Section
+          title="Matches per catalogue item"
+          id="supplier-catalogue"
+          action={
+            <ButtonLink to="/supplier/catalogue" variant="ghost" size="sm">
+              Catalogue
+            </ButtonLink>
+          }
+        >
+          {d.catalogue.length ? (
+            <BarList
+              label="Matches per catalogue item"
+              items={d.catalogue.slice(0, 8).map((c) => ({
+                key: c.id,
+                label: (
+                  <Link to={`/supplier/catalogue/${c.id}`} className="hover:underline">
+                    {c.title}
+                  </Link>
+                ),
+                value: c.matches,
+                hint: c.topScore !== null ? `· top ${c.topScore}` : undefined,
+              }))}
+            />
+          ) : (
+            <div className="text-sm text-ink-500">
+              <p>Add catalogue items to get matched with tenders.</p>
+              <ButtonLink to="/supplier/add-catalogue" size="sm" className="mt-3">
+                <PackagePlus className="size-4" aria-hidden="true" /> Add to catalogue
+              </ButtonLink>
+            </div>
+          )}
+        </Section>
+        <Section
+          title="Favourites closing soon"
+          id="supplier-favourites"
+          action={
+            <ButtonLink to="/supplier/external-search" variant="ghost" size="sm">
+              Live Feed
+            </ButtonLink>
+          }
+        >
+          {d.favouritesClosingSoon.length ? (
+            <ul className="divide-y divide-ink-100">
+              {d.favouritesClosingSoon.map((f) => (
+                <li key={f.id} className="py-2.5 first:pt-0 last:pb-0">
+                  <Link
+                    to={`/supplier/external-search/${f.id}`}
+                    className="flex items-start gap-2 font-medium text-ink-900 hover:underline"
+                  >
+                    <Star className="mt-0.5 size-4 shrink-0 fill-brand-400 text-brand-500" aria-hidden="true" />
+                    {f.title}
+                  </Link>
+                  <div className="mt-0.5 flex flex-wrap items-center gap-x-3 pl-6 text-xs text-ink-500">
+                    <DaysLeft deadline={f.closesAt} />
+                    {f.buyerName && <span>{f.buyerName}</span>}
+                    {f.amountMinor !== null && <span>{formatMoney(f.amountMinor / 100, f.currency)}</span>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="flex items-start gap-2 text-sm text-ink-500">
+              <Radio className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Star live-feed tenders to keep an eye on their closing dates here.
+            </p>
+          )}
+        </Section>
+        <Section
+          title="Bid Assist"
+          id="supplier-bid-assist"
+          action={
+            <ButtonLink to="/supplier/bid-assist" variant="ghost" size="sm">
+              Open
+            </ButtonLink>
+          }
+        >
+          <ul className="space-y-2 text-sm">
+            {BID_ASSIST_STATUSES.map((s) => (
+              <li key={s} className="flex items-center justify-between">
+                <span className="text-ink-600">{BID_ASSIST_STATUS_LABELS[s]}</span>
+                <span className="font-semibold text-ink-900">{d.bidAssist[s]}</span>
+              </li>
+            ))}
+          </ul>
+          <ButtonLink to="/supplier/bid-assist" variant="secondary" size="sm" className="mt-4">
+            <Sparkles className="size-4" aria-hidden="true" /> Ask for help with a bid
+          </ButtonLink>
+          <p className="mt-3 flex items-center gap-1.5 text-xs text-ink-500">
+            <CalendarClock className="size-3.5" aria-hidden="true" /> Usage resets at the start of each month.
+          </p>
+        </Section>
+      </div>
+    </div>
+  );
+}

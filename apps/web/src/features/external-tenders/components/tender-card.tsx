@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Building2, MapPin } from 'lucide-react';
+import { formatMoney, type ExternalTender } from '@brickyard/shared';
+import { formatPostedDate } from '@/lib/format';
+import { ClosingDate, ORIGIN_LABELS, StatusBadge } from './display';
+import { FavouriteButton } from './favourite-button';
+
+/** One result of the live feed: title, buyer, value with its currency symbol, location, closing date. */
+export function TenderCard({ tender }: { tender: ExternalTender }) {
+  const titleId = useId();
+  const location = useLocation();
+  // Open and closed are said by the closing badge; other statuses (complete, cancelled…) get their own.
+  const showStatus = tender.status !== 'open' && tender.status !== 'closed';
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="rounded-xl border border-ink-200 bg-white p-4 shadow-card transition-colors hover:border-ink-300 sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="text-base leading-snug font-semibold text-ink-900">
+            <Link
+              to={`/supplier/external-search/${tender.id}`}
+              state={{ back: location.pathname + location.search }}
+              className="hover:text-brand-700 hover:underline"
+            >
+              {tender.title}
+            </Link>
+          </h3>
+          <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-600">
+            <Building2 className="size-4 shrink-0 text-ink-400" aria-hidden="true" />
+            <span className="truncate">{tender.buyerName ?? 'Buyer not specified'}</span>
+          </p>
+        </div>
+        <FavouriteButton tender={tender} className="-mt-1.5 -mr-1.5" />
+      </div>
+
+      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
+        <div className="min-w-0">
+          <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">Value</dt>
+          <dd className="mt-0.5 font-semibold text-ink-900 tabular-nums">{formatMoney(tender.amount, tender.currency)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">Location</dt>
+          <dd className="mt-0.5 flex items-start gap-1 text-ink-800">
+            <MapPin className="mt-0.5 size-3.5 shrink-0 text-ink-400" aria-hidden="true" />
+            <span className="min-w-0 break-words">{tender.location ?? 'Not specified'}</span>
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">Closing date</dt>
+          <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 text-ink-800">
+            <ClosingDate tender={tender} />
+            {showStatus && <StatusBadge status={tender.status} />}
+          </dd>
+        </div>
+      </dl>
+
+      <p className="mt-3 border-t border-ink-100 pt-3 text-xs text-ink-500">
+        Source: {ORIGIN_LABELS[tender.origin]} · Updated {formatPostedDate(tender.date)}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SearchResponse, SearchType } from '@brickyard/shared';
+import { api } from '@/lib/api';
+
+export interface MarketplaceSearchParams {
+  q: string;
+  type: Extract<SearchType, 'tenders' | 'catalogue'>;
+  category?: string;
+  region?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/search: ranked tenders or catalogue items (text + meaning) with filters and facets. */
+export function searchMarketplace(params: MarketplaceSearchParams, signal?: AbortSignal) {
+  return api.get<SearchResponse>('/api/search', { ...params, sort: 'relevance' }, signal);
+}
+
+export function useMarketplaceSearch(params: MarketplaceSearchParams, enabled: boolean) {
+  return useQuery({
+    queryKey: ['search', params],
+    queryFn: ({ signal }) => searchMarketplace(params, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

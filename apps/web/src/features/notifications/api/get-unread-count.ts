@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { useFallbackPollInterval } from '@/components/realtime';
+import { api } from '@/lib/api';
+
+export const unreadCountKey = ['notifications', 'unread-count'] as const;
+
+/** GET /api/notifications/unread-count answers `{ count }` (SPEC.md section 3, Notification). */
+export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
+  const res = await api.get<{ count: number }>('/api/notifications/unread-count', undefined, signal);
+  return res.count;
+}
+
+/** Kept live by the realtime channel (`unread.changed`); polled only while the channel is down. */
+export function useUnreadCount() {
+  const refetchInterval = useFallbackPollInterval();
+  return useQuery({
+    queryKey: unreadCountKey,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    refetchInterval,
+    // A background tab keeps its unread badges right while the live channel is down.
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+}

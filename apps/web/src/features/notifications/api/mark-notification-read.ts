@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { unreadCountKey } from './get-unread-count';
+import { notificationsListKey, type NotificationsData } from './list-notifications';
+
+/** PUT /api/notifications/{id}/read */
+export async function markNotificationRead(id: string): Promise<void> {
+  await api.put(`/api/notifications/${encodeURIComponent(id)}/read`);
+}
+
+export function useMarkNotificationRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onMutate: (id) => {
+      let wasUnread = false;
+      qc.setQueryData<NotificationsData>(notificationsListKey, (d) =>
+        d
+          ? {
+              ...d,
+              pages: d.pages.map((p) => ({
+                ...p,
+                data: p.data.map((n) => {
+                  if (n.id !== id || n.read) return n;
+                  wasUnread = true;
+                  return { ...n, read: true };
+                }),
+              })),
+            }
+          : d,
+      );
+      if (wasUnread) qc.setQueryData<number>(unreadCountKey, (c) => Math.max(0, (c ?? 1) - 1));
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** The logo's storage key turned into a download link (GET /api/upload/presigned-download-url?key). */
+export function useLogoUrl(key: string | null | undefined) {
+  return useQuery({
+    queryKey: ['profiles', 'logo', key],
+    queryFn: async ({ signal }) => {
+      const res = await api.get<{ downloadURL: string }>('/api/upload/presigned-download-url', { key: key! }, signal);
+      return res.downloadURL;
+    },
+    enabled: !!key,
+    retry: false,
+    // signed links expire; refetch well before
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Requirements, UpdateRequirementsBody } from '@brickyard/shared';
+import { api } from '@/lib/api';
+import { profileSettingsKey } from './get-profile-settings';
+
+/** PUT /api/requirements */
+export async function updateRequirements(body: UpdateRequirementsBody): Promise<Requirements> {
+  const res = await api.put<{ data: Requirements }>('/api/requirements', body);
+  return res.data;
+}
+
+export function useUpdateRequirements() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateRequirements,
+    onSuccess: () => qc.invalidateQueries({ queryKey: profileSettingsKey }),
+  });
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PageMeta, Tender, TenderStatus } from '@brickyard/shared';
+import { api } from '@/lib/api';
+
+export type TenderSort = 'newest' | 'oldest' | 'budget_asc' | 'budget_desc' | 'closing_soon';
+
+export interface BuyerTendersParams {
+  page: number;
+  pageSize: number;
+  q?: string;
+  status?: TenderStatus;
+  category?: string;
+  region?: string;
+  /** pounds */
+  minBudget?: string;
+  maxBudget?: string;
+  sort?: TenderSort;
+}
+
+/** GET /api/tender/buyerTenders: the calling buyer's tenders, filtered, sorted and paged. */
+export function listBuyerTenders(params: BuyerTendersParams, signal?: AbortSignal) {
+  return api.get<{ data: Tender[]; meta: PageMeta }>('/api/tender/buyerTenders', { ...params }, signal);
+}
+
+export function useBuyerTenders(params: BuyerTendersParams) {
+  return useQuery({
+    queryKey: ['tenders', 'buyer', params],
+    queryFn: ({ signal }) => listBuyerTenders(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}

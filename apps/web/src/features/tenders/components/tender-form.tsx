@@ -1,0 +1,391 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { isSubcategoryOf, type Attachment, type Tender } from '@brickyard/shared';
+import { FileUpload } from '@/components/files';
+import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
+import { Alert, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, SelectField, TextField, TextareaField } from '@/components/ui';
+import { zodResolver } from '@/lib/form';
+import { fileDisplayName } from '@/lib/download';
+import { applyServerErrors } from '@/lib/server-errors';
+import { notify } from '@/lib/toast';
+import type { TenderBody } from '../api/tender-body';
+
+const money = /^\d+(\.\d{1,2})?$/;
+const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
+const optionalInt = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d+$/.test(v), `${label} must be a whole number`)
+    .refine((v) => v === '' || Number(v) <= max, `${label} is too large`);
+
+const triState = z.enum(['', 'yes', 'no']);
+
+export const tenderFormSchema = z.object({
+  title: z.string().trim().min(3, 'Enter a title of at least 3 characters').max(200),
+  description: z.string().trim().min(10, 'Describe the work in at least 10 characters').max(10_000),
+  specifications: z.string().trim().max(10_000),
+  category: z.string().min(1, 'Choose a category'),
+  subcategories: z.array(z.string()),
+  budget: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 12500 or 12500.50'),
+  quantity: optionalInt('Quantity', 1_000_000_000),
+  leadTime: optionalInt('Lead time', 3650),
+  region: z.string(),
+  deadline: z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date'),
+  paymentTerms: z.string().trim().max(200),
+  insurance: z.string().trim().max(200),
+  supplierType: z.string().trim().max(100),
+  warrantyRequirement: triState,
+  rebate: triState,
+  requiredCertifications: z.array(z.string()),
+  qualityStandards: z.array(z.string()),
+  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  supportingDocuments: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+export type TenderFormValues = z.infer<typeof tenderFormSchema>;
+type FieldName = keyof TenderFormValues;
+const FIELDS = Object.keys(tenderFormSchema.shape) as FieldName[];
+
+const toTri = (v: boolean | null | undefined): 'yes' | 'no' | '' => (v === true ? 'yes' : v === false ? 'no' : '');
+const fromTri = (v: '' | 'yes' | 'no') => (v === 'yes' ? true : v === 'no' ? false : null);
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+export function tenderToForm(t?: Tender): TenderFormValues {
+  return {
+    title: t?.title ?? '',
+    description: t?.description ?? '',
+    specifications: t?.specifications ?? '',
+    category: t?.category ?? '',
+    subcategories: t?.subcategories ?? [],
+    budget: t?.budgetPence != null ? String(t.budgetPence / 100) : '',
+    quantity: t?.quantity != null ? String(t.quantity) : '',
+    leadTime: t?.leadTime != null ? String(t.leadTime) : '',
+    region: t?.region ?? '',
+    deadline: t?.deadline ? t.deadline.slice(0, 10) : '',
+    paymentTerms: t?.paymentTerms ?? '',
+    insurance: t?.insurance ?? '',
+    supplierType: t?.supplierType ?? '',
+    warrantyRequirement: toTri(t?.warrantyRequirement),
+    rebate: toTri(t?.rebate),
+    requiredCertifications: t?.requiredCertifications ?? [],
+    qualityStandards: t?.qualityStandards ?? [],
+    attachments: t?.attachments ?? [],
+    supportingDocuments: (t?.supportingDocumentIds ?? []).map((url) => ({ url, name: fileDisplayName(url) })),
+  };
+}
+
+export function formToBody(v: TenderFormValues): TenderBody {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    specifications: orNull(v.specifications),
+    category: v.category,
+    subcategories: v.subcategories.filter((s) => isSubcategoryOf(v.category, s)),
+    budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+    quantity: v.quantity === '' ? null : Number(v.quantity),
+    leadTime: v.leadTime === '' ? null : Number(v.leadTime),
+    region: orNull(v.region),
+    deadline: orNull(v.deadline),
+    paymentTerms: orNull(v.paymentTerms),
+    insurance: orNull(v.insurance),
+    supplierType: orNull(v.supplierType),
+    warrantyRequirement: fromTri(v.warrantyRequirement),
+    rebate: fromTri(v.rebate),
+    requiredCertifications: v.requiredCertifications,
+    qualityStandards: v.qualityStandards,
+    attachments: v.attachments,
+    supportingDocumentIds: v.supportingDocuments.map((d) => d.url),
+  };
+}
+
+export type SubmitIntent = 'draft' | 'publish' | 'save';
+
+export interface TenderFormProps {
+  initial?: Tender;
+  /** the actions this form offers: a new tender may be saved as a draft or published */
+  intents: { intent: SubmitIntent; label: string; variant?: 'primary' | 'secondary' | 'dark' }[];
+  onSubmit: (body: TenderBody, intent: SubmitIntent) => Promise<void>;
+  onCancel: () => void;
+}
+
+function todayIso() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** CreateListing: every field of a tender (SPEC.md section 3), validated next to each field. */
+export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormProps) {
+  const [busyUploads, setBusyUploads] = useState(0);
+  const [running, setRunning] = useState<SubmitIntent | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<TenderFormValues>({ resolver: zodResolver(tenderFormSchema), defaultValues: tenderToForm(initial), mode: 'onTouched' });
+  const category = watch('category');
+  const uploading = busyUploads > 0;
+  const wasPublished = !!initial && initial.status !== 'draft';
+
+  const submit = (intent: SubmitIntent) =>
+    handleSubmit(async (values) => {
+      const publishing = intent === 'publish' || (intent === 'save' && initial?.status === 'active');
+      if (publishing) {
+        if (!values.deadline) {
+          setError('deadline', { type: 'required', message: 'Set a closing date to publish this tender' }, { shouldFocus: true });
+          return;
+        }
+        if (values.deadline < todayIso()) {
+          setError('deadline', { type: 'min', message: 'Choose a closing date in the future' }, { shouldFocus: true });
+          return;
+        }
+      }
+      setRunning(intent);
+      try {
+        await onSubmit(formToBody(values), intent);
+      } catch (err) {
+        const rest = applyServerErrors(err, FIELDS, setError, 'We could not save the tender. Please try again.', {
+          supportingDocumentIds: 'supportingDocuments',
+        });
+        if (rest) notify.error(rest);
+      } finally {
+        setRunning(null);
+      }
+    });
+
+  const trackBusy = (busy: boolean) => setBusyUploads((n) => Math.max(0, n + (busy ? 1 : -1)));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(intents[intents.length - 1]!.intent)(e);
+      }}
+      className="space-y-6"
+    >
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>What do you need?</CardTitle>
+            <CardDescription>A clear title and description help suppliers decide quickly.</CardDescription>
+          </div>
+        </CardHeader>
+        <CardBody className="space-y-5">
+          <TextField label="Title" placeholder="e.g. Structural steel frame for a four-storey office" error={errors.title?.message} {...register('title')} />
+          <TextareaField
+            label="Description"
+            rows={5}
+            placeholder="Scope of work, site, phasing, what is included and excluded…"
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <TextareaField
+            label="Specifications"
+            optional
+            rows={3}
+            placeholder="Standards, grades, dimensions, finishes…"
+            error={errors.specifications?.message}
+            {...register('specifications')}
+          />
+          <div className="grid gap-5 md:grid-cols-2">
+            <CategorySelect
+              error={errors.category?.message}
+              {...register('category', {
+                onChange: (e: { target: { value: string } }) =>
+                  setValue(
+                    'subcategories',
+                    watch('subcategories').filter((s) => isSubcategoryOf(e.target.value, s)),
+                  ),
+              })}
+            />
+            <RegionSelect label="Region" optional placeholder="Not specified" error={errors.region?.message} {...register('region')} />
+          </div>
+          <Controller
+            control={control}
+            name="subcategories"
+            render={({ field }) => (
+              <SubcategoryPicker category={category} value={field.value} onChange={field.onChange} error={errors.subcategories?.message} />
+            )}
+          />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>Budget, quantity and timing</CardTitle>
+            <CardDescription>Amounts are in pounds sterling (£). Lead time is in days.</CardDescription>
+          </div>
+        </CardHeader>
+        <CardBody className="grid gap-5 md:grid-cols-2">
+          <TextField
+            label="Budget (£)"
+            optional
+            inputMode="decimal"
+            placeholder="e.g. 48500"
+            error={errors.budget?.message}
+            {...register('budget')}
+          />
+          <TextField label="Quantity" optional inputMode="numeric" placeholder="e.g. 185" error={errors.quantity?.message} {...register('quantity')} />
+          <TextField
+            label="Lead time (days)"
+            optional
+            inputMode="numeric"
+            placeholder="e.g. 28"
+            error={errors.leadTime?.message}
+            {...register('leadTime')}
+          />
+          <TextField
+            label="Closing date"
+            type="date"
+            min={todayIso()}
+            hint="Responses close at 17:00 UK time on this day. Required to publish."
+            error={errors.deadline?.message}
+            {...register('deadline')}
+          />
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>Commercial terms and requirements</CardTitle>
+            <CardDescription>What a supplier must offer to be considered.</CardDescription>
+          </div>
+        </CardHeader>
+        <CardBody className="space-y-5">
+          <div className="grid gap-5 md:grid-cols-2">
+            <TextField label="Payment terms" optional placeholder="e.g. 30 days from valuation" error={errors.paymentTerms?.message} {...register('paymentTerms')} />
+            <TextField label="Insurance" optional placeholder="e.g. Public liability £10m" error={errors.insurance?.message} {...register('insurance')} />
+            <TextField label="Supplier type" optional placeholder="e.g. Steel fabricator and erector" error={errors.supplierType?.message} {...register('supplierType')} />
+            <div className="grid grid-cols-2 gap-4">
+              <SelectField label="Warranty required" error={errors.warrantyRequirement?.message} {...register('warrantyRequirement')}>
+                <option value="">Not specified</option>
+                <option value="yes">Yes</option>
+                <option value="no">No</option>
+              </SelectField>
+              <SelectField label="Rebate" error={errors.rebate?.message} {...register('rebate')}>
+                <option value="">Not specified</option>
+                <option value="yes">Yes</option>
+                <option value="no">No</option>
+              </SelectField>
+            </div>
+          </div>
+          <div className="grid gap-5 md:grid-cols-2">
+            <Controller
+              control={control}
+              name="requiredCertifications"
+              render={({ field }) => (
+                <TagInput
+                  label="Required certifications"
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder="e.g. ISO 9001, then Enter"
+                  error={errors.requiredCertifications?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="qualityStandards"
+              render={({ field }) => (
+                <TagInput
+                  label="Quality standards"
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder="e.g. BS EN 1090-2, then Enter"
+                  error={errors.qualityStandards?.message}
+                />
+              )}
+            />
+          </div>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>Documents</CardTitle>
+            <CardDescription>Drawings, specifications and schedules. PDF, Office files, images or CAD drawings up to 25 MB each.</CardDescription>
+          </div>
+        </CardHeader>
+        <CardBody className="grid gap-6 lg:grid-cols-2">
+          <Controller
+            control={control}
+            name="attachments"
+            render={({ field }) => (
+              <FileUpload
+                label="Attachments"
+                value={field.value as Attachment[]}
+                onChange={field.onChange}
+                uploadType="tender-attachment"
+                tenderId={initial?.id}
+                error={errors.attachments?.message}
+                onBusyChange={trackBusy}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="supportingDocuments"
+            render={({ field }) => (
+              <FileUpload
+                label="Supporting documents"
+                value={field.value as Attachment[]}
+                onChange={field.onChange}
+                uploadType="tender-document"
+                tenderId={initial?.id}
+                error={errors.supportingDocuments?.message}
+                onBusyChange={trackBusy}
+              />
+            )}
+          />
+        </CardBody>
+      </Card>
+
+      {Object.keys(errors).length > 0 && (
+        <Alert tone="danger" live title="Some fields need attention">
+          Check the messages next to the highlighted fields.
+        </Alert>
+      )}
+      {uploading && (
+        <Alert tone="info" title="Uploading…">
+          Saving is available once your files have finished uploading.
+        </Alert>
+      )}
+
+      <div className="flex flex-col-reverse gap-2 border-t border-ink-200 pt-5 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={running !== null}>
+          Cancel
+        </Button>
+        {intents.map((i) => (
+          <Button
+            key={i.intent}
+            type={i === intents[intents.length - 1] ? 'submit' : 'button'}
+            variant={i.variant ?? 'primary'}
+            disabled={uploading || (running !== null && running !== i.intent)}
+            loading={running === i.intent}
+            onClick={
+              i === intents[intents.length - 1]
+                ? undefined
+                : (e) => {
+                    void submit(i.intent)(e);
+                  }
+            }
+          >
+            {i.label}
+          </Button>
+        ))}
+      </div>
+      {wasPublished && <p className="text-right text-xs text-ink-500">Every change is recorded in the tender's audit trail.</p>}
+    </form>
+  );
+}

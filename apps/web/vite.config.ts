@@ -1,0 +1,40 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Code splitting: the router loads each area (public pages, buyer, supplier, admin) with a dynamic
+// import, so a public page never downloads signed-in code. The groups below only pull the
+// long-lived framework code into its own cacheable chunk.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+    // dist/.vite/manifest.json: bench/bundle-size.ts reads each page's initial chunks from it.
+    manifest: true,
+    rolldownOptions: {
+      // The shared package is pure declarations (schemas, constants, functions) but does not say so
+      // in its package.json; declaring it lets unused schemas — and zod with them — drop out of
+      // pages that only need a constant or a formatter.
+      treeshake: {
+        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) ? false : true),
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+});

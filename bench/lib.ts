@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+
+export interface Started {
+  child: ChildProcess;
+  info: Record<string, any>;
+  stop(): Promise<void>;
+}
+
+/** Runs a server script in its own process (so the load generator does not share its event loop). */
+export async function startServer(script: string, env: Record<string, string | undefined>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const rl = readline.createInterface({ input: child.stdout! });
+  const info = await new Promise<Record<string, any>>((resolve, reject) => {
+    rl.once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    child,
+    info,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(opts: { url: string; token?: string; connections: number; seconds: number; requests?: autocannon.Request[] }): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.seconds,
+    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
+    requests: opts.requests,
+  });
+  const lat = result.latency as unknown as Record<string, number>;
+  return {
+    rps: result.requests.average,
+    p50: lat.p50 ?? 0,
+    p95: lat.p97_5 ?? lat.p95 ?? 0,
+    p99: lat.p99 ?? 0,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function line(name: string, value: string, budget: string, ok: boolean): string {
+  return `${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${value.padEnd(34)} budget ${budget}`;
+}

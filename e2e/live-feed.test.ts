@@ -1,0 +1,131 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await screenshot(page, name);
+}
+
+async function shootBoth(page: Page, name: string) {
+  await shot(page, `${name}-desktop`);
+  await page.setViewportSize(MOBILE);
+  await page.waitForTimeout(200);
+  await shot(page, `${name}-mobile`);
+  await page.setViewportSize(DESKTOP);
+}
+
+const TITLE = 'Abbey Woods Academy Catering Kitchen Relocation';
+
+describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 3, 4, 9)', () => {
+  it('a Growth supplier searches the feed, opens a tender, favourites it only once the call succeeds and finds it under Favourites (SPEC §2 ExternalTenderSearch and External tender detail, §4)', { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await newPage(browser);
+    await loginAs(page, 'supplier@brickyard.test');
+    await page.goto('/supplier/external-search');
+    await page.getByRole('heading', { name: 'Live Feed', level: 1 }).waitFor();
+    await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().waitFor();
+    await shootBoth(page, 'live-feed');
+
+    // debounced search: the URL and the list follow the words
+    await page.getByLabel('Search tenders').fill('catering kitchen');
+    await page.waitForURL(/q=catering\+kitchen|q=catering%20kitchen/);
+    const results = page.getByRole('list', { name: 'Search results' });
+    const card = results.getByRole('article', { name: TITLE });
+    await card.waitFor();
+    // the value carries its currency symbol (SPEC §3: GBP shows £)
+    await card.getByText('£120,000').waitFor();
+    await shootBoth(page, 'live-feed-search');
+
+    await card.getByRole('link', { name: TITLE }).click();
+    await page.waitForURL(/\/supplier\/external-search\/[0-9a-f-]{36}$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+
+    // SPEC §2 External tender detail: the sections and their fields
+    const basic = page.getByRole('region', { name: 'Basic Details' });
+    for (const label of ['Title', 'Status', 'Amount', 'Location', 'OCID', 'Tender ID']) await basic.getByText(label, { exact: true }).waitFor();
+    await basic.getByText('£120,000').waitFor();
+    await basic.getByText('South East').waitFor();
+    await basic.getByText('MT227740').waitFor();
+    await basic.getByText(/^ocds-/).waitFor();
+    await page.getByRole('region', { name: 'Description' }).getByText(/The school previously occupied two separate buildings/).waitFor();
+    const dates = page.getByRole('region', { name: 'Tender Dates' });
+    for (const label of ['Tender start date', 'Tender end date', 'Award start date', 'Award end date', 'Date']) await dates.getByText(label, { exact: true }).waitFor();
+    await dates.getByText('21 Oct 2022').first().waitFor();
+    await dates.getByText('14 Dec 2022').waitFor();
+    await dates.getByText('09 Jan 2023').waitFor();
+    const procurement = page.getByRole('region', { name: 'Procurement Details' });
+    await procurement.getByText('Open', { exact: true }).waitFor();
+    await procurement.getByText('Open procedure (below threshold)').waitFor();
+    const source = page.getByRole('link', { name: /View on Contracts Finder/ });
+    expect(await source.getAttribute('href')).toBe('https://www.contractsfinder.service.gov.uk/Notice/982932c5-a6f4-49f5-bf09-a28ecaad4727');
+    expect(await source.getAttribute('target')).toBe('_blank');
+    await shootBoth(page, 'live-feed-detail');
+
+    // SPEC §4: the flag flips only after the call succeeds. A refused call leaves it off…
+    const star = page.getByRole('button', { name: 'Favourite' });
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await page.route(`**/api/external-tenders/favourites/${id}`, (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Slow down' } }) }),
+    );
+    await star.click();
+    await page.waitForTimeout(400);
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await page.unroute(`**/api/external-tenders/favourites/${id}`);
+
+    // …and a slow one flips it only when it answers.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/external-tenders/favourites/${id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await star.click();
+    await page.waitForTimeout(300);
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    release();
+    await page.waitForFunction(() => document.querySelector('button[aria-pressed="true"]') !== null);
+    await page.unroute(`**/api/external-tenders/favourites/${id}`);
+
+    // the favourite is in the Favourites tab
+    await page.getByRole('link', { name: 'Back to Live Feed' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/supplier/external-search');
+    await page.getByRole('tab', { name: 'Favourites' }).click();
+    const favourites = page.getByRole('list', { name: 'Favourite tenders' });
+    await favourites.getByRole('article', { name: TITLE }).waitFor();
+    await shootBoth(page, 'live-feed-favourites');
+
+    // un-favourite from the list: it leaves the tab
+    await favourites.getByRole('button', { name: `Favourite: ${TITLE}` }).click();
+    await page.getByText('No favourites yet').waitFor();
+    expect(errors.filter((e) => !e.includes('429'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a Core supplier sees the upgrade prompt instead of the feed (SPEC §9; 402 PLAN_FEATURE_UNAVAILABLE)', { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await newPage(browser);
+    await loginAs(page, 'core-supplier@brickyard.test');
+    const answer = page.waitForResponse((r) => r.url().includes('/api/external-tenders/search'));
+    await page.goto('/supplier/external-search');
+    const res = await answer;
+    expect(res.status()).toBe(402);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PLAN_FEATURE_UNAVAILABLE');
+    await page.getByRole('heading', { name: /The Live Feed is part of the Growth and Partner plans/ }).waitFor();
+    expect(await page.getByRole('list', { name: 'Search results' }).count()).toBe(0);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await shootBoth(page, 'live-feed-core');
+    await page.getByRole('link', { name: 'Upgrade your plan' }).click();
+    await page.waitForURL((u) => u.pathname === '/supplier/settings/billing');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

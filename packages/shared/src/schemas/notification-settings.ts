@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '../domain/notification-kinds.ts';
+
+/** GET/PUT /api/settings/notifications: in-app and email, per kind (issue 6). */
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+export const notificationChannelsSchema = z.object({ inApp: z.boolean(), email: z.boolean() });
+export type NotificationChannels = z.infer<typeof notificationChannelsSchema>;
+
+/** Every kind, with the user's choice or its default. */
+export const notificationSettingsSchema = z.object({
+  kinds: z.record(notificationKindSchema, notificationChannelsSchema),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** Only the kinds (and channels) to change; the rest stay as they are. */
+export const updateNotificationSettingsBodySchema = z.object({
+  kinds: z.partialRecord(notificationKindSchema, notificationChannelsSchema.partial()),
+});
+export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBodySchema>;
