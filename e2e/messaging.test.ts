@@ -4,13 +4,13 @@ import { freshAccount, type FreshAccount } from './support/accounts.ts';
 import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot } from './support/browser.ts';
 
 let browser: Browser;
-/** A buyer and a supplier of this journey's own: other journeys open conversations between the demo accounts. */
+/** A buyer and a supplier of this journey's own: other journeys open conversations between the demo
+ * accounts. Made by the first test, afresh on each attempt (a retry must not find the conversation
+ * its failed attempt opened); the later tests continue with the pair the first test left. */
 let buyer: FreshAccount;
 let supplier: FreshAccount;
 beforeAll(async () => {
   browser = await launch();
-  buyer = await freshAccount({ role: 'buyer', firstName: 'Bea', lastName: 'Hughes', companyName: 'Northgate Developments' });
-  supplier = await freshAccount({ role: 'supplier', firstName: 'Sam', lastName: 'Okafor', companyName: 'Pennine Building Supplies' });
 });
 /** Pages of the running test: closed after it even when it fails, so a stale page (say, one with a
  * thread open, which marks new messages read) cannot change what the next test sees. */
@@ -63,6 +63,8 @@ async function send(page: Page, text: string) {
 
 describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC §§2, 3, 7, 8)', () => {
   it('a buyer and a supplier chat live in two browsers: unread badges, bell, read ticks, toasts, text-only rendering', async () => {
+    buyer = await freshAccount({ role: 'buyer', firstName: 'Bea', lastName: 'Hughes', companyName: 'Northgate Developments' });
+    supplier = await freshAccount({ role: 'supplier', firstName: 'Sam', lastName: 'Okafor', companyName: 'Pennine Building Supplies' });
     const b = await openPage();
     const s = await openPage();
     await loginAs(b.page, buyer.email, buyer.password);

@@ -3,7 +3,7 @@ import type { MessagesPage } from '@brickyard/shared';
 import { useFallbackPollInterval } from '@/components/realtime';
 import { api } from '@/lib/api';
 
-export { appendMessage, flattenMessages, mapMessages, type MessagesData } from './messages-cache';
+export { appendMessage, flattenMessages, mapMessages, mergeMessage, type MessagesData } from './messages-cache';
 
 export const MESSAGES_PAGE_SIZE = 50;
 export const messagesKey = (conversationId: string) => ['messaging', 'messages', conversationId] as const;

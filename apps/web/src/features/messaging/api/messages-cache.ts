@@ -10,11 +10,18 @@ export function flattenMessages(data: MessagesData | undefined): Message[] {
   return [...data.pages].reverse().flatMap((p) => p.data);
 }
 
+/** A copy of `m` updated from `newer`, except that read stays read: the send answer or the realtime
+ * echo can arrive after the other side's `message.read` event and must not take the read tick back. */
+export function mergeMessage(m: Message, newer: Message): Message {
+  const merged = { ...m, ...newer };
+  return m.read && !newer.read ? { ...merged, read: true, readAt: m.readAt } : merged;
+}
+
 /** Adds a message to the newest page unless it is there already (the sender's answer and its realtime echo). */
 export function appendMessage(data: MessagesData | undefined, m: Message): MessagesData | undefined {
   if (!data) return data;
   if (data.pages.some((p) => p.data.some((x) => x.id === m.id))) {
-    return mapMessages(data, (x) => (x.id === m.id ? { ...x, ...m } : x));
+    return mapMessages(data, (x) => (x.id === m.id ? mergeMessage(x, m) : x));
   }
   const [first, ...rest] = data.pages;
   if (!first) return data;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@brickyard/shared';
 import { findConversation, mapConversations, putFirst, type ConversationsData } from './conversations-cache';
-import { appendMessage, flattenMessages, mapMessages, type MessagesData } from './messages-cache';
+import { appendMessage, flattenMessages, mapMessages, mergeMessage, type MessagesData } from './messages-cache';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const THEM = '22222222-2222-4222-8222-222222222222';
@@ -61,6 +61,17 @@ describe('messaging cache helpers (issue 6, SPEC.md section 3 Conversation and m
       ['message 2', true],
     ]);
     expect(twice!.pages[0]!.meta.total).toBe(2);
+  });
+
+  it('keeps a read tick when the send answer or its echo arrives after the read event (SPEC §3 read)', () => {
+    const sent = msg(2, ME);
+    const data: MessagesData = { pages: [page([msg(1), sent])], pageParams: [null] };
+    const readAt = '2026-11-01T09:05:00.000Z';
+    const read = mapMessages(data, (m) => (m.id === sent.id ? { ...m, read: true, readAt } : m));
+    const late = appendMessage(read, { ...sent, text: 'message 2 (as answered)' });
+    const mine = flattenMessages(late).find((m) => m.id === sent.id)!;
+    expect([mine.read, mine.readAt, mine.text]).toEqual([true, readAt, 'message 2 (as answered)']);
+    expect(mergeMessage({ ...sent, read: true, readAt }, sent).read).toBe(true);
   });
 
   it('marks messages read through every page', () => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, MessageAttachment } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { conversationsKey, findConversation, putFirst, type ConversationsData } from './list-conversations';
-import { appendMessage, messagesKey, type MessagesData } from './list-messages';
+import { appendMessage, mergeMessage, messagesKey, type MessagesData } from './list-messages';
 
 export interface SendMessageInput {
   conversationId: string;
@@ -27,7 +27,11 @@ export function useSendMessage() {
       if (c)
         qc.setQueryData<ConversationsData>(
           conversationsKey,
-          putFirst(data, { ...c, lastMessage: m, lastMessageAt: m.createdAt }),
+          putFirst(data, {
+            ...c,
+            lastMessage: c.lastMessage?.id === m.id ? mergeMessage(c.lastMessage, m) : m,
+            lastMessageAt: m.createdAt,
+          }),
         );
       else void qc.invalidateQueries({ queryKey: conversationsKey });
     },

@@ -9,7 +9,7 @@ import {
   putFirst,
   type ConversationsData,
 } from '../api/list-conversations';
-import { appendMessage, mapMessages, messagesKey, type MessagesData } from '../api/list-messages';
+import { appendMessage, mapMessages, mergeMessage, messagesKey, type MessagesData } from '../api/list-messages';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
 
 const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
@@ -43,7 +43,12 @@ export function useLiveMessaging(me: string, activeId: string | null) {
         const unread = m.recipientId === me && !m.read && !reading && !alreadyLast ? c.unreadCount + 1 : c.unreadCount;
         qc.setQueryData<ConversationsData>(
           conversationsKey,
-          putFirst(data, { ...c, lastMessage: m, lastMessageAt: m.createdAt, unreadCount: reading ? 0 : unread }),
+          putFirst(data, {
+            ...c,
+            lastMessage: alreadyLast && c.lastMessage ? mergeMessage(c.lastMessage, m) : m,
+            lastMessageAt: m.createdAt,
+            unreadCount: reading ? 0 : unread,
+          }),
         );
       } else {
         void qc.invalidateQueries({ queryKey: conversationsKey });
