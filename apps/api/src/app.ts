@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +13,7 @@ import { registerAccessGuard } from './platform/auth/guard.ts';
 import { createJwt } from './platform/auth/jwt.ts';
 import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
@@ -97,7 +97,7 @@ export async function buildApp(opts: BuildOptions) {
   registerErrorHandler(app);
 
   // Before the access guard: a refused request (401, 403, 402, 423) gets the security headers too.
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -86,6 +86,6 @@ export function authRoutes(app: App, auth: AuthService, limits: { loginPerIp: nu
   app.get('/api/auth/session', {
     config: { access: { gate: false } },
     schema: { tags, summary: 'A fresh session for the signed-in user', response: { 200: dataOf(sessionSchema) } },
-    handler: async (req) => ({ data: await auth.sessionFor(principalOf(req).id) }),
+    handler: async (req) => ({ data: auth.sessionOf(principalOf(req)) }),
   });
 }

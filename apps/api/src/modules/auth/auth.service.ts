@@ -8,6 +8,7 @@ import {
 } from '@brickyard/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
+import type { Principal } from '../../platform/auth/guard.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
@@ -51,6 +52,15 @@ export function createAuthService(ctx: AppContext) {
   async function sessionFor(userId: string): Promise<Session> {
     const principal = await repo.loadPrincipal(db, userId);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+    return sessionOf(principal);
+  }
+
+  /**
+   * The session of a caller the access guard has just loaded: as fresh as every other check of
+   * this request (the guard's cache lives AUTH_CACHE_MS and is cleared by approvals, plan changes
+   * and password changes), without a second query — GET /api/auth/session is a hot read.
+   */
+  function sessionOf(principal: Principal): Session {
     return {
       token: jwt.sign({ sub: principal.id, role: principal.role, sv: principal.sessionVersion }),
       role: principal.role,
@@ -214,5 +224,6 @@ export function createAuthService(ctx: AppContext) {
     },
 
     sessionFor,
+    sessionOf,
   };
 }

@@ -98,7 +98,7 @@ export function createNotificationsService({ db }: AppContext) {
       const { rows, total } = await repo.listNotifications(db, userId, page, pageSize);
       return { data: rows.map(toNotification), meta: { page, pageSize, total } };
     },
-    unreadCount: (userId: string) => repo.countUnread(db, userId),
+    unreadCount: (userId: string) => repo.countUnreadPrepared(db, userId),
     async markRead(userId: string, id: string) {
       if (!(await repo.markRead(db, userId, id))) throw new AppError('NOT_FOUND', 'Notification not found');
       await publishCount(userId);
