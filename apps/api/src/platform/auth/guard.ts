@@ -42,9 +42,12 @@ export function registerAccessGuard(
 ): PrincipalCache {
   const cache = new Map<string, { principal: Principal | null; at: number }>();
 
-  async function principalFor(id: string): Promise<Principal | null> {
+  async function principalFor(id: string, tokenVersion: number): Promise<Principal | null> {
     const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < opts.cacheMs) return hit.principal;
+    // A token newer than the cached principal was issued after a session change the cache has not
+    // seen (e.g. a password change on another instance): reload instead of refusing it.
+    const fresh = hit && Date.now() - hit.at < opts.cacheMs && (hit.principal?.sessionVersion ?? -1) >= tokenVersion;
+    if (hit && fresh) return hit.principal;
     const principal = await opts.loadPrincipal(id);
     if (cache.size > 50_000) cache.clear();
     cache.set(id, { principal, at: Date.now() });
@@ -61,7 +64,7 @@ export function registerAccessGuard(
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', 'Please sign in');
     const claims = opts.jwt.verify(header.slice(7).trim());
-    const principal = await principalFor(claims.sub);
+    const principal = await principalFor(claims.sub, claims.sv);
     if (!principal || principal.sessionVersion !== claims.sv || principal.role !== claims.role) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in');
     }
