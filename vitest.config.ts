@@ -33,7 +33,7 @@ export default defineConfig({
           fileParallelism: false,
           // A journey drives a real browser against a real server on 2 shared cores: a timing slip
           // gets one more try (a real fault fails every try, and each try starts from fresh pages).
-          retry: 1,
+          retry: process.env.E2E_NO_RETRY ? 0 : 1,
         },
       },
     ],

@@ -103,6 +103,12 @@ export function CatalogueItemScreen() {
             <DetailItem label="Subcategories">
               <TagList items={i.subcategories.map((s) => subcategoryName(i.category, s))} />
             </DetailItem>
+            <DetailItem label="Certifications">
+              <TagList items={i.certifications} />
+            </DetailItem>
+            <DetailItem label="Delivers to">
+              <TagList items={i.deliveryLocations.map((r) => regionName(r))} />
+            </DetailItem>
           </DetailGrid>
         </DetailSection>
 
