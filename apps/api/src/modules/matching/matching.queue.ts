@@ -11,37 +11,42 @@ export type MatchJobKind = 'tender' | 'catalogue_item';
 
 export interface MatchQueue {
   enqueue(kind: MatchJobKind, id: string): void;
+  /** a follow-up task (telling people about new matches) run after the jobs queued before it; a key deferred twice runs the last */
+  defer(key: string, task: () => Promise<void>): void;
   /** resolves when nothing is queued or running (tests, shutdown) */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createMatchQueue(run: (kind: MatchJobKind, id: string) => Promise<void>, log: FastifyBaseLogger): MatchQueue {
-  const pending = new Map<string, { kind: MatchJobKind; id: string }>();
+  const pending = new Map<string, () => Promise<void>>();
   let running: Promise<void> | null = null;
   let stopped = false;
   const waiters: Array<() => void> = [];
 
   const pump = async () => {
     while (pending.size && !stopped) {
-      const [key, job] = pending.entries().next().value as [string, { kind: MatchJobKind; id: string }];
+      const [key, task] = pending.entries().next().value as [string, () => Promise<void>];
       pending.delete(key);
       try {
-        await run(job.kind, job.id);
+        await task();
       } catch (err) {
-        if (!stopped) log.error({ err, job }, 'matching job failed');
+        if (!stopped) log.error({ err, job: key }, 'matching job failed');
       }
     }
     running = null;
     for (const w of waiters.splice(0)) w();
   };
+  const add = (key: string, task: () => Promise<void>) => {
+    if (stopped) return;
+    pending.delete(key); // a key added again goes to the back, with its latest task
+    pending.set(key, task);
+    if (!running) running = new Promise<void>((r) => setImmediate(r)).then(pump);
+  };
 
   return {
-    enqueue(kind, id) {
-      if (stopped) return;
-      pending.set(`${kind}:${id}`, { kind, id });
-      if (!running) running = new Promise<void>((r) => setImmediate(r)).then(pump);
-    },
+    enqueue: (kind, id) => add(`${kind}:${id}`, () => run(kind, id)),
+    defer: add,
     idle: () => (running ? new Promise<void>((r) => waiters.push(r)) : Promise.resolve()),
     async stop() {
       stopped = true;

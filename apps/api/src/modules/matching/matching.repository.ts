@@ -85,9 +85,58 @@ export function orQuery(words: readonly string[]): string | null {
 }
 
 /**
- * Catalogue items that may match a tender: same or CPV-related categories (btree), the best
- * full-text hits on the tender's words (GIN), titles like the tender's (trigram GIN), and the
- * pairs already stored — a few hundred at most, never a scan of the table.
+ * Candidate full text is limited by index: a word more than MAX_TERM_ROWS rows hold ("steel",
+ * "supply") would make the OR-ed query hit a large share of the table and rank every hit, so such
+ * words find candidates only all together (AND); every word still ranks them (ts_rank, the
+ * lexical signal the engine scores with; cover density would cost five times as much per hit).
+ * Which words are common comes from the planner's statistics.
+ */
+export const MAX_TERM_ROWS = 2_000;
+/** Similar titles (trigram) are looked for only when full text found fewer candidates than this: the typo fallback. */
+export const TYPO_FALLBACK_BELOW = 30;
+
+type SearchColumn = { table: 'catalogue_items' | 'tenders' | 'external_tenders'; column: 'search_vector' | 'search' };
+const COMMON_TTL_MS = 5 * 60_000;
+const commonCache = new WeakMap<object, Map<string, { at: number; lexemes: Promise<string[]> }>>();
+
+/**
+ * Lexemes of a tsvector column that more than MAX_TERM_ROWS rows hold, from pg_stats (the most
+ * common elements ANALYZE keeps), cached for a few minutes per database handle. None before the
+ * first ANALYZE, so a small or new table keeps every word.
+ */
+export function commonLexemes(db: DbOrTx, c: SearchColumn): Promise<string[]> {
+  let perDb = commonCache.get(db);
+  if (!perDb) commonCache.set(db, (perDb = new Map()));
+  const key = `${c.table}.${c.column}`;
+  const hit = perDb.get(key);
+  if (hit && Date.now() - hit.at < COMMON_TTL_MS) return hit.lexemes;
+  const lexemes = db
+    .execute<{ lexeme: string }>(sql`
+      select e.lexeme from pg_stats s
+        join pg_namespace n on n.nspname = s.schemaname
+        join pg_class k on k.relnamespace = n.oid and k.relname = s.tablename
+        cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) e(lexeme, freq)
+      where s.schemaname = current_schema() and s.tablename = ${c.table} and s.attname = ${c.column}
+        and e.lexeme is not null and e.freq * greatest(k.reltuples, 0) > ${MAX_TERM_ROWS}`)
+    .then(
+      (r) => r.rows.map((x) => x.lexeme),
+      () => [],
+    );
+  perDb.set(key, { at: Date.now(), lexemes });
+  return lexemes;
+}
+
+/** The tsquery that finds candidates: any uncommon word of `terms`, or all of its common words together. */
+const findingQuery = (terms: string | null, common: string[]) => sql`(
+  with w as (select l, l = any(${pgArray(common)}::text[]) as common from unnest(tsvector_to_array(to_tsvector('english', ${terms}::text))) l)
+  select nullif(concat_ws(' | ', (select string_agg(quote_literal(l), ' | ') from w where not common),
+    (select '(' || string_agg(quote_literal(l), ' & ') || ')' from w where common)), '')::tsquery)`;
+
+/**
+ * Catalogue items that may match a tender: the newest of the same or CPV-related categories
+ * (category btree, per category), the best full-text hits on the tender's words (GIN), titles
+ * like the tender's when full text found few (trigram GIN), and the pairs already stored — a
+ * few hundred at most, each source bounded by its index, never a scan of the table.
  */
 export async function itemCandidates(
   db: DbOrTx,
@@ -95,14 +144,20 @@ export async function itemCandidates(
 ): Promise<ItemFactsRow[]> {
   const n = CANDIDATES_PER_SOURCE;
   const q = t.terms ? sql`to_tsquery('english', ${t.terms})` : sql`null::tsquery`;
+  const common = await commonLexemes(db, { table: 'catalogue_items', column: 'search_vector' });
   const { rows } = await db.execute<ItemFactsRow>(sql`
-    with ids as (
-      (select id from catalogue_items where category = any(${pgArray(t.categories)}::text[]) order by created_at desc limit ${n})
+    with fts as materialized (
+      select id from catalogue_items where search_vector @@ ${findingQuery(t.terms, common)}
+      order by ts_rank(search_vector, ${q}) desc limit ${n}
+    ), ids as (
+      (select x.id from unnest(${pgArray(t.categories)}::text[]) k(category) cross join lateral (
+        select id, created_at from catalogue_items c where c.category = k.category order by c.created_at desc limit ${n}) x
+       order by x.created_at desc limit ${n})
       union
-      (select id from catalogue_items where ${q} is not null and search_vector @@ ${q}
-        order by ts_rank_cd(search_vector, ${q}, 32) desc limit ${n})
+      (select id from fts)
       union
-      (select id from catalogue_items where title % ${t.title} order by similarity(title, ${t.title}) desc limit 30)
+      (select id from catalogue_items where title % ${t.title} and (select count(*) from fts) < ${TYPO_FALLBACK_BELOW}
+        order by similarity(title, ${t.title}) desc limit 30)
       union
       (select catalogue_item_id from matches where tender_id = ${t.id})
     )
@@ -120,14 +175,20 @@ export async function tenderCandidates(
 ): Promise<TenderFactsRow[]> {
   const n = CANDIDATES_PER_SOURCE;
   const q = c.terms ? sql`to_tsquery('english', ${c.terms})` : sql`null::tsquery`;
+  const common = await commonLexemes(db, { table: 'tenders', column: 'search_vector' });
   const { rows } = await db.execute<TenderFactsRow>(sql`
-    with ids as (
-      (select id from tenders t where category = any(${pgArray(c.categories)}::text[]) and ${OPEN_TENDER_SQL} order by created_at desc limit ${n})
+    with fts as materialized (
+      select id from tenders t where search_vector @@ ${findingQuery(c.terms, common)} and ${OPEN_TENDER_SQL}
+      order by ts_rank(search_vector, ${q}) desc limit ${n}
+    ), ids as (
+      (select x.id from unnest(${pgArray(c.categories)}::text[]) k(category) cross join lateral (
+        select id, created_at from tenders t where t.category = k.category and ${OPEN_TENDER_SQL} order by t.created_at desc limit ${n}) x
+       order by x.created_at desc limit ${n})
       union
-      (select id from tenders t where ${q} is not null and search_vector @@ ${q} and ${OPEN_TENDER_SQL}
-        order by ts_rank_cd(search_vector, ${q}, 32) desc limit ${n})
+      (select id from fts)
       union
-      (select id from tenders t where title % ${c.title} and ${OPEN_TENDER_SQL} order by similarity(title, ${c.title}) desc limit 30)
+      (select id from tenders t where title % ${c.title} and ${OPEN_TENDER_SQL} and (select count(*) from fts) < ${TYPO_FALLBACK_BELOW}
+        order by similarity(title, ${c.title}) desc limit 30)
       union
       (select tender_id from matches where catalogue_item_id = ${c.id})
     )
@@ -232,10 +293,18 @@ export async function replacePairs(
   return rows.filter((r) => r.score >= strong && !r.notifiedAt);
 }
 
-export async function markNotified(db: DbOrTx, tenderId: string, catalogueItemId: string): Promise<boolean> {
-  const { rowCount } = await db.execute(sql`update matches set notified_at = now()
-    where tender_id = ${tenderId} and catalogue_item_id = ${catalogueItemId} and notified_at is null`);
-  return (rowCount ?? 0) > 0;
+/**
+ * Marks as notified those of `pairs` still stored with at least `strong` and not yet notified,
+ * and answers them: each pair is told about once, even when two recomputes race.
+ */
+export async function markNotifiedMany(db: DbOrTx, pairs: Array<{ tenderId: string; catalogueItemId: string }>, strong: number) {
+  if (!pairs.length) return [];
+  const { rows } = await db.execute<{ tenderId: string; catalogueItemId: string }>(sql`
+    update matches m set notified_at = now()
+    from unnest(${pgArray(pairs.map((p) => p.tenderId))}::uuid[], ${pgArray(pairs.map((p) => p.catalogueItemId))}::uuid[]) p(tender_id, catalogue_item_id)
+    where m.tender_id = p.tender_id and m.catalogue_item_id = p.catalogue_item_id and m.notified_at is null and m.score >= ${strong}
+    returning m.tender_id as "tenderId", m.catalogue_item_id as "catalogueItemId"`);
+  return rows;
 }
 
 // ---- reading ---------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import { notify } from '../notifications/notifications.service.ts';
 import { inferCpv, listingCpv } from './cpv.ts';
 import { cosine, embeddings, vectorFromBytes, vectorToBytes } from './embeddings.ts';
 import { scoreMatch, type NeedFacts, type OfferFacts, type RecordFacts } from './engine.ts';
-import { createMatchQueue, registerMatchQueue, type MatchJobKind } from './matching.queue.ts';
+import { createMatchQueue, registerMatchQueue, type MatchJobKind, type MatchQueue } from './matching.queue.ts';
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
 
@@ -120,7 +120,21 @@ export function createMatchingService(ctx: AppContext) {
     return out;
   }
 
-  /** Scores one tender against its candidates and stores the result. */
+  /**
+   * The best KEEP_PER_SUBJECT pairs of at least MIN_STORED_SCORE. The words both sides share
+   * only label the text reason (the score does not use them), so they are worked out for the
+   * kept pairs alone rather than for every candidate.
+   */
+  function best<C>(cands: C[], score: (c: C, shared: string[]) => repo.PairScore, shared: (c: C) => string[]): repo.PairScore[] {
+    const scored = cands.map((c) => ({ c, s: score(c, []) }));
+    return scored
+      .filter((x) => x.s.score >= MIN_STORED_SCORE)
+      .sort((a, b) => b.s.score - a.s.score)
+      .slice(0, KEEP_PER_SUBJECT)
+      .map((x) => score(x.c, shared(x.c)));
+  }
+
+  /** Scores one tender against its candidates and stores the result; telling suppliers follows in the queue. */
   async function computeForTender(id: string): Promise<void> {
     const t = await repo.findTenderFacts(db, id);
     if (!t) return;
@@ -130,36 +144,39 @@ export function createMatchingService(ctx: AppContext) {
     const recs = await repo.records(db, [...new Set(cands.map((c) => c.user_id))]);
     const need = needOf(t);
     const now = new Date();
-    const pairs: repo.PairScore[] = cands
-      .map((c) => {
+    const pairs = best(
+      cands,
+      (c, shared) => {
         const rec = recs.get(c.user_id);
-        const s = scoreMatch(need, offerOf(c, rec), { lexical: c.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(c.id)) : null, sharedTerms: sharedTerms(t, c) }, recordOf(rec), now);
+        const s = scoreMatch(need, offerOf(c, rec), { lexical: c.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(c.id)) : null, sharedTerms: shared }, recordOf(rec), now);
         return { tenderId: t.id, catalogueItemId: c.id, ...s };
-      })
-      .filter((p) => p.score >= MIN_STORED_SCORE)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, KEEP_PER_SUBJECT);
-    const open = t.status === 'active' && (!t.deadline || new Date(t.deadline).getTime() > Date.now());
-    await db.transaction(async (tx) => {
-      const fresh = await repo.replacePairs(tx, { tenderId: t.id }, pairs, STRONG_MATCH_SCORE);
+      },
+      (c) => sharedTerms(t, c),
+    );
+    const fresh = await db.transaction(async (tx) => {
+      const rows = await repo.replacePairs(tx, { tenderId: t.id }, pairs, STRONG_MATCH_SCORE);
       await repo.saveTenderVector(tx, t.id, vectorToBytes(vector), true);
-      if (!open) return; // drafts and closed tenders stay private: nobody is told about them
-      const owners = new Map(cands.map((c) => [c.id, c]));
-      for (const p of fresh) {
-        const item = owners.get(p.catalogueItemId);
-        if (!item || !(await repo.markNotified(tx, p.tenderId, p.catalogueItemId))) continue;
-        await notify(tx, {
-          userId: item.user_id,
-          kind: 'new_strong_match',
-          title: `New tender matches ${item.title}`,
-          body: `"${t.title}" from ${t.company_name} matches your catalogue item "${item.title}" (score ${p.score}).`,
-          link: `/supplier/tender/${t.id}`,
-        });
-      }
+      return rows;
     });
+    const open = t.status === 'active' && (!t.deadline || new Date(t.deadline).getTime() > Date.now());
+    if (!open || !fresh.length) return; // drafts and closed tenders stay private: nobody is told about them
+    const items = new Map(cands.map((c) => [c.id, c]));
+    queue.defer(`notify:tender:${t.id}`, () =>
+      tellAbout(
+        fresh.map((p) => ({ ...p, item: items.get(p.catalogueItemId) })),
+        (p) =>
+          p.item && {
+            userId: p.item.user_id,
+            kind: 'new_strong_match',
+            title: `New tender matches ${p.item.title}`,
+            body: `"${t.title}" from ${t.company_name} matches your catalogue item "${p.item.title}" (score ${p.score}).`,
+            link: `/supplier/tender/${t.id}`,
+          },
+      ),
+    );
   }
 
-  /** Scores one catalogue item against open tenders and stores the result. */
+  /** Scores one catalogue item against open tenders and stores the result; telling buyers follows in the queue. */
   async function computeForItem(id: string): Promise<void> {
     const c = await repo.findItemFacts(db, id);
     if (!c) return;
@@ -169,34 +186,52 @@ export function createMatchingService(ctx: AppContext) {
     const rec = (await repo.records(db, [c.user_id])).get(c.user_id);
     const offer = offerOf(c, rec);
     const now = new Date();
-    const pairs: repo.PairScore[] = cands
-      .map((t) => {
-        const s = scoreMatch(needOf(t), offer, { lexical: t.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(t.id)) : null, sharedTerms: sharedTerms(c, t) }, recordOf(rec), now);
+    const pairs = best(
+      cands,
+      (t, shared) => {
+        const s = scoreMatch(needOf(t), offer, { lexical: t.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(t.id)) : null, sharedTerms: shared }, recordOf(rec), now);
         return { tenderId: t.id, catalogueItemId: c.id, ...s };
-      })
-      .filter((p) => p.score >= MIN_STORED_SCORE)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, KEEP_PER_SUBJECT);
-    await db.transaction(async (tx) => {
-      const fresh = await repo.replacePairs(tx, { catalogueItemId: c.id }, pairs, STRONG_MATCH_SCORE);
+      },
+      (t) => sharedTerms(c, t),
+    );
+    const fresh = await db.transaction(async (tx) => {
+      const rows = await repo.replacePairs(tx, { catalogueItemId: c.id }, pairs, STRONG_MATCH_SCORE);
       await repo.saveItemVector(tx, c.id, vectorToBytes(vector), true);
-      const tenders = new Map(cands.map((t) => [t.id, t]));
-      for (const p of fresh) {
-        const t = tenders.get(p.tenderId);
-        if (!t || !(await repo.markNotified(tx, p.tenderId, p.catalogueItemId))) continue;
-        await notify(tx, {
-          userId: t.user_id,
-          kind: 'new_strong_match',
-          title: `New supplier match for ${t.title}`,
-          body: `"${c.title}" from ${c.company_name} matches your tender "${t.title}" (score ${p.score}).`,
-          link: `/buyer/tender/${t.id}`,
-        });
+      return rows;
+    });
+    if (!fresh.length) return;
+    const tenders = new Map(cands.map((t) => [t.id, t]));
+    queue.defer(`notify:catalogue_item:${c.id}`, () =>
+      tellAbout(
+        fresh.map((p) => ({ ...p, tender: tenders.get(p.tenderId) })),
+        (p) =>
+          p.tender && {
+            userId: p.tender.user_id,
+            kind: 'new_strong_match',
+            title: `New supplier match for ${p.tender.title}`,
+            body: `"${c.title}" from ${c.company_name} matches your tender "${p.tender.title}" (score ${p.score}).`,
+            link: `/buyer/tender/${p.tender.id}`,
+          },
+      ),
+    );
+  }
+
+  /**
+   * Tells the other side about strong new pairs, once each: the pairs still unnotified (and still
+   * stored with a strong score) are marked in one statement, and only those are told about.
+   */
+  async function tellAbout<P extends { tenderId: string; catalogueItemId: string }>(pairs: P[], message: (p: P) => Parameters<typeof notify>[1] | undefined): Promise<void> {
+    await db.transaction(async (tx) => {
+      const marked = new Set((await repo.markNotifiedMany(tx, pairs, STRONG_MATCH_SCORE)).map((p) => `${p.tenderId}:${p.catalogueItemId}`));
+      for (const p of pairs) {
+        const m = marked.has(`${p.tenderId}:${p.catalogueItemId}`) ? message(p) : undefined;
+        if (m) await notify(tx, m);
       }
     });
   }
 
   const compute = (kind: MatchJobKind, id: string) => (kind === 'tender' ? computeForTender(id) : computeForItem(id));
-  const queue = createMatchQueue(compute, ctx.log);
+  const queue: MatchQueue = createMatchQueue(compute, ctx.log);
   registerMatchQueue(ctx, queue);
 
   /** Scores computed before an answer when the subject changed since (or was never scored). */

@@ -93,8 +93,14 @@ export interface SearchFilter {
 
 const tsq = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
-/** Full text, or a title that is a near spelling of the query (typos). */
-export const textMatch = (s: Source, q: string) => sql`(${s.search} @@ ${tsq(q)} or ${q} <% ${s.title})`;
+/**
+ * Full text, or a title that is a near spelling of the query (typos). Each is its own GIN index
+ * scan and the union of their ids is looked up by primary key (an array, so the planner cannot
+ * choose to hash-join it against the whole table): OR-ing the two conditions made PostgreSQL test
+ * the title similarity of every full-text hit, or scan the whole table.
+ */
+export const textMatch = (s: Source, q: string) =>
+  sql`x.id = any(array(select x.id from ${s.table} where ${s.search} @@ ${tsq(q)} union select x.id from ${s.table} where ${q} <% ${s.title}))`;
 /** Lexical relevance: weighted cover density plus title word similarity. */
 export const lexicalRank = (s: Source, q: string) => sql`(ts_rank_cd(${s.search}, ${tsq(q)}, 32) + 0.3 * word_similarity(${q}, ${s.title}))`;
 
@@ -135,17 +141,23 @@ export interface HitRow {
   description: string | null;
 }
 
-const hitColumns = (s: Source, q: string | undefined) => sql`x.id, ${s.title} as title, ${s.snippet} as snippet, ${s.category} as category,
+const hitColumns = (s: Source) => sql`x.id, ${s.title} as title, ${s.snippet} as snippet, ${s.category} as category,
   ${s.region} as region, ${s.status} as status, ${s.amount} as amount, ${s.currency} as currency, ${s.deadline} as deadline,
-  ${s.created} as created, ${s.userId} as user_id, ${s.companyName} as company_name, v.vector,
-  ${q ? lexicalRank(s, q) : sql`0`}::float8 as lex`;
+  ${s.created} as created, ${s.userId} as user_id, ${s.companyName} as company_name, v.vector`;
 
-export async function rankedCandidates(db: DbOrTx, s: Source, f: SearchFilter, limit: number): Promise<HitRow[]> {
+/**
+ * Lexical top `limit`: full-text hits are first cut to RANK_POOL by cover density alone (title
+ * similarity costs as much again per row), then ranked with both; only those rows are joined to
+ * their owner and vector.
+ */
+export const RANK_POOL = 1000;
+export async function rankedCandidates(db: DbOrTx, s: Source, f: SearchFilter & { q: string }, limit: number): Promise<HitRow[]> {
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
-    select ${hitColumns(s, f.q)}, case when v.vector is null then left(coalesce(x.description, ''), 2000) end as description
-    from ${s.table} ${s.join} ${s.vectorJoin}
-    where ${whereOf(s, f)}
-    order by lex desc, ${s.created} desc, x.id limit ${limit}`);
+    with hits as (select x.id from ${s.table} where ${whereOf(s, f)} order by ts_rank_cd(${s.search}, ${tsq(f.q)}, 32) desc, x.id limit ${RANK_POOL}),
+    top as (select x.id, ${lexicalRank(s, f.q)}::float8 as lex from hits join ${s.table} on x.id = hits.id order by lex desc, ${s.created} desc, x.id limit ${limit})
+    select ${hitColumns(s)}, top.lex, case when v.vector is null then left(coalesce(x.description, ''), 2000) end as description
+    from top join ${s.table} on x.id = top.id ${s.join} ${s.vectorJoin}
+    order by top.lex desc, ${s.created} desc, x.id`);
   return rows;
 }
 
@@ -157,7 +169,7 @@ export async function orderedPage(db: DbOrTx, s: Source, f: SearchFilter, sort: 
         ? sql`lex desc, ${s.created} desc, x.id`
         : sql`${s.created} desc, x.id`;
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
-    select ${hitColumns(s, f.q)}, null as description
+    select ${hitColumns(s)}, ${f.q ? lexicalRank(s, f.q) : sql`0`}::float8 as lex, null as description
     from ${s.table} ${s.join} ${s.vectorJoin}
     where ${whereOf(s, f)}
     order by ${order} limit ${limit} offset ${offset}`);
