@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiLogin } from './support/accounts.ts';
 import { DESKTOP, MOBILE, latestMail, launch, loginAs, newPage, screenshot } from './support/browser.ts';
 
 /**
@@ -15,6 +16,8 @@ afterAll(async () => {
 });
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** A UTC calendar day n days from today, as the dashboards' date fields take it. */
+const utcDay = inDays;
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -86,6 +89,7 @@ describe('SPEC §1/§7/§9 Bid Assist and the admin queue', () => {
     const queue = admin.page.locator('#bid-assist');
     await queue.getByText('Structural steel frame for a four-storey office, Salford Quays').first().waitFor();
     await admin.page.getByRole('heading', { name: 'Users by state' }).waitFor();
+    await admin.page.getByRole('figure', { name: /Sign-ups, new subscriptions/ }).locator('.recharts-surface').waitFor();
     await shootBoth(admin.page, 'admin-dashboard');
 
     await queue.getByRole('button', { name: 'Handle request' }).first().click();
@@ -133,15 +137,39 @@ describe('SPEC §2 dashboards with demo data', () => {
     ]) {
       expect(await page.getByText(t, { exact: true }).count(), t).toBeGreaterThan(0);
     }
-    await page.getByRole('figure').first().waitFor();
+    // The trend is a Recharts chart (issue 9), named by its caption, with its figures in a table.
+    const trend = page.getByRole('figure', { name: /Tenders published and conversations started, last 30 days/ });
+    await trend.waitFor();
+    await trend.locator('.recharts-surface').waitFor();
     await shootBoth(page, 'dashboard-buyer');
-    await page.getByRole('button', { name: 'Last 12 months' }).click();
+    await page.getByRole('button', { name: '12 months' }).click();
     await expect.poll(() => page.locator('figure').first().locator('tbody tr').count()).toBe(12);
+
+    // A custom period: checked in the form like the API checks it, then asked for when applied.
+    await page.getByRole('button', { name: 'Custom' }).click();
+    const custom = page.getByRole('form', { name: 'Custom period' });
+    await custom.getByLabel('From').fill(utcDay(-3));
+    await custom.getByLabel('To').fill(utcDay(-10));
+    await custom.getByRole('button', { name: 'Apply' }).click();
+    await custom.getByText('The start date must be on or before the end date').waitFor();
+    await custom.getByLabel('From').fill(utcDay(-13));
+    await custom.getByLabel('To').fill(utcDay(0));
+    await custom.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('figure').first().locator('tbody tr').count()).toBe(14);
+    await page.getByRole('figure', { name: /Tenders published and conversations started, \d+ \w+ \d{4} to \d+ \w+ \d{4}/ }).waitFor();
+    await shootBoth(page, 'dashboard-buyer-custom');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('supplier dashboard (and /supplier/abc): matches, deals won, win rate, catalogue, favourites, plan usage', async () => {
+  it('supplier dashboard (and /supplier/abc): matches, deals won, win rate, catalogue views, favourites, plan usage', async () => {
+    // A buyer opens one of the supplier's items: a view on the supplier's dashboard (issue 9).
+    const supplier = await apiLogin('supplier@brickyard.test');
+    const buyer = await apiLogin('buyer@brickyard.test');
+    const items = await apiCall<{ data: Array<{ id: string }> }>(`/api/catalogue/user/${supplier.id}`, { token: buyer.token });
+    expect(items.data.length).toBeGreaterThan(0);
+    await apiCall(`/api/catalogue/${items.data[0]!.id}`, { token: buyer.token });
+
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'supplier@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/supplier');
@@ -151,12 +179,15 @@ describe('SPEC §2 dashboards with demo data', () => {
       'Deals won',
       'Value won',
       'Win rate',
-      'Matches per catalogue item',
+      'Item views and matches',
       'Favourites closing soon',
       'Bid Assist this month',
     ]) {
       expect(await page.getByText(t, { exact: true }).count(), t).toBeGreaterThan(0);
     }
+    const views = await page.getByText(/views? of your items, last 30 days/).innerText();
+    expect(Number(views.match(/^([\d,]+) view/)![1]!.replace(',', ''))).toBeGreaterThanOrEqual(1);
+    await page.getByRole('figure', { name: /New matches and deals won/ }).locator('.recharts-surface').waitFor();
     await shootBoth(page, 'dashboard-supplier');
     await page.goto('/supplier/abc');
     await page.getByText('Matches this month').waitFor();

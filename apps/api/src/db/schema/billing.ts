@@ -35,6 +35,8 @@ export const subscriptions = pgTable(
     index('subscriptions_provider_ref_idx').on(t.providerRef),
     // The lifecycle job reads only subscriptions still in force, by period end.
     index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} in ('active', 'past_due')`),
+    // The admin dashboard's new-subscriptions trend (created_at in a range).
+    index('subscriptions_created_idx').on(t.createdAt),
   ],
 );
 

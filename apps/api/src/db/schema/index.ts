@@ -11,3 +11,4 @@ export * from './notification-settings.ts';
 export * from './realtime.ts';
 export * from './matching.ts';
 export * from './bid-assist.ts';
+export * from './analytics.ts';

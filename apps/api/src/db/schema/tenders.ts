@@ -69,7 +69,8 @@ export const catalogueItems = pgTable(
   (t) => [
     index('catalogue_items_user_created_idx').on(t.userId, t.createdAt),
     index('catalogue_items_created_idx').on(t.createdAt),
-    index('catalogue_items_category_created_idx').on(t.category, t.createdAt),
+    // id too, so the newest items of a category (match candidates) are an index-only scan
+    index('catalogue_items_category_created_idx').on(t.category, t.createdAt, t.id),
     index('catalogue_items_region_created_idx').on(t.region, t.createdAt),
     index('catalogue_items_availability_idx').on(t.availability, t.createdAt),
     index('catalogue_items_value_idx').on(t.valuePence),

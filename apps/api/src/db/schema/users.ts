@@ -30,6 +30,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_role_approved_idx').on(t.role, t.approved, t.createdAt),
+    // The admin dashboard's sign-ups trend (created_at in a range, all roles but admin).
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 

@@ -101,8 +101,11 @@ const adminRows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]>
  * per-source sync state), the Bid Assist queue (bid_assist_requests_status_idx), the latest
  * contact-us messages and a trend grouped by bucket.
  */
-export async function dashboard(db: DbOrTx, b: { unit: string; from: Date }, promiseHours: number) {
+export async function dashboard(db: DbOrTx, b: { unit: string; from: Date; to: Date }, promiseHours: number) {
   const bucket = (col: ReturnType<typeof sql>) => sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  // Each trend branch reads a range of its created_at index (users_created_idx,
+  // subscriptions_created_idx, bid_assist_requests_status_idx, contact_messages_created_idx).
+  const inRange = sql`created_at >= ${b.from} and created_at < ${b.to}`;
   const [states, approvals, feed, sources, queue, contacts, trend] = await Promise.all([
     adminRows<{ role: 'buyer' | 'supplier'; pending: number; nosub: number; active: number }>(
       db,
@@ -155,14 +158,14 @@ export async function dashboard(db: DbOrTx, b: { unit: string; from: Date }, pro
     adminRows<{ k: string; p: string; n: number; v: number }>(
       db,
       sql`select 'signups' as k, ${bucket(sql`created_at`)} as p, count(*)::int as n, 0 as v
-            from users where role in ('buyer', 'supplier') and deleted_at is null and created_at >= ${b.from} group by 2
+            from users where role in ('buyer', 'supplier') and deleted_at is null and ${inRange} group by 2
           union all
-          select 'subscriptions', ${bucket(sql`created_at`)}, count(*)::int, 0 from subscriptions where created_at >= ${b.from} group by 2
+          select 'subscriptions', ${bucket(sql`created_at`)}, count(*)::int, 0 from subscriptions where ${inRange} group by 2
           union all
           select 'bidAssist', ${bucket(sql`created_at`)}, count(*)::int, 0
-            from bid_assist_requests where status in ('submitted', 'in_review', 'completed') and created_at >= ${b.from} group by 2
+            from bid_assist_requests where status in ('submitted', 'in_review', 'completed') and ${inRange} group by 2
           union all
-          select 'contact', ${bucket(sql`created_at`)}, count(*)::int, 0 from contact_messages where created_at >= ${b.from} group by 2`,
+          select 'contact', ${bucket(sql`created_at`)}, count(*)::int, 0 from contact_messages where ${inRange} group by 2`,
     ),
   ]);
   return { states, approvals: approvals[0], feed: feed[0], sources, queue: queue[0], contacts, trend };

@@ -42,6 +42,6 @@ export function adminRoutes(app: App, admin: AdminService) {
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(adminDashboardSchema) },
     },
-    handler: async (req) => ({ data: await admin.dashboard(req.query.range) }),
+    handler: async (req) => ({ data: await admin.dashboard(req.query) }),
   });
 }

@@ -1,9 +1,9 @@
-import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardRange } from '@brickyard/shared';
+import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery } from '@brickyard/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { bucketsFor, fillTrend } from '../analytics/analytics.buckets.ts';
+import { bucketsFor, fillTrend, periodOf } from '../analytics/analytics.buckets.ts';
 import * as repo from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -34,8 +34,8 @@ export function createAdminService(ctx: AppContext) {
     overview,
 
     /** GET /api/admin/dashboard: the overview plus states, approvals, feed, Bid Assist queue, contact-us and a trend. */
-    async dashboard(range: DashboardRange, now = new Date()): Promise<AdminDashboard> {
-      const b = bucketsFor(range, now);
+    async dashboard(query: DashboardQuery, now = new Date()): Promise<AdminDashboard> {
+      const b = bucketsFor(query, now);
       const [base, d] = await Promise.all([overview(), repo.dashboard(db, b, APPROVAL_PROMISE_HOURS)]);
       const state = { pendingApproval: 0, noSubscription: 0, active: 0 };
       const usersByState = { buyer: { ...state }, supplier: { ...state } };
@@ -44,7 +44,7 @@ export function createAdminService(ctx: AppContext) {
       const lastImport = Math.max(d.feed?.last_import ? new Date(d.feed.last_import).getTime() : 0, ...lastSuccess);
       return {
         ...base,
-        range,
+        ...periodOf(b),
         usersByState,
         approvals: {
           waiting: d.approvals?.waiting ?? 0,

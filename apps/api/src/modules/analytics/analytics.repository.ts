@@ -6,7 +6,8 @@ import type { Buckets } from './analytics.buckets.ts';
  * The SQL of the dashboards (SPEC.md section 2 Dashboard). Every figure is an aggregate over
  * the caller's own rows, reached through an index on the owner column (tenders_user_created_idx,
  * contracts_buyer_idx / contracts_supplier_idx, conversation_participants_user_idx,
- * catalogue_items_user_created_idx then matches_item_score_idx / matches_tender_score_idx,
+ * catalogue_items_user_created_idx then matches_item_score_idx / matches_tender_score_idx and the
+ * catalogue_item_views primary key,
  * bid_assist_requests_supplier_idx, the favourites primary key). Each dashboard is a handful
  * of queries run in parallel: no query per row.
  */
@@ -129,14 +130,15 @@ export function buyerTrend(db: DbOrTx, buyerId: string, b: Buckets) {
   return rows<TrendRow>(
     db,
     sql`select 'tenders' as k, ${bucketOf(b, sql`published_at`)} as p, count(*)::int as n, 0::bigint as v
-          from tenders where user_id = ${buyerId} and published_at >= ${b.from} group by 2
+          from tenders where user_id = ${buyerId} and published_at >= ${b.from} and published_at < ${b.to} group by 2
         union all
         select 'conversations', ${bucketOf(b, sql`c.created_at`)}, count(*)::int, 0::bigint
           from conversation_participants p join conversations c on c.id = p.conversation_id
-          where p.user_id = ${buyerId} and c.created_at >= ${b.from} group by 2
+          where p.user_id = ${buyerId} and c.created_at >= ${b.from} and c.created_at < ${b.to} group by 2
         union all
         select 'deals', ${bucketOf(b, sql`coalesce(responded_at, created_at)`)}, count(*)::int, coalesce(sum(value_pence), 0)::bigint
-          from contracts where buyer_id = ${buyerId} and status in ${WON} and coalesce(responded_at, created_at) >= ${b.from} group by 2`,
+          from contracts where buyer_id = ${buyerId} and status in ${WON}
+            and coalesce(responded_at, created_at) >= ${b.from} and coalesce(responded_at, created_at) < ${b.to} group by 2`,
   );
 }
 
@@ -192,16 +194,30 @@ export async function supplierWinRate(db: DbOrTx, supplierId: string) {
   return row ?? { pursued: 0, won: 0 };
 }
 
-export function supplierCatalogue(db: DbOrTx, supplierId: string, limit: number) {
-  return rows<{ id: string; title: string; category: string; matches: number; top: number | null }>(
+/**
+ * The supplier's items, most matched first, with their matches and their detail views in the
+ * period (catalogue_item_views, one per viewer per item per UTC day, read through its primary key
+ * item → day), plus the views of all their items in the period on every row (`total_views`).
+ */
+export function supplierCatalogue(db: DbOrTx, supplierId: string, b: Pick<Buckets, 'firstDay' | 'lastDay'>, limit: number) {
+  return rows<{ id: string; title: string; category: string; matches: number; top: number | null; views: number; total_views: number }>(
     db,
-    sql`select i.id, i.title, i.category, count(t.id)::int as matches, max(m.score) filter (where t.id is not null)::int as top
+    sql`with seen as (
+          select v.catalogue_item_id, count(*)::int as views
+          from catalogue_items i join catalogue_item_views v on v.catalogue_item_id = i.id
+          where i.user_id = ${supplierId} and v.viewed_on between ${b.firstDay}::date and ${b.lastDay}::date
+          group by v.catalogue_item_id
+        )
+        select i.id, i.title, i.category, count(t.id)::int as matches, max(m.score) filter (where t.id is not null)::int as top,
+               coalesce(seen.views, 0)::int as views,
+               (select coalesce(sum(views), 0) from seen)::int as total_views
         from catalogue_items i
+        left join seen on seen.catalogue_item_id = i.id
         left join matches m on m.catalogue_item_id = i.id
         left join tenders t on t.id = m.tender_id and t.status in ${PUBLISHED}
         where i.user_id = ${supplierId}
-        group by i.id
-        order by count(t.id) desc, i.title, i.id
+        group by i.id, seen.views
+        order by count(t.id) desc, coalesce(seen.views, 0) desc, i.title, i.id
         limit ${limit}`,
   );
 }
@@ -238,10 +254,11 @@ export function supplierTrend(db: DbOrTx, supplierId: string, b: Buckets) {
           from catalogue_items i
           join matches m on m.catalogue_item_id = i.id
           join tenders t on t.id = m.tender_id and t.status in ${PUBLISHED}
-          where i.user_id = ${supplierId} and t.published_at >= ${b.from} group by 2
+          where i.user_id = ${supplierId} and t.published_at >= ${b.from} and t.published_at < ${b.to} group by 2
         union all
         select 'deals', ${bucketOf(b, sql`coalesce(responded_at, created_at)`)}, count(*)::int, coalesce(sum(value_pence), 0)::bigint
-          from contracts where supplier_id = ${supplierId} and status in ${WON} and coalesce(responded_at, created_at) >= ${b.from} group by 2`,
+          from contracts where supplier_id = ${supplierId} and status in ${WON}
+            and coalesce(responded_at, created_at) >= ${b.from} and coalesce(responded_at, created_at) < ${b.to} group by 2`,
   );
 }
 

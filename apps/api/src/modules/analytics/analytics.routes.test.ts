@@ -11,6 +11,7 @@ import {
   externalTenderFavourites,
   externalTenders,
   catalogueItemVectors,
+  catalogueItemViews,
   matches,
   subscriptions,
   tenderVectors,
@@ -216,12 +217,40 @@ describe('bucketsFor (trend buckets in UTC)', () => {
   });
 });
 
+describe('bucketsFor a custom period (issue 9: trends with date ranges)', () => {
+  it('counts whole UTC days from..to, by day up to 62 days, by week up to 182, by month beyond', () => {
+    const d = bucketsFor({ from: '2026-02-20', to: '2026-03-04' });
+    expect(d).toMatchObject({ range: 'custom', unit: 'day', firstDay: '2026-02-20', lastDay: '2026-03-04' });
+    expect(d.periods).toHaveLength(13); // 9 days of February (20–28) and 4 of March
+    expect(d.from.toISOString()).toBe('2026-02-20T00:00:00.000Z');
+    expect(d.to.toISOString()).toBe('2026-03-05T00:00:00.000Z');
+    // 2026-01-07 is a Wednesday: its week starts Monday 5 January; 2026-04-30 (114 days) is a Thursday.
+    const w = bucketsFor({ from: '2026-01-07', to: '2026-04-30' });
+    expect(w.unit).toBe('week');
+    expect(w.periods[0]).toBe('2026-01-05');
+    expect(w.periods.at(-1)).toBe('2026-04-27');
+    expect(w.periods).toHaveLength(17);
+    expect(w.from.toISOString()).toBe('2026-01-07T00:00:00.000Z');
+    const m = bucketsFor({ from: '2024-11-15', to: '2026-02-01' });
+    expect(m.unit).toBe('month');
+    expect(m.periods[0]).toBe('2024-11-01');
+    expect(m.periods.at(-1)).toBe('2026-02-01');
+    expect(m.periods).toHaveLength(16);
+    // The edges of the units: 62 days are daily, 63 weekly; 182 days weekly, 183 monthly.
+    expect(bucketsFor({ from: '2026-01-01', to: '2026-03-03' }).unit).toBe('day');
+    expect(bucketsFor({ from: '2026-01-01', to: '2026-03-04' }).unit).toBe('week');
+    expect(bucketsFor({ from: '2026-01-01', to: '2026-07-01' }).unit).toBe('week');
+    expect(bucketsFor({ from: '2026-01-01', to: '2026-07-02' }).unit).toBe('month');
+  });
+});
+
 describe('SPEC §2 buyer dashboard GET /api/analytics/buyer', () => {
   it('computes every figure from the fixture', async () => {
     const res = await t.request('GET', '/api/analytics/buyer', { token: buyer.token });
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.range).toBe('30d');
+    expect(d.period).toEqual({ from: ago(29 * D).toISOString().slice(0, 10), to: ago(0).toISOString().slice(0, 10), unit: 'day' });
     expect(d.matchesUpdating).toBe(false);
     expect(d.tendersByStatus).toEqual({ draft: 1, active: 2, pending: 1, fulfilled: 1, closed: 1, cancelled: 0 });
     expect(d.totalTenders).toBe(6);
@@ -462,3 +491,156 @@ describe('SPEC §2 matches on the dashboard stay current', () => {
     expect(later.body.data.matchesPerTender[0].matches).toBe(stored!.n);
   });
 });
+
+describe('SPEC §2 supplier dashboard: catalogue views per item (issue 9)', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const views = (d: { catalogue: Array<{ title: string; views: number }> }) =>
+    Object.fromEntries(d.catalogue.map((c) => [c.title, c.views]));
+
+  it('counts a viewer once per item per day, never the owner or an admin, and only the supplier’s own items', async () => {
+    // Earlier visits, as the view table keeps them: the buyer saw I1 3 days ago and I2 40 days ago.
+    await t.db.insert(catalogueItemViews).values([
+      { catalogueItemId: ids.I1!, viewerId: buyer.id, viewedOn: ago(3 * D).toISOString().slice(0, 10) },
+      { catalogueItemId: ids.I2!, viewerId: buyer.id, viewedOn: ago(40 * D).toISOString().slice(0, 10) },
+    ]);
+    // Today: the buyer opens I1 three times (one view), s2 opens I2 under /api/product (one view),
+    // the owner s1 and the admin open I1 (no view), the buyer opens s2's J1 (s2's view, not s1's).
+    for (let i = 0; i < 3; i++) expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: buyer.token })).status).toBe(200);
+    expect((await t.request('GET', `/api/product/${ids.I2}`, { token: s2.token })).status).toBe(200);
+    expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: s1.token })).status).toBe(200);
+    expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: admin.token })).status).toBe(200);
+    expect((await t.request('GET', `/api/catalogue/${ids.J1}`, { token: buyer.token })).status).toBe(200);
+
+    // 30 days: I1 = today + 3 days ago = 2, I2 = s2 today = 1 (the 40-day-old view is out); 3 in all.
+    const month = (await t.request('GET', '/api/analytics/supplier', { token: s1.token })).body.data;
+    expect(views(month)).toEqual({ 'Item I1': 2, 'Item I2': 1 });
+    expect(month.catalogueViews).toBe(3);
+    expect(month.catalogue.map((c: { id: string }) => c.id)).not.toContain(ids.J1);
+    // 90 days take in the older view of I2.
+    const quarter = (await t.request('GET', '/api/analytics/supplier?range=90d', { token: s1.token })).body.data;
+    expect(views(quarter)).toEqual({ 'Item I1': 2, 'Item I2': 2 });
+    expect(quarter.catalogueViews).toBe(4);
+    // Today only: the buyer's and s2's views of today.
+    const day = (await t.request('GET', `/api/analytics/supplier?from=${today()}&to=${today()}`, { token: s1.token })).body.data;
+    expect(views(day)).toEqual({ 'Item I1': 1, 'Item I2': 1 });
+    expect(day.catalogueViews).toBe(2);
+    // s2 sees the buyer's view of J1 and nothing of s1's items.
+    const other = (await t.request('GET', '/api/analytics/supplier', { token: s2.token })).body.data;
+    expect(views(other)).toEqual({ 'Item J1': 1 });
+    expect(other.catalogueViews).toBe(1);
+
+    const [stored] = (
+      await t.db.execute(sql`select count(*)::int as n from catalogue_item_views where catalogue_item_id = ${ids.I1!}`)
+    ).rows as Array<{ n: number }>;
+    expect(stored!.n).toBe(2);
+  });
+
+  it('still answers the item when the view cannot be recorded', async () => {
+    await t.db.execute(sql`alter table catalogue_item_views rename to catalogue_item_views_away`);
+    try {
+      const res = await t.request('GET', `/api/catalogue/${ids.I2}`, { token: buyer.token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.id).toBe(ids.I2);
+    } finally {
+      await t.db.execute(sql`alter table catalogue_item_views_away rename to catalogue_item_views`);
+    }
+  });
+});
+
+describe('issue 9: dashboards for a custom from–to period', () => {
+  const day = (ms: number) => ago(ms).toISOString().slice(0, 10);
+
+  it('buyer: the trend counts only the chosen days, bucketed by day', async () => {
+    // From 10 days ago to 2 days ago: T1 (2 days), T6 (5 days), T2 (10 days) published; T3 (20 days) not.
+    // The active deal (responded 3 days ago) is in; the declined one is never a deal.
+    const res = await t.request('GET', `/api/analytics/buyer?from=${day(10 * D)}&to=${day(2 * D)}`, { token: buyer.token });
+    expect(res.status).toBe(200);
+    const d = res.body.data;
+    expect(d.range).toBe('custom');
+    expect(d.period).toEqual({ from: day(10 * D), to: day(2 * D), unit: 'day' });
+    expect(d.trend).toHaveLength(9);
+    expect(d.trend[0].period).toBe(day(10 * D));
+    const sum = (k: string) => d.trend.reduce((n: number, p: Record<string, number>) => n + p[k]!, 0);
+    expect(sum('tendersPublished')).toBe(3);
+    expect(sum('dealsValuePence')).toBe(3_000_000);
+    expect(sum('conversations')).toBe(0); // all three were started today
+    // Headline figures are the current state whatever the period.
+    expect(d.totalTenders).toBe(6);
+  });
+
+  it('supplier and admin: a long period is bucketed by month and takes in everything', async () => {
+    const from = day(400 * D);
+    const s = await t.request('GET', `/api/analytics/supplier?from=${from}&to=${day(0)}`, { token: s1.token });
+    expect(s.status).toBe(200);
+    expect(s.body.data.period.unit).toBe('month');
+    const sum = (rows: Array<Record<string, number>>, k: string) => rows.reduce((n, p) => n + p[k]!, 0);
+    // Both won deals (3 and 35 days ago) and every match with a published tender (the fixture's 3,
+    // plus whatever the matching job found for the tender of the "stay current" test above).
+    expect(sum(s.body.data.trend, 'dealsWon')).toBe(2);
+    expect(s.body.data.matchesTotal).toBeGreaterThanOrEqual(3);
+    expect(sum(s.body.data.trend, 'matches')).toBe(s.body.data.matchesTotal);
+    const a = await t.request('GET', `/api/admin/dashboard?from=${day(0)}&to=${day(0)}`, { token: admin.token });
+    expect(a.status).toBe(200);
+    expect(a.body.data.period).toEqual({ from: day(0), to: day(0), unit: 'day' });
+    expect(a.body.data.trend).toHaveLength(1);
+    expect(a.body.data.trend[0].contactMessages).toBe(2);
+  });
+
+  it('answers 400 with the error model for a bad period, on every dashboard', async () => {
+    const future = new Date(Date.now() + 2 * D).toISOString().slice(0, 10);
+    const cases: Array<[string, string]> = [
+      [`from=${day(2 * D)}&to=${day(5 * D)}`, 'querystring.from'], // from after to
+      [`from=${day(5 * D)}&to=${future}`, 'querystring.to'], // in the future
+      [`from=${day(4 * 366 * D)}&to=${day(0)}`, 'querystring.from'], // over 3 years
+      [`from=${day(5 * D)}`, 'querystring.to'], // one end only
+      [`from=2026-02-30&to=${day(0)}`, 'querystring.from'], // not a date
+    ];
+    for (const [path, token] of [
+      ['/api/analytics/buyer', buyer.token],
+      ['/api/analytics/supplier', s1.token],
+      ['/api/admin/dashboard', admin.token],
+    ] as const) {
+      for (const [q, where] of cases) {
+        const res = await t.request('GET', `${path}?${q}`, { token });
+        expect(res.status, `${path}?${q}`).toBe(400);
+        expect(res.body.error.code).toBe('VALIDATION_FAILED');
+        expect(res.body.error.details.map((x: { path: string }) => x.path), `${path}?${q}`).toContain(where);
+      }
+    }
+    // Exactly 3 years is allowed.
+    const [y, m, dd] = day(0).split('-').map(Number) as [number, number, number];
+    const threeYears = new Date(Date.UTC(y - 3, m - 1, dd)).toISOString().slice(0, 10);
+    if (threeYears.slice(5) === day(0).slice(5)) {
+      expect((await t.request('GET', `/api/analytics/buyer?from=${threeYears}&to=${day(0)}`, { token: buyer.token })).status).toBe(200);
+    }
+  });
+});
+
+describe('issue 9: the admin trend reads its created_at indexes', () => {
+  it('no admin trend branch needs a sequential scan', async () => {
+    const from = ago(30 * D);
+    const to = new Date(now + D);
+    const branches = {
+      signups: sql`select count(*) from users where role in ('buyer', 'supplier') and deleted_at is null and created_at >= ${from} and created_at < ${to}`,
+      subscriptions: sql`select count(*) from subscriptions where created_at >= ${from} and created_at < ${to}`,
+      bidAssist: sql`select count(*) from bid_assist_requests where status in ('submitted', 'in_review', 'completed') and created_at >= ${from} and created_at < ${to}`,
+      contact: sql`select count(*) from contact_messages where created_at >= ${from} and created_at < ${to}`,
+      recentContact: sql`select id from contact_messages order by created_at desc limit 5`,
+      catalogueViews: sql`select count(*) from catalogue_item_views where catalogue_item_id = ${ids.I1!} and viewed_on between ${day0()}::date and ${day0()}::date`,
+    };
+    for (const [name, q] of Object.entries(branches)) {
+      const plan = await t.db.transaction(async (tx) => {
+        // On a small table the planner prefers a scan anyway; discouraging it shows whether an index can serve.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const r = await tx.execute(sql`explain ${q}`);
+        return r.rows.map((x) => String(Object.values(x)[0])).join('\n');
+      });
+      expect(plan, name).not.toContain('Seq Scan');
+      expect(plan, name).toMatch(/Index/);
+    }
+  });
+});
+
+function day0() {
+  return new Date().toISOString().slice(0, 10);
+}

@@ -5,7 +5,10 @@ import type { AnalyticsService } from './analytics.service.ts';
 
 const tags = ['analytics'];
 
-/** SPEC.md section 2 Dashboard: one request per dashboard (the admin's is GET /api/admin/dashboard). */
+/**
+ * SPEC.md section 2 Dashboard: one request per dashboard (the admin's is GET /api/admin/dashboard),
+ * for a preset `range` or a custom `from`–`to` (dashboardQuerySchema: 400 on a bad period).
+ */
 export function analyticsRoutes(app: App, analytics: AnalyticsService) {
   app.get('/api/analytics/buyer', {
     config: { access: { roles: ['buyer'] } },
@@ -15,7 +18,7 @@ export function analyticsRoutes(app: App, analytics: AnalyticsService) {
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(buyerDashboardSchema) },
     },
-    handler: async (req) => ({ data: await analytics.buyer(principalOf(req), req.query.range) }),
+    handler: async (req) => ({ data: await analytics.buyer(principalOf(req), req.query) }),
   });
 
   app.get('/api/analytics/supplier', {
@@ -26,6 +29,6 @@ export function analyticsRoutes(app: App, analytics: AnalyticsService) {
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(supplierDashboardSchema) },
     },
-    handler: async (req) => ({ data: await analytics.supplier(principalOf(req), req.query.range) }),
+    handler: async (req) => ({ data: await analytics.supplier(principalOf(req), req.query) }),
   });
 }

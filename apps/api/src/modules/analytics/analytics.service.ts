@@ -4,7 +4,7 @@ import {
   TENDER_STATUSES,
   type BidAssistStatus,
   type BuyerDashboard,
-  type DashboardRange,
+  type DashboardQuery,
   type Rate,
   type SupplierDashboard,
   type TenderStatus,
@@ -13,7 +13,7 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { quotaMonth, quotaUsage } from '../billing/quota.service.ts';
 import { enqueueMatching } from '../matching/matching.queue.ts';
-import { bucketsFor, fillTrend } from './analytics.buckets.ts';
+import { bucketsFor, fillTrend, periodOf } from './analytics.buckets.ts';
 import * as repo from './analytics.repository.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
@@ -41,8 +41,8 @@ export function createAnalyticsService(ctx: AppContext) {
   }
 
   return {
-    async buyer(caller: Principal, range: DashboardRange, now = new Date()): Promise<BuyerDashboard> {
-      const b = bucketsFor(range, now);
+    async buyer(caller: Principal, query: DashboardQuery, now = new Date()): Promise<BuyerDashboard> {
+      const b = bucketsFor(query, now);
       const [byStatus, matches, rates, deals, activity, closing, trend, matchesUpdating] = await Promise.all([
         repo.buyerTendersByStatus(db, caller.id),
         repo.buyerMatches(db, caller.id, 12),
@@ -60,7 +60,7 @@ export function createAnalyticsService(ctx: AppContext) {
         openBudgetPence += Number(r.open_budget);
       }
       return {
-        range,
+        ...periodOf(b),
         matchesUpdating,
         tendersByStatus,
         totalTenders: byStatus.reduce((n, r) => n + r.n, 0),
@@ -99,14 +99,14 @@ export function createAnalyticsService(ctx: AppContext) {
       };
     },
 
-    async supplier(caller: Principal, range: DashboardRange, now = new Date()): Promise<SupplierDashboard> {
-      const b = bucketsFor(range, now);
+    async supplier(caller: Principal, query: DashboardQuery, now = new Date()): Promise<SupplierDashboard> {
+      const b = bucketsFor(query, now);
       const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, matchesUpdating] =
         await Promise.all([
           repo.supplierMatchCounts(db, caller.id),
           repo.supplierDeals(db, caller.id),
           repo.supplierWinRate(db, caller.id),
-          repo.supplierCatalogue(db, caller.id, 20),
+          repo.supplierCatalogue(db, caller.id, b, 20),
           repo.supplierFavouritesClosing(db, caller.id, 5),
           quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
           quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
@@ -121,7 +121,7 @@ export function createAnalyticsService(ctx: AppContext) {
       >;
       for (const r of requests) bidAssistCounts[r.status as BidAssistStatus] = r.n;
       return {
-        range,
+        ...periodOf(b),
         matchesUpdating,
         matchesThisMonth: counts.month,
         matchesTotal: counts.total,
@@ -133,7 +133,9 @@ export function createAnalyticsService(ctx: AppContext) {
           category: c.category,
           matches: c.matches,
           topScore: c.top,
+          views: c.views,
         })),
+        catalogueViews: catalogue[0]?.total_views ?? 0,
         favouritesClosingSoon: favourites.map((f) => ({
           id: f.id,
           title: f.title,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogueItems, users } from '../../db/schema/index.ts';
+import { catalogueItems, catalogueItemViews, users } from '../../db/schema/index.ts';
 
 export type CatalogueRow = typeof catalogueItems.$inferSelect;
 export type NewCatalogueItem = typeof catalogueItems.$inferInsert;
@@ -29,6 +29,11 @@ export async function findItem(db: DbOrTx, id: string): Promise<CatalogueWithCom
     .where(eq(catalogueItems.id, id))
     .limit(1);
   return row ? { ...row.c, companyName: row.companyName } : undefined;
+}
+
+/** One view of an item's detail: a second view by the same viewer the same UTC day changes nothing. */
+export async function recordView(db: DbOrTx, catalogueItemId: string, viewerId: string): Promise<void> {
+  await db.insert(catalogueItemViews).values({ catalogueItemId, viewerId }).onConflictDoNothing();
 }
 
 export async function lockItem(db: DbOrTx, id: string): Promise<CatalogueRow | undefined> {

@@ -83,6 +83,14 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
     async get(caller: Principal, id: string): Promise<CatalogueItem> {
       const row = await repo.findItem(db, id);
       if (!row || !canViewCatalogueItem(row, caller)) throw notFound();
+      // A buyer's or another supplier's view counts for the owner's dashboard (SPEC.md section 2);
+      // the owner's own visits and the admins' moderation do not. Counting is best effort: a
+      // failure is logged and the item is still answered.
+      if (row.userId !== caller.id && caller.role !== 'admin') {
+        await repo.recordView(db, id, caller.id).catch((err: unknown) => {
+          ctx.log.warn({ err, catalogueItemId: id }, 'catalogue item view not recorded');
+        });
+      }
       return toCatalogueItem(row, row.companyName);
     },
 

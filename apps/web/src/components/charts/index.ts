@@ -1,3 +1,4 @@
-export { BarChart, type BarSeries } from './bar-chart';
 export { BarList, UsageMeter } from './meter';
-export { StatCard, formatBucket, formatRate } from './stat';
+export { PeriodPicker, describePeriod, periodKey, periodQuery } from './period-picker';
+export { StatCard, formatBucket, formatBucketLong, formatRate } from './stat';
+export { CHART_COLORS, TrendChart, type TrendChartProps, type TrendSeries } from './trend-chart-lazy';

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { TrendUnit } from '@brickyard/shared';
 import { Card } from '@/components/ui';
 import { cn } from '@/lib/cn';
 
@@ -49,10 +50,18 @@ export function formatRate(rate: number | null): string {
   return rate === null ? '–' : `${Math.round(rate * 100)}%`;
 }
 
-/** A period label for a trend bucket: "04 Mar" for days and weeks, "Mar 26" for months. */
-export function formatBucket(period: string, range: '30d' | '90d' | '12m'): string {
+/** A short label for a trend bucket: "04 Mar" for days and weeks, "Mar 26" for months. */
+export function formatBucket(period: string, unit: TrendUnit): string {
   const d = new Date(`${period}T00:00:00Z`);
   const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  if (range === '12m') return `${month} ${String(d.getUTCFullYear()).slice(2)}`;
+  if (unit === 'month') return `${month} ${String(d.getUTCFullYear()).slice(2)}`;
   return `${String(d.getUTCDate()).padStart(2, '0')} ${month}`;
+}
+
+/** The tooltip's label for a bucket: "4 Mar 2026", "Week of 2 Mar 2026", "March 2026". */
+export function formatBucketLong(period: string, unit: TrendUnit): string {
+  const d = new Date(`${period}T00:00:00Z`);
+  if (unit === 'month') return d.toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const day = d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return unit === 'week' ? `Week of ${day}` : day;
 }

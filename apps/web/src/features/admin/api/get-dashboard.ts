@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminDashboard, DashboardRange } from '@brickyard/shared';
+import type { AdminDashboard, DashboardSelection } from '@brickyard/shared';
+import { periodKey, periodQuery } from '@/components/charts';
 import { api } from '@/lib/api';
 
-/** GET /api/admin/dashboard?range: every figure of the admin dashboard in one request. */
-export async function getAdminDashboard(range: DashboardRange, signal?: AbortSignal): Promise<AdminDashboard> {
-  const res = await api.get<{ data: AdminDashboard }>('/api/admin/dashboard', { range }, signal);
+/** GET /api/admin/dashboard?range | ?from&to: every figure of the admin dashboard in one request. */
+export async function getAdminDashboard(period: DashboardSelection, signal?: AbortSignal): Promise<AdminDashboard> {
+  const res = await api.get<{ data: AdminDashboard }>('/api/admin/dashboard', periodQuery(period), signal);
   return res.data;
 }
 
-export function useAdminDashboard(range: DashboardRange) {
+export function useAdminDashboard(period: DashboardSelection) {
   return useQuery({
-    queryKey: ['admin', 'dashboard', range],
-    queryFn: ({ signal }) => getAdminDashboard(range, signal),
+    queryKey: ['admin', 'dashboard', periodKey(period)],
+    queryFn: ({ signal }) => getAdminDashboard(period, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight, CreditCard, Hourglass, Mail, PoundSterling, Radio, ShoppingCart, Truck } from 'lucide-react';
+import { PLANS, PLAN_TYPES, type AdminDashboard, type DashboardSelection } from '@brickyard/shared';
 import {
-  DASHBOARD_RANGES,
-  DASHBOARD_RANGE_LABELS,
-  PLANS,
-  PLAN_TYPES,
-  type AdminDashboard,
-  type DashboardRange,
-} from '@brickyard/shared';
-import { BarChart, BarList, StatCard, formatBucket } from '@/components/charts';
+  BarList,
+  CHART_COLORS,
+  PeriodPicker,
+  StatCard,
+  TrendChart,
+  describePeriod,
+  formatBucket,
+  formatBucketLong,
+} from '@/components/charts';
 import { DateText } from '@/components/listing';
 import {
   Alert,
@@ -21,14 +23,11 @@ import {
   CardTitle,
   PageHeader,
   PageSpinner,
-  Segmented,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { formatPence } from '@/lib/format';
 import { BidAssistQueue } from '../components/bid-assist-queue';
 import { useAdminDashboard } from '../api/get-dashboard';
-
-const RANGE_ITEMS = DASHBOARD_RANGES.map((r) => ({ value: r, label: DASHBOARD_RANGE_LABELS[r] }));
 
 function hoursAgo(iso: string | null): string {
   if (!iso) return 'never';
@@ -39,7 +38,7 @@ function hoursAgo(iso: string | null): string {
 }
 
 export function AdminDashboardScreen() {
-  const [range, setRange] = useState<DashboardRange>('30d');
+  const [range, setRange] = useState<DashboardSelection>({ range: '30d' });
   const q = useAdminDashboard(range);
   return (
     <>
@@ -47,9 +46,9 @@ export function AdminDashboardScreen() {
         title="Dashboard"
         description="Accounts, approvals, subscriptions, the live feed and support across the marketplace."
         actions={
-          <div className="flex flex-wrap items-center gap-3">
-            <Segmented items={RANGE_ITEMS} value={range} onChange={setRange} label="Trend period" />
-            <ButtonLink to="/admin/users?approved=false" variant="dark">
+          <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row sm:items-start">
+            <PeriodPicker value={range} onChange={setRange} />
+            <ButtonLink to="/admin/users?approved=false" variant="dark" className="self-start">
               Review approvals
               <ArrowRight className="size-4" aria-hidden="true" />
             </ButtonLink>
@@ -66,13 +65,13 @@ export function AdminDashboardScreen() {
           </Button>
         </Alert>
       ) : (
-        <Figures d={q.data} range={range} />
+        <Figures d={q.data} />
       )}
     </>
   );
 }
 
-function Figures({ d, range }: { d: AdminDashboard; range: DashboardRange }) {
+function Figures({ d }: { d: AdminDashboard }) {
   const totalSubs = PLAN_TYPES.reduce((n, p) => n + d.activeSubscriptions[p], 0);
   const a = d.approvals;
   return (
@@ -125,26 +124,19 @@ function Figures({ d, range }: { d: AdminDashboard; range: DashboardRange }) {
           <CardTitle>Trend</CardTitle>
         </CardHeader>
         <CardBody>
-          <BarChart
-            title={`Sign-ups, new subscriptions, Bid Assist requests and contact messages, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+          <TrendChart
+            title={`Sign-ups, new subscriptions, Bid Assist requests and contact messages, ${describePeriod(d.range, d.period)}`}
+            yLabel="Count"
             data={d.trend}
             series={[
-              { key: 'signups', label: 'Sign-ups', fillClass: 'fill-brand-500', swatchClass: 'bg-brand-500' },
-              {
-                key: 'subscriptions',
-                label: 'Subscriptions',
-                fillClass: 'fill-emerald-600',
-                swatchClass: 'bg-emerald-600',
-              },
-              { key: 'bidAssist', label: 'Bid Assist', fillClass: 'fill-sky-600', swatchClass: 'bg-sky-600' },
-              {
-                key: 'contactMessages',
-                label: 'Contact messages',
-                fillClass: 'fill-ink-600',
-                swatchClass: 'bg-ink-600',
-              },
+              { key: 'signups', label: 'Sign-ups', color: CHART_COLORS.brand },
+              { key: 'subscriptions', label: 'Subscriptions', color: CHART_COLORS.emerald },
+              { key: 'bidAssist', label: 'Bid Assist', color: CHART_COLORS.sky },
+              { key: 'contactMessages', label: 'Contact messages', color: CHART_COLORS.inkLight },
             ]}
-            formatPeriod={(p) => formatBucket(p, range)}
+            formatPeriod={(p) => formatBucket(p, d.period.unit)}
+            formatPeriodLong={(p) => formatBucketLong(p, d.period.unit)}
+            heightClassName="h-60"
           />
         </CardBody>
       </Card>

@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BuyerDashboard, DashboardRange } from '@brickyard/shared';
+import type { BuyerDashboard, DashboardSelection } from '@brickyard/shared';
+import { periodKey, periodQuery } from '@/components/charts';
 import { api } from '@/lib/api';
 
-/** GET /api/analytics/buyer?range: every figure of the buyer dashboard in one request. */
-export async function getBuyerDashboard(range: DashboardRange, signal?: AbortSignal): Promise<BuyerDashboard> {
-  const res = await api.get<{ data: BuyerDashboard }>('/api/analytics/buyer', { range }, signal);
+/** GET /api/analytics/buyer?range | ?from&to: every figure of the buyer dashboard in one request. */
+export async function getBuyerDashboard(period: DashboardSelection, signal?: AbortSignal): Promise<BuyerDashboard> {
+  const res = await api.get<{ data: BuyerDashboard }>('/api/analytics/buyer', periodQuery(period), signal);
   return res.data;
 }
 
-export function useBuyerDashboard(range: DashboardRange) {
+export function useBuyerDashboard(period: DashboardSelection) {
   return useQuery({
-    queryKey: ['dashboard', 'buyer', range],
-    queryFn: ({ signal }) => getBuyerDashboard(range, signal),
+    queryKey: ['dashboard', 'buyer', periodKey(period)],
+    queryFn: ({ signal }) => getBuyerDashboard(period, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.matchesUpdating ? 3000 : false),
   });

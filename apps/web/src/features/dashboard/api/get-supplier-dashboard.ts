@@ -1,17 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardRange, SupplierDashboard } from '@brickyard/shared';
+import type { DashboardSelection, SupplierDashboard } from '@brickyard/shared';
+import { periodKey, periodQuery } from '@/components/charts';
 import { api } from '@/lib/api';
 
-/** GET /api/analytics/supplier?range: every figure of the supplier dashboard in one request. */
-export async function getSupplierDashboard(range: DashboardRange, signal?: AbortSignal): Promise<SupplierDashboard> {
-  const res = await api.get<{ data: SupplierDashboard }>('/api/analytics/supplier', { range }, signal);
+/** GET /api/analytics/supplier?range | ?from&to: every figure of the supplier dashboard in one request. */
+export async function getSupplierDashboard(period: DashboardSelection, signal?: AbortSignal): Promise<SupplierDashboard> {
+  const res = await api.get<{ data: SupplierDashboard }>('/api/analytics/supplier', periodQuery(period), signal);
   return res.data;
 }
 
-export function useSupplierDashboard(range: DashboardRange) {
+export function useSupplierDashboard(period: DashboardSelection) {
   return useQuery({
-    queryKey: ['dashboard', 'supplier', range],
-    queryFn: ({ signal }) => getSupplierDashboard(range, signal),
+    queryKey: ['dashboard', 'supplier', periodKey(period)],
+    queryFn: ({ signal }) => getSupplierDashboard(period, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.matchesUpdating ? 3000 : false),
   });

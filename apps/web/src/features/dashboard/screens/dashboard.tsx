@@ -6,6 +6,7 @@ import {
   Award,
   CalendarClock,
   ClipboardList,
+  Eye,
   FilePlus2,
   Handshake,
   MessageSquare,
@@ -20,16 +21,25 @@ import {
 import {
   BID_ASSIST_STATUS_LABELS,
   BID_ASSIST_STATUSES,
-  DASHBOARD_RANGES,
-  DASHBOARD_RANGE_LABELS,
   PLANS,
   TENDER_STATUSES,
   formatMoney,
   type BuyerDashboard,
-  type DashboardRange,
+  type DashboardSelection,
   type SupplierDashboard,
 } from '@brickyard/shared';
-import { BarChart, BarList, StatCard, UsageMeter, formatBucket, formatRate } from '@/components/charts';
+import {
+  BarList,
+  CHART_COLORS,
+  PeriodPicker,
+  StatCard,
+  TrendChart,
+  UsageMeter,
+  describePeriod,
+  formatBucket,
+  formatBucketLong,
+  formatRate,
+} from '@/components/charts';
 import { DateText, DaysLeft, Money, TENDER_STATUS_LABELS, formatMoneyPence } from '@/components/listing';
 import {
   Alert,
@@ -42,7 +52,6 @@ import {
   EmptyState,
   PageHeader,
   PageSpinner,
-  Segmented,
   Spinner,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
@@ -50,7 +59,6 @@ import { useSession } from '@/lib/session';
 import { useBuyerDashboard } from '../api/get-buyer-dashboard';
 import { useSupplierDashboard } from '../api/get-supplier-dashboard';
 
-const RANGE_ITEMS = DASHBOARD_RANGES.map((r) => ({ value: r, label: DASHBOARD_RANGE_LABELS[r] }));
 /** Headline money in whole pounds (the exact figure is in the deals screen). */
 const wholePounds = (p: number) => formatMoneyPence(Math.round(p / 100) * 100);
 const compactPence = (p: number) =>
@@ -90,8 +98,8 @@ function Header({
   onRange,
 }: {
   role: 'buyer' | 'supplier';
-  range: DashboardRange;
-  onRange: (r: DashboardRange) => void;
+  range: DashboardSelection;
+  onRange: (r: DashboardSelection) => void;
 }) {
   const session = useSession();
   const first = session?.user.name.split(' ')[0] ?? '';
@@ -104,7 +112,7 @@ function Header({
           ? 'Your tenders, matches, conversations and deals at a glance.'
           : 'Your catalogue, matches, live opportunities and deals at a glance.'
       }
-      actions={<Segmented items={RANGE_ITEMS} value={range} onChange={onRange} label="Trend period" />}
+      actions={<PeriodPicker value={range} onChange={onRange} />}
     />
   );
 }
@@ -130,7 +138,7 @@ function Failed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
 }
 
 export function DashboardScreen({ role }: { role: 'buyer' | 'supplier' }) {
-  const [range, setRange] = useState<DashboardRange>('30d');
+  const [range, setRange] = useState<DashboardSelection>({ range: '30d' });
   return (
     <>
       <Header role={role} range={range} onRange={setRange} />
@@ -141,7 +149,7 @@ export function DashboardScreen({ role }: { role: 'buyer' | 'supplier' }) {
 
 // ------------------------------------------------------------------ buyer
 
-function BuyerDashboardView({ range }: { range: DashboardRange }) {
+function BuyerDashboardView({ range }: { range: DashboardSelection }) {
   const q = useBuyerDashboard(range);
   if (q.isPending) return <PageSpinner />;
   if (q.isError) return <Failed error={q.error} onRetry={() => void q.refetch()} />;
@@ -160,11 +168,21 @@ function BuyerDashboardView({ range }: { range: DashboardRange }) {
       />
     );
   }
-  return <BuyerFigures d={d} range={range} />;
+  return <BuyerFigures d={d} />;
 }
 
-function BuyerFigures({ d, range }: { d: BuyerDashboard; range: DashboardRange }) {
+/** The trend chart's period labels and description, from the answer (presets and custom alike). */
+function periodProps(d: Pick<BuyerDashboard, 'range' | 'period'>) {
+  return {
+    formatPeriod: (p: string) => formatBucket(p, d.period.unit),
+    formatPeriodLong: (p: string) => formatBucketLong(p, d.period.unit),
+    label: describePeriod(d.range, d.period),
+  };
+}
+
+function BuyerFigures({ d }: { d: BuyerDashboard }) {
   const open = d.tendersByStatus.active;
+  const { label, ...periods } = periodProps(d);
   return (
     <div className="space-y-6">
       <Updating on={d.matchesUpdating} />
@@ -199,24 +217,16 @@ function BuyerFigures({ d, range }: { d: BuyerDashboard; range: DashboardRange }
       <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <div className="lg:col-span-2">
           <Section title="Activity over time" id="buyer-trend">
-            <BarChart
-              title={`Tenders published and conversations started, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+            <TrendChart
+              title={`Tenders published and conversations started, ${label}`}
+              yLabel="Count"
               data={d.trend}
               series={[
-                {
-                  key: 'tendersPublished',
-                  label: 'Tenders published',
-                  fillClass: 'fill-brand-500',
-                  swatchClass: 'bg-brand-500',
-                },
-                {
-                  key: 'conversations',
-                  label: 'Conversations started',
-                  fillClass: 'fill-ink-700',
-                  swatchClass: 'bg-ink-700',
-                },
+                { key: 'tendersPublished', label: 'Tenders published', color: CHART_COLORS.brand },
+                { key: 'conversations', label: 'Conversations started', color: CHART_COLORS.ink },
               ]}
-              formatPeriod={(p) => formatBucket(p, range)}
+              heightClassName="h-56 lg:h-80"
+              {...periods}
             />
           </Section>
         </div>
@@ -246,19 +256,14 @@ function BuyerFigures({ d, range }: { d: BuyerDashboard; range: DashboardRange }
             </div>
           </dl>
           <div className="mt-6">
-            <BarChart
-              title={`Deal value, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+            <TrendChart
+              title={`Deal value, ${label}`}
+              yLabel="Value"
               data={d.trend}
-              series={[
-                {
-                  key: 'dealsValuePence',
-                  label: 'Deal value',
-                  fillClass: 'fill-emerald-500',
-                  swatchClass: 'bg-emerald-500',
-                },
-              ]}
+              series={[{ key: 'dealsValuePence', label: 'Deal value', color: CHART_COLORS.emeraldLight }]}
               formatValue={compactPence}
-              formatPeriod={(p) => formatBucket(p, range)}
+              heightClassName="h-44"
+              {...periods}
             />
           </div>
         </Section>
@@ -354,6 +359,58 @@ function BuyerFigures({ d, range }: { d: BuyerDashboard; range: DashboardRange }
   );
 }
 
+/**
+ * Views (in the chosen period, one per viewer per day) and matches (with tenders open now or
+ * before) of the supplier's most matched items.
+ */
+function CatalogueFigures({ d, label }: { d: SupplierDashboard; label: string }) {
+  return (
+    <>
+      <p className="mb-3 flex items-center gap-2 text-sm text-ink-600">
+        <Eye className="size-4 shrink-0 text-ink-400" aria-hidden="true" />
+        <span>
+          <span className="font-semibold text-ink-900">{d.catalogueViews.toLocaleString('en-GB')}</span>{' '}
+          {d.catalogueViews === 1 ? 'view' : 'views'} of your items, {label}
+        </span>
+      </p>
+      <table className="w-full table-fixed text-sm">
+        <caption className="sr-only">Views in the period and matches of each catalogue item</caption>
+        <thead>
+          <tr className="text-left text-xs text-ink-500">
+            <th scope="col" className="pb-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="w-14 pb-2 text-right font-medium">
+              Views
+            </th>
+            <th scope="col" className="w-17 pb-2 text-right font-medium">
+              Matches
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-ink-100">
+          {d.catalogue.slice(0, 8).map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className="truncate py-2 pr-2 text-left font-normal">
+                <Link to={`/supplier/catalogue/${c.id}`} className="text-ink-700 hover:underline" title={c.title}>
+                  {c.title}
+                </Link>
+              </th>
+              <td className="py-2 text-right font-semibold text-ink-900 tabular-nums">{c.views}</td>
+              <td className="py-2 text-right font-semibold text-ink-900 tabular-nums">
+                {c.matches}
+                {c.topScore !== null && (
+                  <span className="sr-only">, top score {c.topScore}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 function actionText(action: string): string {
   const s = action.replace(/[._-]+/g, ' ').trim();
   return s ? s[0]!.toUpperCase() + s.slice(1) : 'Changed';
@@ -361,15 +418,16 @@ function actionText(action: string): string {
 
 // ------------------------------------------------------------------ supplier
 
-function SupplierDashboardView({ range }: { range: DashboardRange }) {
+function SupplierDashboardView({ range }: { range: DashboardSelection }) {
   const q = useSupplierDashboard(range);
   if (q.isPending) return <PageSpinner />;
   if (q.isError) return <Failed error={q.error} onRetry={() => void q.refetch()} />;
-  return <SupplierFigures d={q.data} range={range} />;
+  return <SupplierFigures d={q.data} />;
 }
 
-function SupplierFigures({ d, range }: { d: SupplierDashboard; range: DashboardRange }) {
+function SupplierFigures({ d }: { d: SupplierDashboard }) {
   const plan = d.usage.plan ? PLANS[d.usage.plan].name : 'No plan';
+  const { label, ...periods } = periodProps(d);
   return (
     <div className="space-y-6">
       <Updating on={d.matchesUpdating} />
@@ -399,14 +457,16 @@ function SupplierFigures({ d, range }: { d: SupplierDashboard; range: DashboardR
       <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <div className="lg:col-span-2">
           <Section title="Matches and deals over time" id="supplier-trend">
-            <BarChart
-              title={`New matches and deals won, ${DASHBOARD_RANGE_LABELS[range].toLowerCase()}`}
+            <TrendChart
+              title={`New matches and deals won, ${label}`}
+              yLabel="Count"
               data={d.trend}
               series={[
-                { key: 'matches', label: 'New matches', fillClass: 'fill-brand-500', swatchClass: 'bg-brand-500' },
-                { key: 'dealsWon', label: 'Deals won', fillClass: 'fill-emerald-600', swatchClass: 'bg-emerald-600' },
+                { key: 'matches', label: 'New matches', color: CHART_COLORS.brand },
+                { key: 'dealsWon', label: 'Deals won', color: CHART_COLORS.emerald },
               ]}
-              formatPeriod={(p) => formatBucket(p, range)}
+              heightClassName="h-56 lg:h-64"
+              {...periods}
             />
           </Section>
         </div>
@@ -437,7 +497,7 @@ function SupplierFigures({ d, range }: { d: SupplierDashboard; range: DashboardR
       </div>
       <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
         <Section
-          title="Matches per catalogue item"
+          title="Item views and matches"
           id="supplier-catalogue"
           action={
             <ButtonLink to="/supplier/catalogue" variant="ghost" size="sm">
@@ -446,19 +506,7 @@ function SupplierFigures({ d, range }: { d: SupplierDashboard; range: DashboardR
           }
         >
           {d.catalogue.length ? (
-            <BarList
-              label="Matches per catalogue item"
-              items={d.catalogue.slice(0, 8).map((c) => ({
-                key: c.id,
-                label: (
-                  <Link to={`/supplier/catalogue/${c.id}`} className="hover:underline">
-                    {c.title}
-                  </Link>
-                ),
-                value: c.matches,
-                hint: c.topScore !== null ? `· top ${c.topScore}` : undefined,
-              }))}
-            />
+            <CatalogueFigures d={d} label={label} />
           ) : (
             <div className="text-sm text-ink-500">
               <p>Add catalogue items to get matched with tenders.</p>
