@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot, seenToast } from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, screenshot, seenToast } from './support/browser.ts';
 
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let browser: Browser;
@@ -112,17 +112,6 @@ async function toast(page: Page, text: string | RegExp) {
   await seenToast(page, text);
 }
 
-/** Navigation state as React Router stores it, for an id no link on screen leads to. */
-async function visitProfileWithState(page: Page, path: string, userId: string) {
-  await page.evaluate(
-    ({ path, userId }) => {
-      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-      history.pushState({ usr: { userId }, key: `k${idx}`, idx }, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-    },
-    { path, userId },
-  );
-}
 
 describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view, 3 Profile, 4, 7 Contracts, 8)', () => {
   it('buyer awards a tender, the supplier accepts, the buyer completes, both review, and the reviews show on both profiles', async () => {
@@ -330,7 +319,7 @@ describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view
     await shot(b, 'profile-supplier-layout-portfolio-desktop');
 
     // SPEC §8: a profile that fails to load: an error toast and 'No profile data available'.
-    await visitProfileWithState(b, '/buyer/profile', '00000000-0000-4000-8000-000000000000');
+    await openWithState(b, '/buyer/profile', { userId: '00000000-0000-4000-8000-000000000000' });
     await b.getByText('No profile data available').waitFor();
     await toast(b, 'Failed to load profile data. Please try again.');
     await shot(b, 'profile-load-error-desktop', true);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshAccount, type FreshAccount } from './support/accounts.ts';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, screenshot } from './support/browser.ts';
 
 let browser: Browser;
 /** A buyer and a supplier of this journey's own: other journeys open conversations between the demo
@@ -276,10 +276,7 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await loginAs(s.page, supplier.email, supplier.password);
     await s.page.goto('/supplier');
     // What navigate('/supplier/messages', { state: { userId } }) does (catalogue item detail, SPEC §2).
-    await s.page.evaluate((userId) => {
-      window.history.pushState({ usr: { userId }, key: 'connect', idx: 1 }, '', '/supplier/messages');
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, buyerId);
+    await openWithState(s.page, '/supplier/messages', { userId: buyerId });
     await s.page.waitForURL(/\/supplier\/messages\?conversation=[0-9a-f-]{36}$/);
     await s.page.getByRole('heading', { name: BUYER_NAME, level: 2 }).waitFor();
     await s.page.getByRole('textbox', { name: `Message to ${BUYER_NAME}` }).waitFor();

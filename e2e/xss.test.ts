@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, freshAccount, type FreshAccount } from './support/accounts.ts';
-import { launch, loginAs, newPage, screenshot } from './support/browser.ts';
+import { launch, loginAs, newPage, openWithState, screenshot } from './support/browser.ts';
 
 /**
  * Issue 11 "user text rendered safely everywhere": an XSS payload in every free-text field a user
@@ -179,10 +179,7 @@ describe('issue 11: an XSS payload in every free-text field is shown as text on 
     await page.goto('/buyer/profile');
     await inert(page, 'buyer own profile', { shows: 'buyer description' });
     // The supplier's profile, opened the way Connect and the deal cards open it (navigation state).
-    await page.evaluate((userId) => {
-      window.history.pushState({ usr: { userId }, key: 'xss', idx: 1 }, '', '/buyer/profile');
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, supplier.id);
+    await openWithState(page, '/buyer/profile', { userId: supplier.id });
     await inert(page, 'supplier profile seen by the buyer', { shows: 'company description' });
     await showsAll(page, 'supplier profile seen by the buyer', ['profile certification', 'warranty', 'rebate']);
     await page.getByRole('tab', { name: 'Current Catalogue' }).click();
@@ -213,10 +210,7 @@ describe('issue 11: an XSS payload in every free-text field is shown as text on 
     await page.goto(`/supplier/messages?conversation=${conversationId}`);
     await inert(page, 'supplier messages', { shows: 'message' });
     // The buyer's profile as a supplier sees it (from a tender or a thread: navigation state).
-    await page.evaluate((userId) => {
-      window.history.pushState({ usr: { userId }, key: 'xss', idx: 1 }, '', '/supplier/profile');
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, buyer.id);
+    await openWithState(page, '/supplier/profile', { userId: buyer.id });
     await inert(page, 'buyer profile seen by the supplier', { shows: 'buyer description' });
     await page.getByRole('tab', { name: 'Current Projects' }).click();
     await showsAll(page, 'buyer profile: current projects', ['buyer project', 'buyer project description']);

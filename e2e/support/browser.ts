@@ -57,6 +57,22 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   return { context, page, errors };
 }
 
+/**
+ * Opens `path` in the SPA with `state` in its navigation state, as `navigate(path, { state })` does
+ * from a button (Connect, a profile link), without a full page load.
+ */
+export async function openWithState(page: Page, path: string, state: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    ({ path, state }) => {
+      // React Router's own history entry shape: the state under `usr`, a fresh key, the next index.
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: state, key: `e2e${idx}`, idx }, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    },
+    { path, state },
+  );
+}
+
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

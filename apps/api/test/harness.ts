@@ -55,6 +55,22 @@ export interface TestApp {
 }
 
 /**
+ * A fresh database on the run's PostgreSQL server, cloned from the migrated template (milliseconds).
+ * Named with the pid of the global setup (the parent process), which drops what is left at the end.
+ */
+export async function cloneTemplateDatabase(): Promise<{ name: string; url: string }> {
+  const serverUrl = inject('pgServerUrl');
+  const name = `by_t_${process.ppid}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString() };
+}
+
+/**
  * A real app on a real PostgreSQL (a fresh database cloned from the migrated template),
  * listening on 127.0.0.1 — tests talk to it over HTTP like any client.
  */
@@ -68,20 +84,7 @@ export async function createTestApp(
     databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  let databaseUrl = deps.databaseUrl;
-  if (!databaseUrl) {
-    const serverUrl = inject('pgServerUrl');
-    const template = inject('pgTemplate');
-    const dbName = `by_t_${process.ppid}_${crypto.randomBytes(6).toString('hex')}`;
-    // The global setup runs in the parent process; database names carry its pid for cleanup.
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${dbName}" template "${template}"`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const databaseUrl = deps.databaseUrl ?? (await cloneTemplateDatabase()).url;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-test-data-'));
   const config = loadConfig(

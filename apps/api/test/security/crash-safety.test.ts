@@ -6,7 +6,6 @@
  * restart every acknowledged write is there, nothing half-written is visible, and the server
  * starts cleanly and stops cleanly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,65 +14,11 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.ts';
 import { hashPassword } from '../../src/platform/auth/passwords.ts';
+import { callServer as api, killServer, serverExited as exited, startServerProcess, type ServerProcess as Server } from '../server-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const PASSWORD = 'Crash-test-pass-1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 export const crashFigures: Record<string, { acknowledged: number; found: number; tenders: number; messages: number; uploads: number }> = {};
-
-interface Server {
-  proc: ChildProcess;
-  url: string;
-  output: string[];
-}
-
-async function start(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), BILLING_JOB_ENABLED: 'false', ...env },
-    detached: true, // its own process group, so SIGKILL can take the embedded database with it
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => output.push(String(d)));
-  proc.stderr!.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 150_000;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`server exited ${proc.exitCode}: ${output.join('')}`);
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return { proc, url, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  process.kill(-proc.pid!, 'SIGKILL');
-  throw new Error(`server did not become healthy: ${output.join('')}`);
-}
-
-function killGroup(s: Server, signal: NodeJS.Signals) {
-  try {
-    process.kill(-s.proc.pid!, signal);
-  } catch {
-    // already gone
-  }
-}
-
-const exited = (s: Server) => new Promise<number | null>((resolve) => (s.proc.exitCode !== null ? resolve(s.proc.exitCode) : s.proc.once('exit', (code) => resolve(code))));
-
-async function api(s: Server, method: string, p: string, token?: string, body?: unknown) {
-  const res = await fetch(s.url + p, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 async function databaseUrlOf(dataDir: string, externalUrl: string | null, port: number): Promise<string> {
   if (externalUrl) return externalUrl;
@@ -126,7 +71,7 @@ async function runCrash(target: 'embedded' | 'external') {
   const env: Record<string, string> = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ...(externalUrl ? { DATABASE_URL: externalUrl } : {}) };
   let server: Server | null = null;
   try {
-    server = await start(env);
+    server = await startServerProcess({ BILLING_JOB_ENABLED: 'false', ...env }, { detached: true });
     const dbUrl = await databaseUrlOf(dataDir, externalUrl, pgPort);
     const ids = await seedUsers(dbUrl);
     const login = async (email: string) => (await api(server!, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD })).body.data.token as string;
@@ -183,7 +128,7 @@ async function runCrash(target: 'embedded' | 'external') {
     // let the writes flow, then pull the plug in the middle of them
     const until = Date.now() + 20_000;
     while (Date.now() < until && acked.tenders.length + acked.messages.length + acked.uploads.length < 150) await new Promise((r) => setTimeout(r, 50));
-    killGroup(server, 'SIGKILL');
+    killServer(server, 'SIGKILL', true);
     await exited(server);
     stop = true;
     await Promise.all(writers);
@@ -191,7 +136,7 @@ async function runCrash(target: 'embedded' | 'external') {
     expect(acknowledged).toBeGreaterThan(20);
 
     // restart on the same data
-    server = await start(env);
+    server = await startServerProcess({ BILLING_JOB_ENABLED: 'false', ...env }, { detached: true });
     const client = new pg.Client({ connectionString: await databaseUrlOf(dataDir, externalUrl, pgPort) });
     await client.connect();
     try {
@@ -227,12 +172,12 @@ async function runCrash(target: 'embedded' | 'external') {
 
     // it starts cleanly (no error in its output) and stops cleanly
     expect(server.output.join('')).not.toMatch(/"level":(50|60)|Error:/);
-    killGroup(server, 'SIGTERM');
+    killServer(server, 'SIGTERM', true);
     expect(await exited(server)).toBe(0);
     server = null;
   } finally {
     if (server) {
-      killGroup(server, 'SIGKILL');
+      killServer(server, 'SIGKILL', true);
       await exited(server);
     }
     if (target === 'embedded') {

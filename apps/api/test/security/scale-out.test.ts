@@ -5,7 +5,6 @@
  * balancer. Sessions work on either, messages and notifications cross between them, a scheduled
  * job runs once, and a file uploaded through one downloads through the other.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,28 +13,22 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addMonths, subDays } from 'date-fns';
-import { freePort } from '../../src/db/embedded.ts';
 import { hashPassword } from '../../src/platform/auth/passwords.ts';
+import { cloneTemplateDatabase } from '../harness.ts';
+import { callServer as api, startServerProcess, type ServerProcess } from '../server-process.ts';
 import { connectSse, type SseClient } from '../sse.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const PASSWORD = 'Scale-out-pass-1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Title (Scale-out) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const BUCKET = 'brickyard-scale-out';
-
-interface Instance {
-  name: string;
-  proc: ChildProcess;
-  url: string;
-  output: string[];
-  dataDir: string;
-}
 
 let s3: S3rver;
 let s3Dir: string;
 let databaseUrl: string;
 let dbName: string;
+type Instance = ServerProcess;
 const instances: Instance[] = [];
+const dataDirs: string[] = [];
 const streams: SseClient[] = [];
 let a: Instance;
 let b: Instance;
@@ -44,44 +37,11 @@ const ids: Record<string, string> = {};
 let duePeriodEnd: Date;
 
 async function start(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `brickyard-scale-${name}-`));
-  const output: string[] = [];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => output.push(String(d)));
-  proc.stderr!.on('data', (d) => output.push(String(d)));
-  const instance = { name, proc, url: `http://127.0.0.1:${port}`, output, dataDir };
-  instances.push(instance);
-  return instance;
-}
-
-async function healthy(i: Instance) {
-  const until = Date.now() + 150_000;
-  while (Date.now() < until) {
-    if (i.proc.exitCode !== null) throw new Error(`${i.name} exited ${i.proc.exitCode}: ${i.output.join('')}`);
-    try {
-      if ((await fetch(`${i.url}/api/health`, { signal: AbortSignal.timeout(2000) })).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${i.name} did not become healthy: ${i.output.join('')}`);
-}
-
-async function api(i: Instance, method: string, p: string, token?: string, body?: unknown) {
-  const res = await fetch(i.url + p, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
+  dataDirs.push(dataDir);
+  const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+  instances.push(server);
+  return server;
 }
 
 const login = async (i: Instance, email: string, password = PASSWORD) => {
@@ -126,15 +86,7 @@ beforeAll(async () => {
   const { port: s3Port } = await s3.run();
 
   // One database on the run's PostgreSQL server, cloned from the migrated template, with the accounts.
-  const serverUrl = inject('pgServerUrl');
-  dbName = `by_t_${process.ppid}_scale_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${dbName}" template "${inject('pgTemplate')}"`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${dbName}`;
-  databaseUrl = u.toString();
+  ({ name: dbName, url: databaseUrl } = await cloneTemplateDatabase());
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -161,9 +113,7 @@ beforeAll(async () => {
     FEED_SCHEDULE_ENABLED: 'false',
     RATE_LIMIT_LOGIN_PER_15_MIN: '100',
   };
-  a = await start('a', env);
-  b = await start('b', env);
-  await Promise.all([healthy(a), healthy(b)]);
+  [a, b] = await Promise.all([start('a', env), start('b', env)]);
 }, 200_000);
 
 afterAll(async () => {
@@ -178,7 +128,7 @@ afterAll(async () => {
         }),
     ),
   );
-  for (const i of instances) fs.rmSync(i.dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   await s3?.close();
   if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
   if (dbName) {
