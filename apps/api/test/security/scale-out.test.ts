@@ -26,7 +26,7 @@ let s3: S3rver;
 let s3Dir: string;
 let databaseUrl: string;
 let dbName: string;
-type Instance = ServerProcess;
+type Instance = ServerProcess & { name: string };
 const instances: Instance[] = [];
 const dataDirs: string[] = [];
 const streams: SseClient[] = [];
@@ -39,7 +39,7 @@ let duePeriodEnd: Date;
 async function start(name: string, env: Record<string, string>): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `brickyard-scale-${name}-`));
   dataDirs.push(dataDir);
-  const server = await startServerProcess({ ...env, DATA_DIR: dataDir });
+  const server = { ...(await startServerProcess({ ...env, DATA_DIR: dataDir })), name };
   instances.push(server);
   return server;
 }

@@ -52,6 +52,24 @@ describe('DESIGN §5 search: GET /api/search', () => {
     expect(res.body.meta.facets.value.length).toBeGreaterThan(0);
   });
 
+  it('issue 4: facet counts come from the same match set as the ranked page, full text and near spellings alike', async () => {
+    // "steel" is a full-text hit in three items; "steal" only a near spelling of their titles
+    for (const q of ['steel', 'steal']) {
+      const all = await search(`type=catalogue&q=${q}`);
+      expect(all.status).toBe(200);
+      const byCategory = Object.fromEntries(all.body.meta.facets.category.map((c: { value: string; count: number }) => [c.value, c.count]));
+      expect(all.body.meta.total, q).toBe(all.body.data.length);
+      expect(all.body.meta.total, q).toBeGreaterThan(0);
+      const narrowed = await search(`type=catalogue&q=${q}&category=structural-steel`);
+      expect(narrowed.body.meta.total, q).toBe(byCategory['structural-steel']);
+      expect(narrowed.body.data.every((h: { category: string }) => h.category === 'structural-steel'), q).toBe(true);
+      // past the re-ranked depth the same matches come back in another order, with the same counts
+      const newest = await search(`type=catalogue&q=${q}&sort=newest`);
+      expect(newest.body.meta.total, q).toBe(all.body.meta.total);
+      expect(newest.body.data.map((h: { id: string }) => h.id).sort(), q).toEqual(all.body.data.map((h: { id: string }) => h.id).sort());
+    }
+  });
+
   it('tolerates typos in the title ("plasterbord")', async () => {
     const res = await search('type=catalogue&q=plasterbord');
     expect(res.status).toBe(200);

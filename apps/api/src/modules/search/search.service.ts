@@ -26,6 +26,15 @@ export const RERANK_DEPTH = 200;
 /** Share of the semantic signal in relevance (the rest is lexical). Tuned on `npm run eval:matching`. */
 export const SEMANTIC_SHARE = 0.35;
 
+/**
+ * Facet counts of a search without text are counted over every row the filters let through (the
+ * whole 100k-row catalogue for a plain browse: ~100 ms). They are kept this long per source and
+ * filters, so a browse's counts can be this much behind its rows; searches with text are always
+ * counted fresh. The web app only searches with text.
+ */
+export const BROWSE_FACETS_TTL_MS = 15_000;
+const BROWSE_FACETS_MAX = 500;
+
 export type SearchService = ReturnType<typeof createSearchService>;
 
 const label = (dim: keyof SearchFacets, value: string): string => {
@@ -73,16 +82,40 @@ async function vectorsOf(db: DbOrTx, type: SearchType, rows: repo.HitRow[]): Pro
   return out;
 }
 
-/** The best RERANK_DEPTH lexical candidates (full text or near-spelt title), re-ranked with meaning. */
-export async function rankByRelevance(db: DbOrTx, type: SearchType, filter: repo.SearchFilter & { q: string }) {
-  const rows = await repo.rankedCandidates(db, repo.SOURCES[type], filter, RERANK_DEPTH);
+/**
+ * The best RERANK_DEPTH lexical candidates (full text or near-spelt title), re-ranked with meaning;
+ * with `withFacets`, the facet counts of all matches too, from the same query (issue 4).
+ */
+async function rankWithFacets(db: DbOrTx, type: SearchType, filter: repo.SearchFilter & { q: string }, withFacets: boolean) {
+  const { rows, facets } = await repo.rankedCandidates(db, repo.SOURCES[type], filter, RERANK_DEPTH, withFacets);
   const vectors = await vectorsOf(db, type, rows);
   const scores = blend(rows.map((r, i) => ({ lex: r.lex, vector: vectors[i]! })), embeddings().embed(filter.q));
-  return rows.map((row, i) => ({ row, relevance: scores[i]! })).sort((a, b) => b.relevance - a.relevance || a.row.id.localeCompare(b.row.id));
+  const ranked = rows.map((row, i) => ({ row, relevance: scores[i]! })).sort((a, b) => b.relevance - a.relevance || a.row.id.localeCompare(b.row.id));
+  return { ranked, facets };
+}
+
+/** The best RERANK_DEPTH lexical candidates (full text or near-spelt title), re-ranked with meaning. */
+export async function rankByRelevance(db: DbOrTx, type: SearchType, filter: repo.SearchFilter & { q: string }) {
+  return (await rankWithFacets(db, type, filter, false)).ranked;
 }
 
 export function createSearchService(ctx: AppContext) {
   const db: DbOrTx = ctx.db;
+  const browseFacets = new Map<string, { at: number; rows: Promise<repo.FacetRow[]> }>();
+
+  function facetsOf(type: SearchType, filter: repo.SearchFilter): Promise<repo.FacetRow[]> {
+    if (filter.q) return repo.facets(db, repo.SOURCES[type], filter);
+    const key = JSON.stringify([type, filter]);
+    const now = Date.now();
+    const hit = browseFacets.get(key);
+    if (hit && now - hit.at < BROWSE_FACETS_TTL_MS) return hit.rows;
+    const rows = repo.facets(db, repo.SOURCES[type], filter);
+    browseFacets.delete(key);
+    if (browseFacets.size >= BROWSE_FACETS_MAX) browseFacets.delete(browseFacets.keys().next().value!);
+    browseFacets.set(key, { at: now, rows });
+    rows.catch(() => browseFacets.get(key)?.rows === rows && browseFacets.delete(key));
+    return rows;
+  }
 
   function visibility(caller: Principal, q: SearchQuery): repo.SearchFilter['visible'] {
     if (q.type === 'tenders') {
@@ -142,17 +175,19 @@ export function createSearchService(ctx: AppContext) {
         closingDays: q.closing ? CLOSING_WINDOWS.find((w) => w.key === q.closing)?.days : undefined,
       };
       const offset = (q.page - 1) * q.pageSize;
-      const facetRows = repo.facets(db, source, filter);
       let hits: SearchHit[];
+      let facetRows: repo.FacetRow[];
       if (q.sort === 'relevance' && filter.q && offset + q.pageSize <= RERANK_DEPTH) {
-        const ranked = await rankByRelevance(db, q.type, { ...filter, q: filter.q });
-        hits = ranked.slice(offset, offset + q.pageSize).map(({ row, relevance }) => toHit(q.type, row, relevance));
+        const ranked = await rankWithFacets(db, q.type, { ...filter, q: filter.q }, true);
+        hits = ranked.ranked.slice(offset, offset + q.pageSize).map(({ row, relevance }) => toHit(q.type, row, relevance));
+        facetRows = ranked.facets;
       } else {
-        const rows = await repo.orderedPage(db, source, filter, q.sort, q.pageSize, offset);
+        const [rows, counted] = await Promise.all([repo.orderedPage(db, source, filter, q.sort, q.pageSize, offset), facetsOf(q.type, filter)]);
         const maxLex = Math.max(1e-9, ...rows.map((r) => r.lex));
         hits = rows.map((r) => toHit(q.type, r, q.q ? r.lex / maxLex : 0));
+        facetRows = counted;
       }
-      const { facets, total } = toFacets(await facetRows);
+      const { facets, total } = toFacets(facetRows);
       return { data: hits, meta: { page: q.page, pageSize: q.pageSize, total, facets, didYouMean: null } };
     },
   };
