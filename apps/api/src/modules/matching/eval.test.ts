@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneTemplateDatabase } from '../../../test/harness.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { runEval, type EvalReport } from './eval/eval.ts';
 
@@ -18,15 +17,7 @@ let database: Database;
 let report: EvalReport;
 
 beforeAll(async () => {
-  const serverUrl = inject('pgServerUrl');
-  const name = `by_t_${process.ppid}_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  database = connect(u.toString(), 4);
+  database = connect((await cloneTemplateDatabase()).url, 4);
   report = await runEval(database.db, { every: 4 });
 }, 60_000);
 afterAll(() => database?.close());
