@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -64,7 +64,9 @@ export const externalTenderReleases = pgTable(
     tags: text('tags').array().notNull(),
     publisher: text('publisher'),
     contentHash: text('content_hash').notNull(),
-    raw: jsonb('raw').notNull(),
+    /** The release as published: json (the text, validated) rather than jsonb, which would be parsed
+     * into a tree and compressed again on every import — the costliest part of writing a release. */
+    raw: json('raw').notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ocid, t.releaseId] })],

@@ -7,9 +7,9 @@ import { unpackOcds, type PackagedRelease } from './ocds-package.ts';
 
 /**
  * Imports OCDS releases: validate and map every release first (nothing touches the database
- * until a release has passed), then write them in batches, one transaction per batch. If the
- * database refuses a batch, its releases are retried one by one so a single bad release is
- * rejected alone and nothing of it is half-written.
+ * until a release has passed), then write them in batches, one statement (so all or nothing) per
+ * batch. If the database refuses a batch, its releases are retried one by one so a single bad
+ * release is rejected alone and nothing of it is half-written.
  */
 
 export interface ImportIssue {
@@ -32,6 +32,13 @@ export interface ImportSummary {
 }
 
 export const MAX_REPORTED_ISSUES = 200;
+
+/**
+ * Connections writing one batch at the same time (its releases split by ocid). PostgreSQL spends
+ * most of a batch computing the search vector and updating the text indexes, on one core per
+ * connection; two lanes let it use the second core while this process maps the next batch.
+ */
+export const WRITE_LANES = 2;
 
 export function emptySummary(): ImportSummary {
   return { total: 0, new: 0, updated: 0, unchanged: 0, rejected: 0, issues: [], newTenderIds: [], ms: 0 };
@@ -56,7 +63,7 @@ export function releasesPerSecond(s: ImportSummary): number {
 export async function importReleases(
   db: Db,
   items: PackagedRelease[],
-  opts: { label?: string; batchSize?: number } = {},
+  opts: { label?: string; batchSize?: number; lanes?: number } = {},
 ): Promise<ImportSummary> {
   const started = performance.now();
   const summary = emptySummary();
@@ -68,23 +75,47 @@ export async function importReleases(
 
   const count = (outcome: repo.ReleaseOutcome) => summary[outcome]++;
   const batchSize = opts.batchSize ?? 1000;
+  const laneCount = Math.max(1, opts.lanes ?? WRITE_LANES);
+  const laneOf = (ocid: string) => {
+    let h = 0;
+    for (let i = 0; i < ocid.length; i++) h = (h * 31 + ocid.charCodeAt(i)) | 0;
+    return Math.abs(h) % laneCount;
+  };
 
-  /** Validates and maps one batch; rejected releases are reported and never reach the database. */
-  function prepare(from: number): { row: MappedRelease; position: string }[] {
-    const valid: { row: MappedRelease; position: string }[] = [];
+  interface Prepared {
+    batch: { row: MappedRelease; position: string }[];
+    /** Hashes of the batch's releases already stored, asked for as soon as the batch is mapped. */
+    stored: Promise<Map<string, string>>;
+  }
+
+  /**
+   * Validates and maps one batch and splits it into lanes by ocid; rejected releases are reported
+   * and never reach the database. The lanes of a batch share no ocid, so they are written at the
+   * same time on separate connections without seeing or locking each other's rows, and every
+   * count stays exact; a batch starts only when the previous one is written, so the releases of
+   * one process still arrive in file order.
+   */
+  function prepare(from: number): Prepared[] {
+    const lanes = Array.from({ length: laneCount }, () => [] as Prepared['batch']);
     for (const item of items.slice(from, from + batchSize)) {
       summary.total++;
       const mapped = mapRelease(item.release, { publisher: item.publisher });
-      if (mapped.ok) valid.push({ row: mapped.row, position: item.position });
+      if (mapped.ok) lanes[laneOf(mapped.row.ocid)]!.push({ row: mapped.row, position: item.position });
       else reject(item.position, mapped.ocid, mapped.reason);
     }
-    return valid;
+    return lanes
+      .filter((batch) => batch.length > 0)
+      .map((batch) => ({
+        batch,
+        // Only an optimisation (the write checks hashes itself): if it fails, everything is sent.
+        stored: repo.storedContentHashes(db, batch.map((b) => b.row)).catch(() => new Map<string, string>()),
+      }));
   }
 
-  async function write(batch: { row: MappedRelease; position: string }[]) {
+  async function write({ batch, stored }: Prepared) {
     if (batch.length === 0) return;
     try {
-      const res = await repo.writeReleaseBatch(db, batch.map((b) => b.row));
+      const res = await repo.writeReleaseBatch(db, batch.map((b) => b.row), await stored);
       res.outcomes.forEach(count);
       summary.newTenderIds.push(...res.newTenderIds);
     } catch {
@@ -101,10 +132,13 @@ export async function importReleases(
     }
   }
 
-  // Pipelined: while PostgreSQL writes batch n, batch n+1 is validated and mapped here.
+  // Pipelined: while PostgreSQL writes batch n (one statement per lane), batch n+1 is validated
+  // and mapped here. The yield lets the pool hand out connections and send the statements before
+  // the synchronous mapping of the next batch holds the event loop.
   let next = prepare(0);
   for (let i = 0; i < items.length; i += batchSize) {
-    const writing = write(next);
+    const writing = Promise.all(next.map(write));
+    await new Promise((resolve) => setImmediate(resolve));
     next = i + batchSize < items.length ? prepare(i + batchSize) : [];
     await writing;
   }

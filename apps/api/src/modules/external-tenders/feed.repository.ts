@@ -6,128 +6,139 @@ import type { MappedRelease } from './ocds-mapper.ts';
 
 export type ReleaseOutcome = 'new' | 'updated' | 'unchanged';
 
-
-/**
- * Writes a batch of mapped releases in ONE transaction: every release into the history table,
- * then the newest release of each changed ocid into the compiled view. Multi-row
- * INSERT … ON CONFLICT, so a batch of 1,000 costs a handful of round trips.
- * Returns each release's outcome (by index) and the ids of tenders created.
- */
 const arr = <T>(values: T[]) => sql.param(values);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const keyOf = (ocid: string, releaseId: string) => `${ocid}\u0000${releaseId}`;
 
 /**
- * Writes a batch of mapped releases in ONE transaction: every release into the history table,
- * then the newest release of each changed ocid into the compiled view. Each is one
- * INSERT … SELECT FROM unnest(…) ON CONFLICT with one array parameter per column, so a batch
- * of 1,000 releases costs three round trips.
+ * The content hash of each of these releases already stored, by ocid + release id, so that an
+ * unchanged release is counted without sending its JSON again (a re-import is cheap). The importer
+ * asks for batch n+1 on another connection while batch n is written; writeReleaseBatch still
+ * checks the hashes itself, so a release changed in between is not missed.
+ */
+export async function storedContentHashes(db: DbOrTx, rows: MappedRelease[]): Promise<Map<string, string>> {
+  if (rows.length === 0) return new Map();
+  const known = await db.execute<{ ocid: string; release_id: string; content_hash: string }>(sql`
+    select r.ocid, r.release_id, r.content_hash from external_tender_releases r
+    join unnest(${arr(rows.map((r) => r.ocid))}::text[], ${arr(rows.map((r) => r.releaseId))}::text[]) as k(ocid, release_id)
+      on r.ocid = k.ocid and r.release_id = k.release_id`);
+  return new Map(known.rows.map((k) => [keyOf(k.ocid, k.release_id), k.content_hash]));
+}
+
+/**
+ * Writes a batch of mapped releases in ONE statement (so atomic without a transaction, and one
+ * round trip: while PostgreSQL writes this batch, the importer maps the next one). Data-modifying
+ * CTEs, in order:
+ *   fresh    — the batch minus the releases already stored with the same content hash (an
+ *              anti-join, so a re-import neither rewrites nor locks a row);
+ *   stored   — every fresh release into the history table (upsert by ocid + release id);
+ *   newest   — the newest stored release of each ocid (by date, then release id);
+ *   existing — which of those ocids were in the compiled view before this statement;
+ *   compiled — the newest release of each ocid into the compiled view (upsert by ocid; the
+ *              weighted tsvector is its generated column, computed once per row written).
+ * Every column travels as one array parameter (unnest); the raw JSON as ONE json-array
+ * parameter, so the texts the mapper produced are joined, not escaped into an array literal,
+ * and stored as published in the json column (validated, not rebuilt as jsonb).
  * Returns each release's outcome (by index) and the ids of tenders created.
  */
 export async function writeReleaseBatch(
-  db: Db,
+  db: DbOrTx,
   rows: MappedRelease[],
+  /** From storedContentHashes: releases stored with the same hash are not even sent (unchanged). */
+  storedHashes: ReadonlyMap<string, string> = new Map(),
 ): Promise<{ outcomes: ReleaseOutcome[]; newTenderIds: string[] }> {
-  return db.transaction(async (tx) => {
-    // The same (ocid, release id) twice in one batch: the last copy wins.
-    const byKey = new Map<string, MappedRelease>();
-    for (const r of rows) byKey.set(`${r.ocid}\u0000${r.releaseId}`, r);
-    const all = [...byKey.values()];
-    // Skip releases already stored unchanged before sending their JSON (a re-import is cheap).
-    const known = await tx.execute<{ ocid: string; release_id: string; content_hash: string }>(sql`
-      select r.ocid, r.release_id, r.content_hash from external_tender_releases r
-      join unnest(${arr(all.map((r) => r.ocid))}::text[], ${arr(all.map((r) => r.releaseId))}::text[]) as k(ocid, release_id)
-        on r.ocid = k.ocid and r.release_id = k.release_id`);
-    const knownHash = new Map(known.rows.map((k) => [`${k.ocid}\u0000${k.release_id}`, k.content_hash]));
-    const releases = all.filter((r) => knownHash.get(`${r.ocid}\u0000${r.releaseId}`) !== r.contentHash);
+  // The same (ocid, release id) twice in one batch: the last copy wins.
+  const byKey = new Map<string, MappedRelease>();
+  for (const r of rows) byKey.set(keyOf(r.ocid, r.releaseId), r);
+  const v = [...byKey].filter(([key, r]) => storedHashes.get(key) !== r.contentHash).map(([, r]) => r);
+  if (v.length === 0) return { outcomes: rows.map(() => 'unchanged'), newTenderIds: [] };
+  const col = <T>(f: (r: MappedRelease) => T) => arr(v.map(f));
 
-    const changed = releases.length === 0 ? { rows: [] } : await tx.execute<{ ocid: string; release_id: string }>(sql`
-      insert into external_tender_releases (ocid, release_id, date, tags, publisher, content_hash, raw)
-      select u.ocid, u.release_id, u.date, array(select jsonb_array_elements_text(u.tags)), u.publisher, u.content_hash, u.raw
+  const result = await db.execute<{ stored: [string, string][]; existing: string[]; created: string[] }>(sql`
+    with fresh as (
+      select u.*
       from unnest(
-        ${arr(releases.map((r) => r.ocid))}::text[],
-        ${arr(releases.map((r) => r.releaseId))}::text[],
-        ${arr(releases.map((r) => r.date.toISOString()))}::timestamptz[],
-        ${arr(releases.map((r) => JSON.stringify(r.tags)))}::jsonb[],
-        ${arr(releases.map((r) => r.publisher))}::text[],
-        ${arr(releases.map((r) => r.contentHash))}::text[],
-        ${arr(releases.map((r) => r.rawJson))}::jsonb[]
-      ) as u(ocid, release_id, date, tags, publisher, content_hash, raw)
+        ${col((r) => r.ocid)}::text[], ${col((r) => r.releaseId)}::text[], ${col((r) => r.date.toISOString())}::timestamptz[],
+        ${col((r) => JSON.stringify(r.tags))}::jsonb[], ${col((r) => r.publisher)}::text[], ${col((r) => r.contentHash)}::text[],
+        ${col((r) => r.origin)}::text[], ${col((r) => r.title)}::text[], ${col((r) => r.description)}::text[],
+        ${col((r) => r.tenderStatus)}::text[], ${col((r) => r.amountMinor)}::bigint[], ${col((r) => r.currency)}::text[],
+        ${col((r) => r.location)}::text[], ${col((r) => r.tenderId)}::text[], ${col((r) => iso(r.tenderStartDate))}::timestamptz[],
+        ${col((r) => iso(r.tenderEndDate))}::timestamptz[], ${col((r) => iso(r.awardStartDate))}::timestamptz[],
+        ${col((r) => iso(r.awardEndDate))}::timestamptz[], ${col((r) => r.procurementMethod)}::text[],
+        ${col((r) => r.procurementMethodDetails)}::text[], ${col((r) => r.sourceUrl)}::text[], ${col((r) => r.buyerName)}::text[],
+        ${col((r) => JSON.stringify(r.cpvCodes))}::jsonb[], ${col((r) => r.noticeType)}::text[]
+      ) with ordinality as u(ocid, release_id, date, tags, publisher, content_hash,
+        origin, title, description, tender_status, amount_minor, currency, location, tender_id,
+        tender_start_date, tender_end_date, award_start_date, award_end_date, procurement_method,
+        procurement_method_details, source_url, buyer_name, cpv_codes, notice_type, n)
+      where not exists (
+        select 1 from external_tender_releases k
+        where k.ocid = u.ocid and k.release_id = u.release_id and k.content_hash = u.content_hash)
+    ),
+    stored as (
+      insert into external_tender_releases (ocid, release_id, date, tags, publisher, content_hash, raw)
+      select f.ocid, f.release_id, f.date, array(select jsonb_array_elements_text(f.tags)), f.publisher, f.content_hash, r.raw
+      from fresh f
+      join json_array_elements(${`[${v.map((r) => r.rawJson).join(',')}]`}::json) with ordinality as r(raw, n) on r.n = f.n
       on conflict (ocid, release_id) do update set
         date = excluded.date, tags = excluded.tags, publisher = excluded.publisher,
         content_hash = excluded.content_hash, raw = excluded.raw, imported_at = now()
       where external_tender_releases.content_hash <> excluded.content_hash
-      returning ocid, release_id`);
-    const changedKeys = new Set(changed.rows.map((c) => `${c.ocid}\u0000${c.release_id}`));
+      returning ocid, release_id
+    ),
+    newest as (
+      select distinct on (f.ocid) f.*
+      from fresh f join stored s on s.ocid = f.ocid and s.release_id = f.release_id
+      order by f.ocid, f.date desc, f.release_id desc
+    ),
+    existing as (
+      select t.ocid from external_tenders t where t.ocid in (select ocid from newest)
+    ),
+    compiled as (
+      insert into external_tenders (
+        ocid, release_id, origin, title, description, tender_status, amount_minor, currency, location, tender_id,
+        tender_start_date, tender_end_date, award_start_date, award_end_date, date, procurement_method,
+        procurement_method_details, source_url, buyer_name, cpv_codes, notice_type, publisher, content_hash)
+      select n.ocid, n.release_id, n.origin, n.title, n.description, n.tender_status, n.amount_minor, n.currency, n.location,
+        n.tender_id, n.tender_start_date, n.tender_end_date, n.award_start_date, n.award_end_date, n.date, n.procurement_method,
+        n.procurement_method_details, n.source_url, n.buyer_name, array(select jsonb_array_elements_text(n.cpv_codes)),
+        n.notice_type, n.publisher, n.content_hash
+      from newest n
+      on conflict (ocid) do update set
+        release_id = excluded.release_id, origin = excluded.origin, title = excluded.title, description = excluded.description,
+        tender_status = excluded.tender_status, amount_minor = excluded.amount_minor, currency = excluded.currency,
+        location = excluded.location, tender_id = excluded.tender_id, tender_start_date = excluded.tender_start_date,
+        tender_end_date = excluded.tender_end_date, award_start_date = excluded.award_start_date,
+        award_end_date = excluded.award_end_date, date = excluded.date, procurement_method = excluded.procurement_method,
+        procurement_method_details = excluded.procurement_method_details, source_url = excluded.source_url,
+        buyer_name = excluded.buyer_name, cpv_codes = excluded.cpv_codes, notice_type = excluded.notice_type,
+        publisher = excluded.publisher, content_hash = excluded.content_hash, updated_at = now()
+      -- Newest release wins; an older release arriving late only joins the history.
+      where (excluded.date, excluded.release_id) >= (external_tenders.date, external_tenders.release_id)
+        and excluded.content_hash <> external_tenders.content_hash
+      returning id, (xmax = 0) as inserted
+    )
+    select
+      coalesce((select json_agg(json_build_array(ocid, release_id)) from stored), '[]') as stored,
+      coalesce((select array_agg(ocid) from existing), '{}') as existing,
+      coalesce((select array_agg(id::text) from compiled where inserted), '{}') as created`);
+  const out = result.rows[0]!;
+  const changedKeys = new Set(out.stored.map(([ocid, releaseId]) => keyOf(ocid, releaseId)));
+  const existingOcids = new Set(out.existing);
 
-    const changedOcids = [...new Set(changed.rows.map((c) => c.ocid))];
-    const existing = changedOcids.length
-      ? await tx.select({ ocid: externalTenders.ocid }).from(externalTenders).where(inArray(externalTenders.ocid, changedOcids))
-      : [];
-    const existingOcids = new Set(existing.map((e) => e.ocid));
-
-    // The newest changed release of each ocid (by date, then release id) goes to the compiled view.
-    const newest = new Map<string, MappedRelease>();
-    for (const r of releases) {
-      if (!changedKeys.has(`${r.ocid}\u0000${r.releaseId}`)) continue;
-      const cur = newest.get(r.ocid);
-      if (!cur || r.date > cur.date || (r.date.getTime() === cur.date.getTime() && r.releaseId > cur.releaseId)) newest.set(r.ocid, r);
-    }
-    let newTenderIds: string[] = [];
-    if (newest.size > 0) {
-      const v = [...newest.values()];
-      const col = <T>(f: (r: MappedRelease) => T) => arr(v.map(f));
-      const iso = (d: Date | null) => (d ? d.toISOString() : null);
-      const upserted = await tx.execute<{ id: string; inserted: boolean }>(sql`
-        insert into external_tenders (
-          ocid, release_id, origin, title, description, tender_status, amount_minor, currency, location, tender_id,
-          tender_start_date, tender_end_date, award_start_date, award_end_date, date, procurement_method,
-          procurement_method_details, source_url, buyer_name, cpv_codes, notice_type, publisher, content_hash)
-        select u.ocid, u.release_id, u.origin, u.title, u.description, u.tender_status, u.amount_minor, u.currency, u.location, u.tender_id,
-          u.tender_start_date, u.tender_end_date, u.award_start_date, u.award_end_date, u.date, u.procurement_method,
-          u.procurement_method_details, u.source_url, u.buyer_name, array(select jsonb_array_elements_text(u.cpv_codes)),
-          u.notice_type, u.publisher, u.content_hash
-        from unnest(
-          ${col((r) => r.ocid)}::text[], ${col((r) => r.releaseId)}::text[], ${col((r) => r.origin)}::text[],
-          ${col((r) => r.title)}::text[], ${col((r) => r.description)}::text[], ${col((r) => r.tenderStatus)}::text[],
-          ${col((r) => r.amountMinor)}::bigint[], ${col((r) => r.currency)}::text[], ${col((r) => r.location)}::text[],
-          ${col((r) => r.tenderId)}::text[], ${col((r) => iso(r.tenderStartDate))}::timestamptz[],
-          ${col((r) => iso(r.tenderEndDate))}::timestamptz[], ${col((r) => iso(r.awardStartDate))}::timestamptz[],
-          ${col((r) => iso(r.awardEndDate))}::timestamptz[], ${col((r) => r.date.toISOString())}::timestamptz[],
-          ${col((r) => r.procurementMethod)}::text[], ${col((r) => r.procurementMethodDetails)}::text[],
-          ${col((r) => r.sourceUrl)}::text[], ${col((r) => r.buyerName)}::text[], ${col((r) => JSON.stringify(r.cpvCodes))}::jsonb[],
-          ${col((r) => r.noticeType)}::text[], ${col((r) => r.publisher)}::text[], ${col((r) => r.contentHash)}::text[]
-        ) as u(ocid, release_id, origin, title, description, tender_status, amount_minor, currency, location, tender_id,
-          tender_start_date, tender_end_date, award_start_date, award_end_date, date, procurement_method,
-          procurement_method_details, source_url, buyer_name, cpv_codes, notice_type, publisher, content_hash)
-        on conflict (ocid) do update set
-          release_id = excluded.release_id, origin = excluded.origin, title = excluded.title, description = excluded.description,
-          tender_status = excluded.tender_status, amount_minor = excluded.amount_minor, currency = excluded.currency,
-          location = excluded.location, tender_id = excluded.tender_id, tender_start_date = excluded.tender_start_date,
-          tender_end_date = excluded.tender_end_date, award_start_date = excluded.award_start_date,
-          award_end_date = excluded.award_end_date, date = excluded.date, procurement_method = excluded.procurement_method,
-          procurement_method_details = excluded.procurement_method_details, source_url = excluded.source_url,
-          buyer_name = excluded.buyer_name, cpv_codes = excluded.cpv_codes, notice_type = excluded.notice_type,
-          publisher = excluded.publisher, content_hash = excluded.content_hash, updated_at = now()
-        -- Newest release wins; an older release arriving late only joins the history.
-        where (excluded.date, excluded.release_id) >= (external_tenders.date, external_tenders.release_id)
-          and excluded.content_hash <> external_tenders.content_hash
-        returning id, (xmax = 0) as inserted`);
-      newTenderIds = upserted.rows.filter((u) => u.inserted).map((u) => u.id);
-    }
-
-    const seenNew = new Set<string>();
-    const firstIndex = new Set<string>();
-    const outcomes = rows.map((r): ReleaseOutcome => {
-      const key = `${r.ocid}\u0000${r.releaseId}`;
-      // A duplicate key inside the batch is stored once: its later copies count as unchanged.
-      if (firstIndex.has(key)) return 'unchanged';
-      firstIndex.add(key);
-      if (!changedKeys.has(key)) return 'unchanged';
-      if (existingOcids.has(r.ocid) || seenNew.has(r.ocid)) return 'updated';
-      seenNew.add(r.ocid);
-      return 'new';
-    });
-    return { outcomes, newTenderIds };
+  const seenNew = new Set<string>();
+  const firstIndex = new Set<string>();
+  const outcomes = rows.map((r): ReleaseOutcome => {
+    const key = keyOf(r.ocid, r.releaseId);
+    // A duplicate key inside the batch is stored once: its later copies count as unchanged.
+    if (firstIndex.has(key)) return 'unchanged';
+    firstIndex.add(key);
+    if (!changedKeys.has(key)) return 'unchanged';
+    if (existingOcids.has(r.ocid) || seenNew.has(r.ocid)) return 'updated';
+    seenNew.add(r.ocid);
+    return 'new';
   });
+  return { outcomes, newTenderIds: out.created };
 }
 
 export async function countTenders(db: DbOrTx): Promise<number> {

@@ -35,7 +35,7 @@ export interface MappedRelease {
   contentHash: string;
   /** The release as published. */
   raw: Record<string, unknown>;
-  /** The release as JSON text without NUL characters, safe to store as jsonb. */
+  /** The release as JSON text without NUL characters (as hashed and stored in the json column). */
   rawJson: string;
 }
 
@@ -267,7 +267,7 @@ function period(v: Obj | null): { start: Date | null; end: Date | null } | null 
   return start || end ? { start, end } : null;
 }
 
-/** JSON text with NUL characters removed (PostgreSQL jsonb refuses \u0000). */
+/** JSON text with NUL characters removed (PostgreSQL refuses them in text; the stored hashes assume it). */
 function jsonOf(release: unknown): string {
   const json = JSON.stringify(release);
   return json.includes('\\u0000') ? JSON.stringify(release, (_k, v: unknown) => (typeof v === 'string' ? stripNul(v) : v)) : json;
