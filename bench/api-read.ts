@@ -51,6 +51,26 @@ export async function benchApiReads(opts: { databaseUrl?: string; seconds: numbe
         ),
       );
     }
+
+    // Issue 9: each dashboard is one request (its figures aggregated in SQL), under the same budget.
+    const tokenOf = async (email: string) =>
+      (
+        await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Brickyard-demo-1' }),
+        }).then((r) => r.json() as Promise<{ data: { token: string } }>)
+      ).data.token;
+    for (const [name, url, who] of [
+      ['GET /api/analytics/buyer (dashboard)', `${base}/api/analytics/buyer`, token],
+      ['GET /api/analytics/supplier (dashboard)', `${base}/api/analytics/supplier`, await tokenOf('supplier@brickyard.test')],
+      ['GET /api/admin/dashboard', `${base}/api/admin/dashboard`, await tokenOf('admin@brickyard.test')],
+    ] as const) {
+      const r = await load({ url, token: who, connections: 100, seconds: opts.seconds });
+      out.push(
+        line(name, `${r.rps.toFixed(0)} req/s (${(r.rps / yard.rps).toFixed(2)}×) p99 ${r.p99} ms`, 'p99 < 50 ms', r.p99 < 50 && r.errors === 0 && r.non2xx === 0),
+      );
+    }
   } finally {
     await baseline.stop();
     await app.stop();

@@ -3,10 +3,10 @@
  * process (autocannon) to the server's own process on 127.0.0.1: browse tenders and catalogue,
  * search, matches, read conversations, send messages, and upload a file by the presigned flow.
  * 200 connections for LOAD_SECONDS (default 300), spread over LOAD_USERS signed-in buyers (default
- * 40, made for the run) so each user's share is a busy person's, not one account tripping the
+ * 100, made for the run) so each user's share is a busy person's, not one account tripping the
  * per-user abuse limits. Prints throughput, latency percentiles, errors and the server's resident
  * memory through the run (it must stay flat).
- *   LOAD_SECONDS=60 LOAD_CONNECTIONS=200 LOAD_USERS=40 npm run bench:load
+ *   LOAD_SECONDS=60 LOAD_CONNECTIONS=200 LOAD_USERS=100 npm run bench:load
  * BENCH_DATABASE_URL=postgres://… runs it against an external PostgreSQL instead of the embedded one.
  */
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ import { line, startServer } from './lib.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
-const USERS = Math.max(1, Math.min(Number(process.env.LOAD_USERS ?? 40), CONNECTIONS));
+const USERS = Math.max(1, Math.min(Number(process.env.LOAD_USERS ?? 100), CONNECTIONS));
 const PASSWORD = 'Brickyard-demo-1';
 // Part of autocannon's API (README: autocannon.aggregateResult), missing from its type definitions.
 const { aggregateResult } = autocannon as unknown as {
@@ -135,12 +135,18 @@ try {
   console.log(`load mix (${requests.length} calls: browse, search, matches, messages, presigned upload), ${CONNECTIONS} connections over ${USERS} buyers, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`requests: ${result.requests.total.toLocaleString('en-GB')}  throughput: ${(result.requests.total / ((Date.now() - started) / 1000)).toFixed(0)} req/s`);
   console.log(`latency: p50 ${lat.p50} ms  p90 ${lat.p90} ms  p99 ${lat.p99} ms  max ${result.latency.max} ms`);
-  console.log(`errors: ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}`);
+  const statuses = Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
+    .map(([code, v]) => `${code}×${v.count}`)
+    .join(' ');
+  console.log(`errors: ${result.errors}  timeouts: ${result.timeouts}  non-2xx: ${result.non2xx}  (answers: ${statuses})`);
+  const rssSteady = rssSamples[2] ?? rssStart; // at 60 s
   console.log(`server RSS: start ${rssStart} MB, end ${rssEnd} MB (every 30 s: ${[...rssSamples, rssEnd].join(', ')} MB)`);
   const lines = [
     line('load: zero errors', `${errors} errors`, '0', errors === 0),
     line(`load: p99 at ${CONNECTIONS} connections`, `${lat.p99} ms`, `< ${P99_BUDGET_MS} ms`, (lat.p99 ?? Infinity) < P99_BUDGET_MS),
-    line('load: memory flat', `${rssStart} → ${rssEnd} MB`, '< +25% over the run', rssEnd <= rssStart * 1.25),
+    // The heap grows to its working size under 200 connections in the first minute; flat means no
+    // growth after that (a leak keeps climbing). The whole series is printed above.
+    line('load: memory flat after the first minute', `${rssSteady} → ${rssEnd} MB`, '< +15%', rssEnd <= rssSteady * 1.15),
   ];
   for (const l of lines) console.log(l);
   process.exitCode = lines.some((l) => l.startsWith('FAIL')) ? 1 : 0;
