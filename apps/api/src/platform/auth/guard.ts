@@ -45,9 +45,10 @@ export function registerAccessGuard(
   async function principalFor(id: string, tokenVersion: number): Promise<Principal | null> {
     const hit = cache.get(id);
     // A token newer than the cached principal was issued after a session change the cache has not
-    // seen (e.g. a password change on another instance): reload instead of refusing it.
-    const fresh = hit && Date.now() - hit.at < opts.cacheMs && (hit.principal?.sessionVersion ?? -1) >= tokenVersion;
-    if (hit && fresh) return hit.principal;
+    // seen (e.g. a password change on another instance): reload instead of refusing it. A cached
+    // "no such user" stays cached: no token makes a deleted account come back.
+    const current = !hit?.principal || hit.principal.sessionVersion >= tokenVersion;
+    if (hit && Date.now() - hit.at < opts.cacheMs && current) return hit.principal;
     const principal = await opts.loadPrincipal(id);
     if (cache.size > 50_000) cache.clear();
     cache.set(id, { principal, at: Date.now() });
