@@ -52,7 +52,8 @@ export async function benchApiReads(opts: { databaseUrl?: string; seconds: numbe
       );
     }
 
-    // Issue 9: each dashboard is one request (its figures aggregated in SQL), under the same budget.
+    // Issue 9: each dashboard is one request under the same budget. A repeat request is answered
+    // from the dashboard cache after one primary-key read of its version (modules/analytics).
     const tokenOf = async (email: string) =>
       (
         await fetch(`${base}/api/auth/login`, {
@@ -67,8 +68,14 @@ export async function benchApiReads(opts: { databaseUrl?: string; seconds: numbe
       ['GET /api/admin/dashboard', `${base}/api/admin/dashboard`, await tokenOf('admin@brickyard.test')],
     ] as const) {
       const r = await load({ url, token: who, connections: 100, seconds: opts.seconds });
+      const ratio = r.rps / yard.rps;
       out.push(
-        line(name, `${r.rps.toFixed(0)} req/s (${(r.rps / yard.rps).toFixed(2)}×) p99 ${r.p99} ms`, 'p99 < 50 ms', r.p99 < 50 && r.errors === 0 && r.non2xx === 0),
+        line(
+          name,
+          `${r.rps.toFixed(0)} req/s (${ratio.toFixed(2)}×) p99 ${r.p99} ms`,
+          'p99 < 50 ms, ≥ 0.7× baseline',
+          r.p99 < 50 && ratio >= 0.7 && r.errors === 0 && r.non2xx === 0,
+        ),
       );
     }
   } finally {

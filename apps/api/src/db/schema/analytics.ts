@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { catalogueItems } from './tenders.ts';
 import { users } from './users.ts';
 
@@ -25,3 +25,15 @@ export const catalogueItemViews = pgTable(
   },
   (t) => [primaryKey({ name: 'catalogue_item_views_pkey', columns: [t.catalogueItemId, t.viewedOn, t.viewerId] })],
 );
+
+/**
+ * A version per dashboard scope (a user's id, or 'admin'), raised by database triggers in the
+ * same transaction as any write to the rows that dashboard is computed from (migration 0017).
+ * The dashboards are cached per instance and served while their scope's version is unchanged,
+ * so one primary-key read answers a repeat request and a change made through any instance, or
+ * by any code path, is seen at once (modules/analytics/dashboard-cache.ts).
+ */
+export const dashboardVersions = pgTable('dashboard_versions', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});

@@ -4,11 +4,13 @@ import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../auth/users.repository.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { bucketsFor, fillTrend, periodOf } from '../analytics/analytics.buckets.ts';
+import { DASHBOARD_CACHE, dashboardQueryKey } from '../analytics/analytics.service.ts';
+import { ADMIN_SCOPE, createDashboardCache, type DashboardCache } from '../analytics/dashboard-cache.ts';
 import * as repo from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
-export function createAdminService(ctx: AppContext) {
+export function createAdminService(ctx: AppContext, cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE)) {
   const { db, mailer, config } = ctx;
   async function overview(): Promise<AdminOverview> {
     const o = await repo.overview(db);
@@ -30,8 +32,15 @@ export function createAdminService(ctx: AppContext) {
     };
   }
 
-  return {
+  const service = {
     overview,
+
+    /** The admin dashboard as of now, shared by the admins, from the cache while nothing it reads has changed. */
+    dashboardCached: (query: DashboardQuery) =>
+      cache.get(ADMIN_SCOPE, `admin|${dashboardQueryKey(query)}`, async () => ({
+        value: await service.dashboard(query),
+        keep: true,
+      })),
 
     /** GET /api/admin/dashboard: the overview plus states, approvals, feed, Bid Assist queue, contact-us and a trend. */
     async dashboard(query: DashboardQuery, now = new Date()): Promise<AdminDashboard> {
@@ -125,5 +134,5 @@ export function createAdminService(ctx: AppContext) {
       return { id: userId, approved: true };
     },
   };
+  return service;
 }
-

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { dashboardVersions } from '../../db/schema/index.ts';
 import type { Buckets } from './analytics.buckets.ts';
 
 /**
@@ -283,4 +284,29 @@ export async function staleSubjects(
             where c.user_id = ${userId} and (v.matched_at is null or v.matched_at < c.updated_at)
             limit ${limit}`;
   return (await rows<{ id: string }>(db, q)).map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- cache versions
+
+function buildVersionRead(db: Db) {
+  return db
+    .select({ version: dashboardVersions.version })
+    .from(dashboardVersions)
+    .where(eq(dashboardVersions.scope, sql.placeholder('scope')))
+    .prepare('dashboard_version');
+}
+const versionReads = new WeakMap<Db, ReturnType<typeof buildVersionRead>>();
+
+/**
+ * The version of a dashboard scope (0 before its first write), read on every dashboard request:
+ * a prepared statement, like the unread count, to skip building and parsing it each time.
+ */
+export async function dashboardVersion(db: Db, scope: string): Promise<number> {
+  let read = versionReads.get(db);
+  if (!read) {
+    read = buildVersionRead(db);
+    versionReads.set(db, read);
+  }
+  const [row] = await read.execute({ scope });
+  return row?.version ?? 0;
 }

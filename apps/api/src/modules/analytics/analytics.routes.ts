@@ -1,6 +1,7 @@
 import { buyerDashboardSchema, dashboardQuerySchema, dataOf, supplierDashboardSchema } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
+import { memoizedDataWriter } from '../../platform/http/serializer.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
 const tags = ['analytics'];
@@ -10,6 +11,10 @@ const tags = ['analytics'];
  * for a preset `range` or a custom `from`–`to` (dashboardQuerySchema: 400 on a bad period).
  */
 export function analyticsRoutes(app: App, analytics: AnalyticsService) {
+  // The answers come from the dashboard cache: each is written to JSON once, not per request.
+  const buyerBody = memoizedDataWriter(buyerDashboardSchema);
+  const supplierBody = memoizedDataWriter(supplierDashboardSchema);
+
   app.get('/api/analytics/buyer', {
     config: { access: { roles: ['buyer'] } },
     schema: {
@@ -18,7 +23,8 @@ export function analyticsRoutes(app: App, analytics: AnalyticsService) {
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(buyerDashboardSchema) },
     },
-    handler: async (req) => ({ data: await analytics.buyer(principalOf(req), req.query) }),
+    handler: async (req, reply) =>
+      buyerBody.send(reply, await analytics.buyerCached(principalOf(req), req.query)),
   });
 
   app.get('/api/analytics/supplier', {
@@ -29,6 +35,7 @@ export function analyticsRoutes(app: App, analytics: AnalyticsService) {
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(supplierDashboardSchema) },
     },
-    handler: async (req) => ({ data: await analytics.supplier(principalOf(req), req.query) }),
+    handler: async (req, reply) =>
+      supplierBody.send(reply, await analytics.supplierCached(principalOf(req), req.query)),
   });
 }

@@ -15,6 +15,7 @@ import { quotaMonth, quotaUsage } from '../billing/quota.service.ts';
 import { enqueueMatching } from '../matching/matching.queue.ts';
 import { bucketsFor, fillTrend, periodOf } from './analytics.buckets.ts';
 import * as repo from './analytics.repository.ts';
+import { createDashboardCache, type DashboardCache } from './dashboard-cache.ts';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
@@ -26,8 +27,14 @@ export const rateOf = (numerator: number, denominator: number): Rate => ({
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/** The part of a dashboard request its answer depends on, as a cache key. */
+export const dashboardQueryKey = (q: DashboardQuery) => `${q.range ?? ''}|${q.from ?? ''}|${q.to ?? ''}`;
+
+/** Dashboards answered within this long of their computation, unless a write changed them first. */
+export const DASHBOARD_CACHE = { ttlMs: 30_000, max: 5_000 };
+
 /** The buyer and supplier dashboards (SPEC.md section 2), each answered by one request. */
-export function createAnalyticsService(ctx: AppContext) {
+export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE)) {
   const { db } = ctx;
 
   /**
@@ -40,7 +47,21 @@ export function createAnalyticsService(ctx: AppContext) {
     return ids.length > 0;
   }
 
-  return {
+  const service = {
+    /** The buyer dashboard as of now, from the cache while nothing it reads has changed. */
+    buyerCached: (caller: Principal, query: DashboardQuery) =>
+      cache.get(caller.id, `buyer|${dashboardQueryKey(query)}`, async () => {
+        const value = await service.buyer(caller, query);
+        return { value, keep: !value.matchesUpdating };
+      }),
+
+    /** The supplier dashboard as of now (its usage meters depend on the plan, so the key has it). */
+    supplierCached: (caller: Principal, query: DashboardQuery) =>
+      cache.get(caller.id, `supplier|${caller.plan ?? ''}|${dashboardQueryKey(query)}`, async () => {
+        const value = await service.supplier(caller, query);
+        return { value, keep: !value.matchesUpdating };
+      }),
+
     async buyer(caller: Principal, query: DashboardQuery, now = new Date()): Promise<BuyerDashboard> {
       const b = bucketsFor(query, now);
       const [byStatus, matches, rates, deals, activity, closing, trend, matchesUpdating] = await Promise.all([
@@ -161,4 +182,5 @@ export function createAnalyticsService(ctx: AppContext) {
       };
     },
   };
+  return service;
 }
