@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpvRelation } from './cpv.ts';
 import { cosine, embeddings } from './embeddings.ts';
-import { WEIGHTS, priceSignal, regionSignal, scoreMatch, type NeedFacts, type OfferFacts } from './engine.ts';
+import { INFERRED_CPV_TRUST, WEIGHTS, categorySignal, priceSignal, regionSignal, scoreMatch, type NeedFacts, type OfferFacts } from './engine.ts';
 import { listingVector } from './matching.service.ts';
 
 const need: NeedFacts = {
@@ -60,6 +60,23 @@ describe('DESIGN §5 matching engine (pure scoring)', () => {
     expect(good.reasons.map((r) => r.code).sort()).toEqual(Object.keys(WEIGHTS).sort());
     for (const r of good.reasons) expect(r.contribution).toBeLessThanOrEqual(r.weight);
     expect(Math.round(good.reasons.reduce((s, r) => s + r.contribution, 0))).toBe(good.score);
+  });
+
+  it('CPV codes guessed from a notice\'s wording count for less than declared ones, and say so', () => {
+    const notice: NeedFacts = { ...need, category: null, subcategories: [], cpvCodes: ['44212310'] };
+    const declared = categorySignal(notice, steel);
+    const guessed = categorySignal({ ...notice, cpvInferred: true }, steel);
+    expect(declared.label).toMatch(/^Same CPV class/);
+    expect(guessed.label).toMatch(/^Likely same CPV class: .* \(from the notice's wording\)$/);
+    expect(guessed.contribution).toBeCloseTo(declared.contribution * INFERRED_CPV_TRUST, 0);
+    expect(guessed.contribution).toBeLessThan(declared.contribution / 2);
+  });
+
+  it('orders by the unrounded score: wording in common still separates two pairs of the same rounded score', () => {
+    const a = scoreMatch(need, steel, { lexical: 0.3, semantic: 0.8, sharedTerms: [] }, null);
+    const b = scoreMatch(need, steel, { lexical: 0.29, semantic: 0.8, sharedTerms: [] }, null);
+    expect(a.exact).toBeGreaterThan(b.exact);
+    expect(a.score).toBe(Math.round(a.exact));
   });
 
   it('explains itself in words a buyer reads: delivery region and unit price against budget', () => {

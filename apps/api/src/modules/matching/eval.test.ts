@@ -7,10 +7,12 @@ import { runEval, type EvalReport } from './eval/eval.ts';
  * DESIGN.md section 5 "quality is measured": a quarter of the queries of `npm run eval:matching`
  * on the 860 real notices, with floors just under the measured figures so quality cannot regress.
  */
-// measured on every 4th query (104): search P@5 0.181, nDCG@10 0.239; matching P@5 0.273, nDCG@10 0.354
+// measured on every 4th query (104): search P@5 0.181, nDCG@10 0.239; matching P@5 0.294–0.296,
+// nDCG@10 0.372–0.373 (its keyword baseline 0.275–0.279, 0.344–0.348: ties between equal ranks fall
+// on random ids, so figures move a little from run to run)
 const FLOORS = {
   search: { precisionAt5: 0.17, ndcgAt10: 0.225 },
-  matching: { precisionAt5: 0.26, ndcgAt10: 0.335 },
+  matching: { precisionAt5: 0.285, ndcgAt10: 0.36 },
 };
 
 let database: Database;
@@ -30,8 +32,9 @@ describe('DESIGN §5 search and matching quality on real notices (eval floor)', 
     expect(report.search.brickyard.ndcgAt10).toBeGreaterThan(report.search.baseline.ndcgAt10);
   });
 
-  it('matching stays above its floor', () => {
+  it('matching beats the plain keyword baseline and stays above its floor', () => {
     expect(report.matching.brickyard.precisionAt5).toBeGreaterThanOrEqual(FLOORS.matching.precisionAt5);
     expect(report.matching.brickyard.ndcgAt10).toBeGreaterThanOrEqual(FLOORS.matching.ndcgAt10);
+    expect(report.matching.brickyard.ndcgAt10).toBeGreaterThan(report.matching.baseline.ndcgAt10);
   });
 });

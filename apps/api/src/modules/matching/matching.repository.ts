@@ -258,6 +258,8 @@ export interface PairScore {
   tenderId: string;
   catalogueItemId: string;
   score: number;
+  /** the unrounded score: orders the pairs kept (only `score` is stored) */
+  exact: number;
   reasons: MatchReason[];
 }
 

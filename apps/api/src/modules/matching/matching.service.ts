@@ -129,7 +129,7 @@ export function createMatchingService(ctx: AppContext) {
     const scored = cands.map((c) => ({ c, s: score(c, []) }));
     return scored
       .filter((x) => x.s.score >= MIN_STORED_SCORE)
-      .sort((a, b) => b.s.score - a.s.score)
+      .sort((a, b) => b.s.exact - a.s.exact)
       .slice(0, KEEP_PER_SUBJECT)
       .map((x) => score(x.c, shared(x.c)));
   }
@@ -400,6 +400,7 @@ export async function rankExternalFor(db: DbOrTx, offer: OfferListing, limit = 2
       category: null,
       subcategories: [],
       cpvCodes: x.cpv_codes.length ? x.cpv_codes : inferredCpvOf(x.id, v),
+      cpvInferred: !x.cpv_codes.length,
       budgetPence: x.currency === 'GBP' ? x.amount_minor : null,
       quantity: null,
       leadTimeDays: null,
@@ -410,8 +411,11 @@ export async function rankExternalFor(db: DbOrTx, offer: OfferListing, limit = 2
     };
     const shared = new Set(tokenize(x.title));
     const s = scoreMatch(need, o, { lexical: x.lex, semantic: vector ? cosine(vector, v) : null, sharedTerms: tokenize(offer.title).filter((w) => shared.has(w)) }, null, now);
-    return { id: x.id, ...s };
+    return { id: x.id, score: s.score, reasons: s.reasons, exact: s.exact };
   });
   await repo.saveExternalVectors(db, fresh);
-  return scored.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, limit);
+  return scored
+    .sort((a, b) => b.exact - a.exact || a.id.localeCompare(b.id))
+    .slice(0, limit)
+    .map(({ id, score, reasons }) => ({ id, score, reasons }));
 }

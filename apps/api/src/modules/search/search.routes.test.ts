@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from 'date-fns';
+import { sql } from 'drizzle-orm';
+import { TYPO_FALLBACK_BELOW } from './search.repository.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -118,5 +120,22 @@ describe('DESIGN §5 search: GET /api/search', () => {
     }
     expect((await search('type=catalogue&q=steel&status=nonsense')).status).toBe(400);
     expect((await search('type=bogus')).status).toBe(400);
+  });
+
+  // last: it adds items the tests above do not expect
+  it('issue 4: near spellings are looked for only when full text finds few matches', async () => {
+    const add = (titles: string[]) =>
+      t.db.execute(sql`insert into catalogue_items (user_id, title, description, category)
+        select ${supplier.id}, title, 'For foul and surface water runs.', 'groundworks' from unnest(${`{${titles.map((x) => `"${x}"`).join(',')}}`}::text[]) title`);
+    await add(['Clay drainage pipse', 'Vitrified clay drainage pipes']);
+    const few = await search('type=catalogue&q=drainage%20pipes');
+    expect(few.body.data.map((h: { title: string }) => h.title)).toEqual(['Vitrified clay drainage pipes', 'Clay drainage pipse']);
+
+    await add(Array.from({ length: TYPO_FALLBACK_BELOW }, (_, i) => `PVC drainage pipes, lot ${i + 1}`));
+    const many = await search('type=catalogue&q=drainage%20pipes&pageSize=50');
+    expect(many.status).toBe(200);
+    expect(many.body.meta.total).toBe(TYPO_FALLBACK_BELOW + 1);
+    expect(many.body.meta.facets.category).toEqual([{ value: 'groundworks', label: expect.any(String), count: TYPO_FALLBACK_BELOW + 1 }]);
+    expect(many.body.data.map((h: { title: string }) => h.title)).not.toContain('Clay drainage pipse');
   });
 });
