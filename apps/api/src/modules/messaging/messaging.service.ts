@@ -156,7 +156,7 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
       await sendLimiter.consume(me.id);
       if (body.recipientId) await counterpartOf(me, body.recipientId);
       await checkAttachments(me, body.attachments);
-      return db.transaction(async (tx) => {
+      return hub.transaction(async (tx) => {
         const conversation = body.conversationId
           ? await conversationOf(tx, me, body.conversationId)
           : (await repo.openConversation(tx, me.id, body.recipientId!, { tenderId: null, catalogueItemId: null, externalTenderId: null })).row;
@@ -186,7 +186,7 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
 
     /** PUT /api/{id}/read: the caller read every message sent to them in the conversation. */
     async markRead(me: Principal, conversationId: string) {
-      return db.transaction(async (tx) => {
+      return hub.transaction(async (tx) => {
         const conversation = await conversationOf(tx, me, conversationId);
         const otherId = conversation.userLowId === me.id ? conversation.userHighId : conversation.userLowId;
         const { updated, readAt } = await repo.markConversationRead(tx, conversation.id, me.id);
