@@ -92,8 +92,8 @@ export interface ConversationListRow {
 
 /**
  * The conversation list of a user in ONE query: each conversation with the other party, the
- * last message (denormalised id on the conversation) and the caller's unread count (partial index
- * messages_unread_idx). Ordered by the last message, newest first; new empty ones by creation.
+ * last message (denormalised id on the conversation) and the caller's unread count (the counter on
+ * their participant row, kept by the messages triggers). Ordered by the last message, newest first; new empty ones by creation.
  */
 export async function listConversations(
   db: DbOrTx,
@@ -105,14 +105,13 @@ export async function listConversations(
     eq(conversationParticipants.userId, userId),
     opts.conversationId ? eq(conversations.id, opts.conversationId) : undefined,
   );
-  const unread = sql<number>`(select count(*)::int from ${messages} m where m.conversation_id = ${conversations.id} and m.recipient_id = ${userId} and m.read_at is null)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
         conversation: conversations,
         other: { id: users.id, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, role: users.role },
         lastMessage: messages,
-        unread,
+        unread: conversationParticipants.unread,
       })
       .from(conversationParticipants)
       .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
@@ -172,10 +171,11 @@ export async function markConversationRead(tx: DbOrTx, conversationId: string, u
 
 /** Every unread message to a user (SPEC.md section 3: not read and not sent by them). */
 export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
+  // The counters the messages triggers keep (migration 0018): a row per conversation of the user.
   const [row] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
+    .select({ n: sql<number>`coalesce(sum(${conversationParticipants.unread}), 0)::int` })
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.userId, userId));
   return row?.n ?? 0;
 }
 
