@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEIGHTS } from '../apps/api/src/modules/matching/engine.ts';
 import { DEMO_PASSWORD, DESKTOP, MOBILE, baseURL, launch, loginAs, newPage, screenshot } from './support/browser.ts';
 
 let browser: Browser;
@@ -100,9 +101,9 @@ describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)
     const shownInGroup = await group.getByRole('article').count();
     expect(shownInGroup).toBeGreaterThan(3);
 
-    // the breakdown lists every signal with its points
+    // the breakdown lists every signal with its points: the same category earns all of its weight
     await best.getByText('Score breakdown').click();
-    await best.getByText(/\+28 of 28/).waitFor();
+    await best.getByText(new RegExp(`\\+${WEIGHTS.category} of ${WEIGHTS.category}\\b`)).waitFor();
     await shootBoth(page, 'connect-buyer-growth');
 
     // filters: region narrows the matches (kept in the URL)

@@ -25,6 +25,23 @@ export function connect(url: string, max = 20): Database {
   return { db, pool, close: () => pool.end() };
 }
 
+/**
+ * A statement prepared once per database handle (`build` calls `.prepare(name)`), for reads on
+ * every request of a busy route: the SQL is not built again and PostgreSQL parses it once per
+ * connection.
+ */
+export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const statements = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsDir() });
 }

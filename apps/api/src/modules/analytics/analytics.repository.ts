@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { dashboardVersions } from '../../db/schema/index.ts';
 import type { Buckets } from './analytics.buckets.ts';
 
@@ -288,25 +288,19 @@ export async function staleSubjects(
 
 // ---------------------------------------------------------------- cache versions
 
-function buildVersionRead(db: Db) {
-  return db
+const versionStatement = preparedPerDb((db) =>
+  db
     .select({ version: dashboardVersions.version })
     .from(dashboardVersions)
     .where(eq(dashboardVersions.scope, sql.placeholder('scope')))
-    .prepare('dashboard_version');
-}
-const versionReads = new WeakMap<Db, ReturnType<typeof buildVersionRead>>();
+    .prepare('dashboard_version'),
+);
 
 /**
  * The version of a dashboard scope (0 before its first write), read on every dashboard request:
  * a prepared statement, like the unread count, to skip building and parsing it each time.
  */
 export async function dashboardVersion(db: Db, scope: string): Promise<number> {
-  let read = versionReads.get(db);
-  if (!read) {
-    read = buildVersionRead(db);
-    versionReads.set(db, read);
-  }
-  const [row] = await read.execute({ scope });
+  const [row] = await versionStatement(db).execute({ scope });
   return row?.version ?? 0;
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { notificationEmails, notificationSettings, notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -27,14 +27,13 @@ export async function listNotifications(db: DbOrTx, userId: string, page: number
   return { rows, total: total?.n ?? 0 };
 }
 
-function buildUnreadCount(db: Db) {
-  return db
+const unreadCountStatement = preparedPerDb((db) =>
+  db
     .select({ n: count() })
     .from(notifications)
     .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt)))
-    .prepare('notifications_unread_count');
-}
-const unreadCountStatements = new WeakMap<Db, ReturnType<typeof buildUnreadCount>>();
+    .prepare('notifications_unread_count'),
+);
 
 /**
  * GET /api/notifications/unread-count is polled by every open tab: a prepared statement skips
@@ -42,12 +41,7 @@ const unreadCountStatements = new WeakMap<Db, ReturnType<typeof buildUnreadCount
  * connection after the first.
  */
 export async function countUnreadPrepared(db: Db, userId: string): Promise<number> {
-  let statement = unreadCountStatements.get(db);
-  if (!statement) {
-    statement = buildUnreadCount(db);
-    unreadCountStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId });
+  const [row] = await unreadCountStatement(db).execute({ userId });
   return row?.n ?? 0;
 }
 
