@@ -11,6 +11,7 @@ import {
   describePeriod,
   formatBucket,
   formatBucketLong,
+  FigureTable,
 } from '@/components/charts';
 import { DateText } from '@/components/listing';
 import {
@@ -147,39 +148,17 @@ function Figures({ d }: { d: AdminDashboard }) {
             <CardTitle>Users by state</CardTitle>
           </CardHeader>
           <CardBody>
-            <table className="w-full text-sm">
-              <caption className="sr-only">Buyers and suppliers by access state</caption>
-              <thead>
-                <tr className="text-left text-xs text-ink-500">
-                  <th scope="col" className="pb-2 font-medium">
-                    State
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Buyers
-                  </th>
-                  <th scope="col" className="pb-2 text-right font-medium">
-                    Suppliers
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-ink-100">
-                {(
-                  [
-                    ['pendingApproval', 'Awaiting approval'],
-                    ['noSubscription', 'Approved, no plan'],
-                    ['active', 'Active'],
-                  ] as const
-                ).map(([k, label]) => (
-                  <tr key={k}>
-                    <th scope="row" className="py-2 text-left font-normal text-ink-700">
-                      {label}
-                    </th>
-                    <td className="py-2 text-right font-semibold text-ink-900">{d.usersByState.buyer[k]}</td>
-                    <td className="py-2 text-right font-semibold text-ink-900">{d.usersByState.supplier[k]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              caption="Buyers and suppliers by access state"
+              columns={[{ label: 'State' }, { label: 'Buyers' }, { label: 'Suppliers' }]}
+              rows={(
+                [
+                  ['pendingApproval', 'Awaiting approval'],
+                  ['noSubscription', 'Approved, no plan'],
+                  ['active', 'Active'],
+                ] as const
+              ).map(([k, label]) => ({ key: k, label, values: [d.usersByState.buyer[k], d.usersByState.supplier[k]] }))}
+            />
             <p className="mt-3 text-xs text-ink-500">
               {d.usersByRole.admin} admin{d.usersByRole.admin === 1 ? '' : 's'}.
             </p>

@@ -39,6 +39,7 @@ import {
   formatBucket,
   formatBucketLong,
   formatRate,
+  FigureTable,
 } from '@/components/charts';
 import { DateText, DaysLeft, Money, TENDER_STATUS_LABELS, formatMoneyPence } from '@/components/listing';
 import {
@@ -373,40 +374,27 @@ function CatalogueFigures({ d, label }: { d: SupplierDashboard; label: string })
           {d.catalogueViews === 1 ? 'view' : 'views'} of your items, {label}
         </span>
       </p>
-      <table className="w-full table-fixed text-sm">
-        <caption className="sr-only">Views in the period and matches of each catalogue item</caption>
-        <thead>
-          <tr className="text-left text-xs text-ink-500">
-            <th scope="col" className="pb-2 font-medium">
-              Item
-            </th>
-            <th scope="col" className="w-14 pb-2 text-right font-medium">
-              Views
-            </th>
-            <th scope="col" className="w-17 pb-2 text-right font-medium">
-              Matches
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-ink-100">
-          {d.catalogue.slice(0, 8).map((c) => (
-            <tr key={c.id}>
-              <th scope="row" className="truncate py-2 pr-2 text-left font-normal">
-                <Link to={`/supplier/catalogue/${c.id}`} className="text-ink-700 hover:underline" title={c.title}>
-                  {c.title}
-                </Link>
-              </th>
-              <td className="py-2 text-right font-semibold text-ink-900 tabular-nums">{c.views}</td>
-              <td className="py-2 text-right font-semibold text-ink-900 tabular-nums">
-                {c.matches}
-                {c.topScore !== null && (
-                  <span className="sr-only">, top score {c.topScore}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        className="table-fixed"
+        caption="Views in the period and matches of each catalogue item"
+        columns={[{ label: 'Item' }, { label: 'Views', className: 'w-14' }, { label: 'Matches', className: 'w-17' }]}
+        rows={d.catalogue.slice(0, 8).map((c) => ({
+          key: c.id,
+          labelClassName: 'truncate pr-2',
+          label: (
+            <Link to={`/supplier/catalogue/${c.id}`} className="text-ink-700 hover:underline" title={c.title}>
+              {c.title}
+            </Link>
+          ),
+          values: [
+            c.views,
+            <>
+              {c.matches}
+              {c.topScore !== null && <span className="sr-only">, top score {c.topScore}</span>}
+            </>,
+          ],
+        }))}
+      />
     </>
   );
 }
