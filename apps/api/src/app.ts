@@ -14,6 +14,7 @@ import { createJwt } from './platform/auth/jwt.ts';
 import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerJsonBodyParser } from './platform/http/json-body.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
@@ -95,6 +96,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   // Before the access guard: a refused request (401, 403, 402, 423) gets the security headers too.
   registerSecurityHeaders(app, {
