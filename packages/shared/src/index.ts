@@ -29,5 +29,6 @@ export * from './schemas/contract.ts';
 export * from './schemas/review.ts';
 export * from './schemas/matching.ts';
 export * from './schemas/search.ts';
+export * from './schemas/search-match.ts';
 export * from './schemas/bid-assist.ts';
 export * from './schemas/dashboard.ts';

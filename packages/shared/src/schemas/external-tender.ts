@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryReadingSchema, searchMatchSchema } from './search-match.ts';
 import { pageMetaSchema } from './common.ts';
 
 /**
@@ -67,6 +68,8 @@ export const externalTenderSchema = z.object({
   noticeType: z.string().nullable(),
   publisher: z.string().nullable(),
   origin: z.enum(EXTERNAL_TENDER_ORIGINS),
+  /** on a search with words: why this notice is a result */
+  match: searchMatchSchema.optional(),
 });
 export type ExternalTender = z.infer<typeof externalTenderSchema>;
 
@@ -138,7 +141,7 @@ export type ExternalTenderFacets = z.infer<typeof externalTenderFacetsSchema>;
 
 export const externalTenderPageSchema = z.object({
   data: z.array(externalTenderSchema),
-  meta: pageMetaSchema.extend({ facets: externalTenderFacetsSchema.optional() }),
+  meta: pageMetaSchema.extend({ facets: externalTenderFacetsSchema.optional(), reading: queryReadingSchema.optional() }),
 });
 export type ExternalTenderPage = z.infer<typeof externalTenderPageSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_KEYS, normaliseCategory } from '../domain/categories.ts';
 import { REGION_KEYS, normaliseRegion } from '../domain/regions.ts';
 import { pageMetaSchema } from './common.ts';
+import { queryReadingSchema, searchMatchSchema } from './search-match.ts';
 
 /**
  * Search (DESIGN.md section 5): GET /api/search over tenders, catalogue items or external
@@ -78,6 +79,7 @@ export const searchHitSchema = z.object({
   userId: z.uuid().nullable(),
   companyName: z.string().nullable(),
   relevance: z.number().describe('0–1, higher is closer'),
+  match: searchMatchSchema.optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
@@ -87,6 +89,7 @@ export const searchResponseSchema = z.object({
     facets: searchFacetsSchema,
     /** set when no word matched exactly and the results come from close spellings */
     didYouMean: z.string().nullable(),
+    reading: queryReadingSchema.optional(),
   }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

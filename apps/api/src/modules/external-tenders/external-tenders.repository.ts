@@ -26,6 +26,7 @@ const amountMajorSql = sql<number>`(${t.amountMinor}::numeric / power(10, case
   else 2 end))`;
 
 export interface SearchFilters {
+  /** words: ranked by the search engine (modules/search/engine.ts), which passes the matching ids */
   q?: string;
   status?: string;
   minValue?: number;
@@ -41,14 +42,10 @@ export interface SearchFilters {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
-function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location'): SQL[] {
+/** Every filter but the words, which the search engine applies (its candidates come back as `ids`). */
+export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location'): SQL[] {
   const where: SQL[] = [];
-  if (f.q) {
-    // Full text over title, buyer, location and description, or a near match on the title (typos).
-    where.push(sql`(${sql.raw('"external_tenders"."search"')} @@ ${tsQuery(f.q)} or ${f.q} <% ${t.title})`);
-  }
   if (f.status && omit !== 'status') where.push(sql`${statusSql} = ${f.status}`);
   if (f.minValue !== undefined) where.push(sql`${amountMajorSql} >= ${f.minValue}`);
   if (f.maxValue !== undefined) where.push(sql`${amountMajorSql} <= ${f.maxValue}`);
@@ -95,7 +92,7 @@ export type TenderView = Awaited<ReturnType<typeof _tenderQuery>>[number];
 
 export type SearchSort = 'relevance' | 'newest' | 'closing';
 
-function orderBy(sort: SearchSort, q: string | undefined): SQL[] {
+function orderBy(sort: SearchSort, ranked: readonly string[] | undefined): SQL[] {
   if (sort === 'closing') {
     // Soonest deadline still ahead first, then tenders with no deadline, then the most recently closed.
     return [
@@ -106,13 +103,9 @@ function orderBy(sort: SearchSort, q: string | undefined): SQL[] {
       asc(t.id),
     ];
   }
-  if (sort === 'relevance' && q) {
-    return [
-      sql`(ts_rank_cd(${sql.raw('"external_tenders"."search"')}, ${tsQuery(q)}, 4) + 0.3 * word_similarity(${q}, ${t.title})) desc`,
-      sql`${isOpenSql} desc`,
-      desc(t.date),
-      asc(t.id),
-    ];
+  if (sort === 'relevance' && ranked?.length) {
+    // the engine's order: the position of each id in the ranked list
+    return [sql`array_position(${`{${ranked.join(',')}}`}::uuid[], ${t.id})`, asc(t.id)];
   }
   return [desc(t.date), asc(t.id)];
 }
@@ -131,7 +124,7 @@ export async function searchTenders(
       .select(columns(userId))
       .from(t)
       .where(where)
-      .orderBy(...orderBy(sort, f.q))
+      .orderBy(...orderBy(sort, f.ids))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(t).where(where),
@@ -309,6 +302,16 @@ export function alertableSavedSearches(db: DbOrTx) {
         inArray(subscriptions.plan, ['GROWTH', 'PARTNER']),
       ),
     );
+}
+
+/** Titles of `ids` in that order (ids the search engine ranked). */
+export async function titlesOf(db: DbOrTx, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: t.id, title: t.title })
+    .from(t)
+    .where(inArray(t.id, [...ids]))
+    .orderBy(sql`array_position(${`{${ids.join(',')}}`}::uuid[], ${t.id})`);
 }
 
 export async function matchingIds(db: DbOrTx, f: SearchFilters, limit: number) {

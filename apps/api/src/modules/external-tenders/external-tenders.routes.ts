@@ -4,6 +4,8 @@ import {
   externalTenderSchema,
   externalTenderSearchQuerySchema,
   externalTenderTopQuerySchema,
+  cpvSuggestQuerySchema,
+  cpvSuggestionsSchema,
   favouriteResultSchema,
   idParamsSchema,
   okSchema,
@@ -32,6 +34,12 @@ export function externalTendersRoutes(app: App, service: ExternalTendersService)
     config: { access },
     schema: { tags, summary: 'Search the live feed', querystring: externalTenderSearchQuerySchema, response: { 200: externalTenderPageSchema } },
     handler: (req) => service.search(principalOf(req), req.query),
+  });
+
+  app.get('/api/external-tenders/suggest', {
+    config: { access },
+    schema: { tags, summary: 'CPV categories a partly typed query means (suggestions as one types)', querystring: cpvSuggestQuerySchema, response: { 200: cpvSuggestionsSchema } },
+    handler: (req) => service.suggest(principalOf(req), req.query.q),
   });
 
   app.get('/api/external-tenders/favourites/user', {

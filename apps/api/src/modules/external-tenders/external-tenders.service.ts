@@ -25,6 +25,16 @@ import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { currencyExponent } from './ocds-mapper.ts';
+import { and } from 'drizzle-orm';
+import { explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
+
+/** Results of a search with words: the engine's best this many, which the filters, sorts and pages then cut. */
+export const SEARCH_DEPTH = 500;
+
+/** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
+function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number) {
+  return rank(db, { source: 'external', text: q, where: and(...repo.conditions({ ...f, q: undefined })), limit });
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -157,19 +167,30 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
         ]);
       }
       const sort = query.sort ?? (f.q ? 'relevance' : 'newest');
+      // With words, the search engine picks and orders the notices (any word, near spellings, the
+      // CPV codes the words mean); the facet filters apply to its results so each facet can still
+      // count the options its own filter leaves out.
+      const ranked = f.q ? await rankFeed(db, f.q, { minValue: f.minValue, maxValue: f.maxValue, closingFrom: f.closingFrom, closingBefore: f.closingBefore }, SEARCH_DEPTH) : null;
+      const within: repo.SearchFilters = ranked ? { ...f, q: undefined, ids: ranked.hits.map((h) => h.id) } : f;
       const [{ rows, total }, facets] = await Promise.all([
-        repo.searchTenders(db, p.id, f, sort, query.page, query.pageSize),
-        repo.facetCounts(db, f),
+        repo.searchTenders(db, p.id, within, sort, query.page, query.pageSize),
+        repo.facetCounts(db, within),
       ]);
+      const matches = ranked ? await explain(db, ranked, 'external', rows.map((r) => r.id)) : null;
       const metaFacets: ExternalTenderFacets = {
         status: facets.status.map((s) => ({ value: s.value, count: s.count })),
         cpvDivisions: facets.cpv.map((c) => ({ value: c.value, label: CPV_DIVISIONS[c.value] ?? c.value, count: c.count })),
         locations: facets.locations.map((l) => ({ value: l.value, count: l.count })),
       };
       return {
-        data: rows.map(toExternalTender),
-        meta: { page: query.page, pageSize: query.pageSize, total, facets: metaFacets },
+        data: rows.map((r) => ({ ...toExternalTender(r), match: matches?.get(r.id) })),
+        meta: { page: query.page, pageSize: query.pageSize, total, facets: metaFacets, reading: ranked ? readingOf(ranked) : undefined },
       };
+    },
+
+    async suggest(p: Principal, q: string) {
+      requireLiveFeed(p);
+      return { data: await suggestCpv(db, q) };
     },
 
     async get(p: Principal, id: string) {
@@ -239,8 +260,17 @@ export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]):
     const criteria = externalTenderCriteriaSchema.safeParse(s.criteria);
     if (!criteria.success) continue;
     const matches: { id: string; title: string }[] = [];
-    for (let i = 0; i < tenderIds.length; i += 5000) {
-      matches.push(...(await repo.matchingIds(ctx.db, { ...filtersOf(criteria.data), ids: tenderIds.slice(i, i + 5000) }, 50)));
+    for (let i = 0; i < tenderIds.length && matches.length < 50; i += 5000) {
+      const f = { ...filtersOf(criteria.data), ids: tenderIds.slice(i, i + 5000) };
+      if (!f.q) {
+        matches.push(...(await repo.matchingIds(ctx.db, f, 50)));
+        continue;
+      }
+      // the same engine as the search box: a new notice alerts when it holds the words or sits in
+      // the CPV class the words mean
+      const ranked = await rankFeed(ctx.db, f.q, { ...f, q: undefined }, 50);
+      const relevant = ranked.hits.filter((h) => h.words.length > 0 || (h.cpv && (h.cpv.level === 'code' || h.cpv.level === 'class')));
+      matches.push(...(await repo.titlesOf(ctx.db, relevant.map((h) => h.id))));
     }
     if (matches.length === 0) continue;
     const n = matches.length;

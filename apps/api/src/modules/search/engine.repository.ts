@@ -1,0 +1,273 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * The SQL of the search engine (engine.ts; docs/search.md). Every full-text query of the product
+ * goes through here: the query's words are read against the term statistics of `search_terms`,
+ * candidates come from the GIN indexes (any word, and for the live feed the CPV classes the query
+ * means), and each candidate is scored with Okapi BM25 (`search_bm25`, migration 0019).
+ *
+ * Tables are named without aliases so a caller's filter written with drizzle columns
+ * (`"external_tenders"."location"`) applies as it is.
+ */
+export type SourceKey = 'external' | 'tenders' | 'catalogue';
+
+export interface SourceSql {
+  key: SourceKey;
+  table: SQL;
+  name: string;
+  search: SQL;
+  id: SQL;
+  title: SQL;
+  body: SQL;
+  created: SQL;
+  /** live feed: the notice's CPV codes and their indexed classes */
+  cpvCodes?: SQL;
+  cpvClasses?: SQL;
+  /** our listings: category and subcategories, which carry CPV codes in the taxonomy */
+  category?: SQL;
+  subcategories?: SQL;
+}
+
+export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
+  external: {
+    key: 'external',
+    name: 'external_tenders',
+    table: sql`external_tenders`,
+    search: sql`external_tenders.search`,
+    id: sql`external_tenders.id`,
+    title: sql`external_tenders.title`,
+    body: sql`left(coalesce(external_tenders.description, ''), 4000)`,
+    created: sql`external_tenders.date`,
+    cpvCodes: sql`external_tenders.cpv_codes`,
+    cpvClasses: sql`external_tenders.cpv_classes`,
+  },
+  tenders: {
+    key: 'tenders',
+    name: 'tenders',
+    table: sql`tenders`,
+    search: sql`tenders.search_vector`,
+    id: sql`tenders.id`,
+    title: sql`tenders.title`,
+    body: sql`left(coalesce(tenders.description, ''), 4000)`,
+    created: sql`tenders.created_at`,
+    category: sql`tenders.category`,
+    subcategories: sql`tenders.subcategories`,
+  },
+  catalogue: {
+    key: 'catalogue',
+    name: 'catalogue_items',
+    table: sql`catalogue_items`,
+    search: sql`catalogue_items.search_vector`,
+    id: sql`catalogue_items.id`,
+    title: sql`catalogue_items.title`,
+    body: sql`left(coalesce(catalogue_items.description, ''), 4000)`,
+    created: sql`catalogue_items.created_at`,
+    category: sql`catalogue_items.category`,
+    subcategories: sql`catalogue_items.subcategories`,
+  },
+};
+
+/** A PostgreSQL array literal as one parameter (drizzle would spread a JS array into a row). */
+export const pgTextArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+export const pgFloatArray = (xs: readonly number[]) => `{${xs.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
+
+export interface QueryWordRow {
+  word: string;
+  lexeme: string;
+  pos: number;
+  df: number | null;
+  cpv_df: number | null;
+  near: string | null;
+  near_df: number | null;
+  near_cpv_df: number | null;
+}
+
+export interface SourceStatsRow {
+  docs: number;
+  avg_len: number;
+  cpv_docs: number;
+  cpv_avg_len: number;
+}
+
+/**
+ * The query's words as lexemes of the English configuration (stemmed, stop words gone), each with
+ * its document frequency in the source and in the CPV labels; a word the source has never seen
+ * also gets its nearest known spelling (pg_trgm over the term list, GIN-indexed).
+ */
+export async function readQueryWords(db: DbOrTx, source: SourceKey, text: string, maxWords: number): Promise<{ words: QueryWordRow[]; stats: SourceStatsRow | null }> {
+  const { rows } = await db.execute<QueryWordRow & { stats: SourceStatsRow | null } & Record<string, unknown>>(sql`
+    with words as (
+      select w, ord::int from regexp_split_to_table(lower(left(${text}, 2000)), '[^[:alnum:]]+') with ordinality s(w, ord)
+      where length(w) between 1 and 40 limit ${maxWords}
+    ),
+    lx as (
+      select distinct on (l) w as word, l as lexeme, ord as pos
+      from words cross join lateral unnest(tsvector_to_array(to_tsvector('english', w))) l
+      order by l, ord
+    ),
+    stats as (
+      select (select row_to_json(r) from (
+        select s.docs::float8 as docs, s.avg_len, c.docs::float8 as cpv_docs, c.avg_len as cpv_avg_len
+        from search_sources s, search_sources c where s.source = ${source} and c.source = 'cpv') r) as stats
+    )
+    select lx.word, lx.lexeme, lx.pos, t.df, c.df as cpv_df, n.lexeme as near, n.df as near_df, nc.df as near_cpv_df, stats.stats
+    from stats left join lx on true
+    left join search_terms t on t.source = ${source} and t.lexeme = lx.lexeme
+    left join search_terms c on c.source = 'cpv' and c.lexeme = lx.lexeme
+    left join lateral (
+      select k.lexeme, k.df from search_terms k
+      where t.df is null and c.df is null and length(lx.lexeme) >= 4 and k.source = ${source} and k.lexeme % lx.lexeme
+      order by similarity(k.lexeme, lx.lexeme) desc, k.df desc limit 1
+    ) n on true
+    left join search_terms nc on nc.source = 'cpv' and nc.lexeme = n.lexeme
+    order by lx.pos`);
+  const stats = rows[0]?.stats ?? null;
+  return { words: rows.filter((r) => r.lexeme !== null), stats };
+}
+
+export interface LabelHitRow {
+  code: string;
+  label: string;
+  score: number;
+}
+
+/** CPV 2008 labels ranked by BM25 against the query's lexemes (cpv_labels, 9,454 rows). */
+export async function rankCpvLabels(db: DbOrTx, terms: readonly string[], idfs: readonly number[], avgLen: number, limit: number): Promise<LabelHitRow[]> {
+  if (!terms.length) return [];
+  const { rows } = await db.execute<LabelHitRow & Record<string, unknown>>(sql`
+    with q as (select (select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(terms)}::text[]) t)::tsquery as tsq)
+    select l.code, l.label, search_bm25(l.search, ${pgTextArray(terms)}::text[], ${pgFloatArray(idfs)}::float8[], ${avgLen})::float8 as score
+    from cpv_labels l, q where l.search @@ q.tsq
+    order by score desc, length(l.label), l.code limit ${limit}`);
+  return rows;
+}
+
+export interface CandidateRow {
+  id: string;
+  bm25: number;
+  cpv_codes: string[] | null;
+  category: string | null;
+  subcategories: string[] | null;
+  terms: string[] | null;
+  created: Date;
+}
+
+export interface CandidateQuery {
+  /** lexemes that score, with their idf */
+  terms: readonly string[];
+  idfs: readonly number[];
+  /** lexemes that find candidates (the rarer ones of a long query) */
+  finding: readonly string[];
+  avgLen: number;
+  /** caller's filter, written against the source's table */
+  where: SQL | undefined;
+  /** candidates by text: the best this many by ts_rank, then scored */
+  textPool: number;
+  /** live feed: CPV classes the query means; listings: categories */
+  classes: readonly string[];
+  categories: readonly string[];
+  cpvPool: number;
+  excludeIds?: readonly string[];
+}
+
+/**
+ * Candidates (any finding word, cut to `textPool` by plain ts_rank; plus the newest rows of the
+ * CPV classes or categories the query means) with their BM25 score, CPV codes or category, and
+ * which query lexemes each holds.
+ */
+export async function scoredCandidates(db: DbOrTx, s: SourceSql, q: CandidateQuery): Promise<CandidateRow[]> {
+  const where = q.where ?? sql`true`;
+  const excluded = q.excludeIds?.length ? sql` and not (${s.id} = any(${pgTextArray(q.excludeIds)}::uuid[]))` : sql``;
+  const terms = pgTextArray(q.terms);
+  const tsq = sql`(select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(q.finding)}::text[]) t)::tsquery`;
+  const branches: SQL[] = [];
+  if (q.finding.length) {
+    branches.push(sql`(select ${s.id} as id from ${s.table}, q where ${s.search} @@ q.tsq and ${where}${excluded} order by ts_rank(${s.search}, q.tsq) desc limit ${q.textPool})`);
+  }
+  if (q.classes.length && s.cpvClasses) {
+    branches.push(sql`(select ${s.id} as id from ${s.table} where ${s.cpvClasses} && ${pgTextArray(q.classes)}::text[] and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`);
+  }
+  if (q.categories.length && s.category) {
+    branches.push(sql`(select ${s.id} as id from ${s.table} where ${s.category} = any(${pgTextArray(q.categories)}::text[]) and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`);
+  }
+  if (!branches.length) return [];
+  const { rows } = await db.execute<CandidateRow & Record<string, unknown>>(sql`
+    with q as (select ${q.finding.length ? tsq : sql`null::tsquery`} as tsq),
+    cand as (${sql.join(branches, sql` union `)})
+    select ${s.id} as id, ${s.created} as created,
+      ${q.terms.length ? sql`search_bm25(${s.search}, ${terms}::text[], ${pgFloatArray(q.idfs)}::float8[], ${q.avgLen})` : sql`0`}::float8 as bm25,
+      ${s.cpvCodes ?? sql`null::text[]`} as cpv_codes,
+      ${s.category ?? sql`null::text`} as category,
+      ${s.subcategories ?? sql`null::text[]`} as subcategories,
+      array(select u.lexeme from unnest(${s.search}) u where u.lexeme = any(${terms}::text[])) as terms
+    from cand join ${s.table} on ${s.id} = cand.id`);
+  return rows;
+}
+
+export interface HighlightRow {
+  id: string;
+  title: string;
+  snippet: string;
+}
+
+/**
+ * The title and a passage of the body with the matched lexemes marked (ts_headline), for one page
+ * of hits. \u0001 and \u0002 open and close a mark; they are removed from the text first.
+ */
+export async function highlights(db: DbOrTx, s: SourceSql, ids: readonly string[], terms: readonly string[]): Promise<HighlightRow[]> {
+  if (!ids.length) return [];
+  const clean = (x: SQL) => sql`regexp_replace(${x}, '[\u0001\u0002]', '', 'g')`;
+  const tsq = terms.length ? sql`(select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(terms)}::text[]) t)::tsquery` : sql`''::tsquery`;
+  const { rows } = await db.execute<HighlightRow & Record<string, unknown>>(sql`
+    with q as (select ${tsq} as tsq)
+    select ${s.id} as id,
+      ts_headline('english', ${clean(s.title)}, q.tsq, 'StartSel=\u0001, StopSel=\u0002, HighlightAll=true') as title,
+      ts_headline('english', ${clean(s.body)}, q.tsq, 'StartSel=\u0001, StopSel=\u0002, MaxWords=32, MinWords=16, ShortWord=2, MaxFragments=1') as snippet
+    from ${s.table}, q where ${s.id} = any(${pgTextArray(ids)}::uuid[])`);
+  return rows;
+}
+
+/** The insert + update + delete counter of a table (cumulative statistics: free, a second or so behind). */
+export async function changeCounter(db: DbOrTx, table: string): Promise<number> {
+  const { rows } = await db.execute<{ n: string | null } & Record<string, unknown>>(sql`
+    select (n_tup_ins + n_tup_upd + n_tup_del)::text as n from pg_stat_user_tables where relname = ${table} and schemaname = current_schema()`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function statsState(db: DbOrTx, source: SourceKey): Promise<{ docs: number; changes: number } | null> {
+  const { rows } = await db.execute<{ docs: string; changes: string } & Record<string, unknown>>(sql`
+    select docs::text, changes_at_refresh::text as changes from search_sources where source = ${source}`);
+  return rows[0] ? { docs: Number(rows[0].docs), changes: Number(rows[0].changes) } : null;
+}
+
+/**
+ * Recounts the document frequency of every lexeme of a source (ts_stat), in one transaction so a
+ * search sees the old statistics or the new ones. An advisory lock keeps it to one at a time.
+ */
+export async function refreshTerms(db: DbOrTx, s: SourceSql, changes: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ ok: boolean } & Record<string, unknown>>(sql`select pg_try_advisory_xact_lock(hashtext(${`search-terms:${s.key}`})) as ok`);
+    if (!rows[0]?.ok) return;
+    await tx.execute(sql`delete from search_terms where source = ${s.key}`);
+    await tx.execute(sql`insert into search_terms (source, lexeme, df)
+      select ${s.key}, word, ndoc from ts_stat(${`select ${s.name === 'external_tenders' ? 'search' : 'search_vector'} from ${s.name}`})`);
+    await tx.execute(sql`insert into search_sources (source, docs, avg_len, changes_at_refresh, refreshed_at)
+      select ${s.key}, count(*), coalesce(avg(length(${s.search})), 0), ${changes}, now() from ${s.table}
+      on conflict (source) do update set docs = excluded.docs, avg_len = excluded.avg_len,
+        changes_at_refresh = excluded.changes_at_refresh, refreshed_at = excluded.refreshed_at`);
+  });
+}
+
+export async function allCpvLabels(db: DbOrTx): Promise<Map<string, string>> {
+  const { rows } = await db.execute<{ code: string; label: string } & Record<string, unknown>>(sql`select code, label from cpv_labels`);
+  return new Map(rows.map((r) => [r.code, r.label]));
+}
+
+/** Words of the CPV labels that start as `prefix` does, the commonest first (suggestions as one types). */
+export async function labelWordsStartingWith(db: DbOrTx, prefix: string, limit: number): Promise<Array<{ lexeme: string; df: number }>> {
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await db.execute<{ lexeme: string; df: number } & Record<string, unknown>>(sql`
+    select lexeme, df from search_terms where source = 'cpv' and lexeme like ${like} order by df desc, lexeme limit ${limit}`);
+  return rows;
+}

@@ -1,0 +1,365 @@
+import type { SQL } from 'drizzle-orm';
+import { CATEGORIES, cpvCodesFor, type CpvCode, type MarkedText, type QueryReading, type SearchMatch } from '@brickyard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './engine.repository.ts';
+
+/**
+ * The search engine: one ranking behind every search box (docs/search.md).
+ *
+ * 1. **Words.** The query is split into words and stemmed by PostgreSQL's English configuration,
+ *    the same analyser that built the documents' tsvectors. Each word gets its document frequency
+ *    from `search_terms`; a word no document holds gets its nearest known spelling as well.
+ * 2. **Recall.** Candidates hold any of the words (the rarer ones of a long query), cut by plain
+ *    ts_rank, plus — because a query is also read as CPV codes — the newest notices of the CPV
+ *    classes it means (our listings: of the categories those classes belong to).
+ * 3. **Ranking.** Okapi BM25 (k1 1.2, b 0.75; a title word counts three times), normalised to the
+ *    best candidate, blended with how closely the candidate's CPV codes sit to the codes the query
+ *    means (same class > same group > same division).
+ * 4. **Reading a query as CPV.** The CPV 2008 labels are ranked with BM25 for the query; a label
+ *    counts by the share of the query's rare words it explains. The codes of the best text hits
+ *    vote too: the words notices of each code use, taken from the live index itself.
+ */
+export const K1 = 1.2;
+/** Share of the CPV relation in the score (the rest is BM25). Fitted on `npm run eval:search`. */
+export const CPV_SHARE = 0.6;
+/** How far a relation at each level counts against the same class. */
+export const CPV_LEVEL = { code: 1.05, class: 1, group: 0.55, division: 0.2 } as const;
+/** Share of the label reading in the CPV reading (the rest is the votes of the best text hits). */
+export const LABEL_SHARE = 0.6;
+/** The best text hits whose codes vote. */
+export const VOTERS = 12;
+/** Words of a long query that find candidates: the rarest this many. */
+export const FINDING_WORDS = 10;
+export const TEXT_POOL = 600;
+export const CPV_POOL = 300;
+/** Codes the query is read as, at most. */
+export const READ_CODES = 6;
+/** Weights of the codes read are raised to this power: the best reading leads, the rest follow. */
+export const SHARPEN = 2;
+
+export type CpvLevel = keyof typeof CPV_LEVEL;
+
+export interface QueryWord {
+  /** as typed */
+  word: string;
+  lexeme: string;
+  /** a known spelling of a word no document holds */
+  correctedTo: string | null;
+}
+
+export interface UnderstoodCode {
+  code: string;
+  label: string;
+  /** 0–1, relative to the best code the query was read as */
+  weight: number;
+}
+
+export interface RankedHit {
+  id: string;
+  score: number;
+  bm25: number;
+  /** the query words the hit holds, as typed */
+  words: string[];
+  cpv: { code: string; level: CpvLevel; queryCode: string } | null;
+  created: Date;
+}
+
+export interface EngineQuery {
+  source: repo.SourceKey;
+  text: string;
+  where?: SQL;
+  limit: number;
+  excludeIds?: readonly string[];
+  /** read the query as CPV (on by default) */
+  readCpv?: boolean;
+}
+
+export interface EngineResult {
+  hits: RankedHit[];
+  words: QueryWord[];
+  understood: UnderstoodCode[];
+  /** lexemes to highlight */
+  lexemes: string[];
+}
+
+/** Okapi BM25's idf, as Lucene computes it (never negative). */
+export const idf = (docs: number, df: number) => Math.log(1 + (Math.max(docs, df) - df + 0.5) / (df + 0.5));
+
+const groupOf = (c: string) => c.slice(0, 3);
+const classOf = (c: string) => c.slice(0, 4);
+
+/** How close `code` sits to the best code the query means: weight × level. */
+export function cpvFit(codes: readonly string[], understood: readonly UnderstoodCode[]): { fit: number; code: string; level: CpvLevel; queryCode: string } | null {
+  let best: { fit: number; code: string; level: CpvLevel; queryCode: string } | null = null;
+  for (const c of codes) {
+    for (const u of understood) {
+      const level: CpvLevel | null =
+        c === u.code ? 'code' : classOf(c) === classOf(u.code) ? 'class' : groupOf(c) === groupOf(u.code) ? 'group' : c.slice(0, 2) === u.code.slice(0, 2) ? 'division' : null;
+      if (!level) continue;
+      const fit = u.weight * CPV_LEVEL[level];
+      if (!best || fit > best.fit) best = { fit, code: c, level, queryCode: u.code };
+    }
+  }
+  return best;
+}
+
+/** Reads the words of a query against a source's statistics, with near spellings for unknown words. */
+async function readWords(db: DbOrTx, source: repo.SourceKey, text: string) {
+  await freshStats(db, source);
+  const { words: rows, stats } = await repo.readQueryWords(db, source, text, 80);
+  const docs = stats?.docs ?? 0;
+  const cpvDocs = stats?.cpv_docs ?? 0;
+  const words: QueryWord[] = [];
+  const terms = new Map<string, { idf: number; cpvIdf: number; df: number }>();
+  for (const r of rows) {
+    const known = r.df !== null || r.cpv_df !== null;
+    words.push({ word: r.word, lexeme: r.lexeme, correctedTo: !known && r.near ? r.near : null });
+    terms.set(r.lexeme, { idf: idf(docs, r.df ?? 0), cpvIdf: r.cpv_df === null ? 0 : idf(cpvDocs, r.cpv_df), df: r.df ?? 0 });
+    if (!known && r.near && !terms.has(r.near)) {
+      // a near spelling counts a little less than the word itself would
+      terms.set(r.near, { idf: 0.8 * idf(docs, r.near_df ?? 0), cpvIdf: r.near_cpv_df === null ? 0 : 0.8 * idf(cpvDocs, r.near_cpv_df), df: r.near_df ?? 0 });
+    }
+  }
+  return { words, terms, stats };
+}
+
+/** The CPV codes a query's words mean, from the CPV 2008 labels (BM25 over labels, weighted by coverage). */
+async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number }>, avgLen: number) {
+  const known = [...terms].filter(([, t]) => t.cpvIdf > 0);
+  if (!known.length) return [];
+  const hits = await repo.rankCpvLabels(
+    db,
+    known.map(([l]) => l),
+    known.map(([, t]) => t.cpvIdf),
+    avgLen,
+    40,
+  );
+  if (!hits.length) return [];
+  // the share of the query's meaning a label explains: a label that holds every rare word of a
+  // short query is what it means; a label that shares one common word with a long title is not
+  const mass = [...terms.values()].reduce((s, t) => s + Math.max(t.cpvIdf, 0.5), 0);
+  const top = hits[0]!.score;
+  return hits.map((h) => ({ code: h.code, label: h.label, weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)) }));
+}
+
+/** How sure the label reading is: the share of the query the best label explains. */
+function confidenceOf(labels: Array<{ weight: number }>): number {
+  return labels[0]?.weight ?? 0;
+}
+
+/** The codes the best text hits carry, each hit voting by its share of the best BM25. */
+function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.CandidateRow) => readonly string[]) {
+  const ranked = [...rows].filter((r) => r.bm25 > 0).sort((a, b) => b.bm25 - a.bm25).slice(0, VOTERS);
+  const top = ranked[0]?.bm25 ?? 0;
+  const byClass = new Map<string, { weight: number; code: string }>();
+  ranked.forEach((r, i) => {
+    const v = (r.bm25 / top) ** 2 / Math.log2(i + 2);
+    const seen = new Set<string>();
+    for (const c of codesOf(r)) {
+      const k = classOf(c);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const cur = byClass.get(k);
+      byClass.set(k, { weight: (cur?.weight ?? 0) + v, code: cur?.code ?? `${k}0000` });
+    }
+  });
+  const max = Math.max(0, ...[...byClass.values()].map((x) => x.weight));
+  return [...byClass.values()].map((x) => ({ code: x.code, weight: max ? x.weight / max : 0 }));
+}
+
+function combine(labels: Array<{ code: string; label: string; weight: number }>, votes: Array<{ code: string; weight: number }>, labelOf: (code: string) => string): UnderstoodCode[] {
+  const byCode = new Map<string, UnderstoodCode>();
+  const add = (code: string, label: string, w: number) => {
+    const cur = byCode.get(code);
+    if (cur) cur.weight += w;
+    else byCode.set(code, { code, label, weight: w });
+  };
+  for (const l of labels) add(l.code, l.label, LABEL_SHARE * l.weight);
+  // the surer the labels, the less the text hits' codes move the reading
+  const voteShare = (1 - LABEL_SHARE) * (1 - 0.7 * confidenceOf(labels));
+  // a vote for a class strengthens the label codes of that class, or stands as the class itself
+  for (const v of votes) {
+    const sameClass = [...byCode.values()].filter((u) => classOf(u.code) === classOf(v.code));
+    if (sameClass.length) for (const u of sameClass) u.weight += voteShare * v.weight;
+    else add(v.code, labelOf(v.code), voteShare * v.weight);
+  }
+  const out = [...byCode.values()].sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code)).slice(0, READ_CODES);
+  const max = out[0]?.weight ?? 0;
+  return out.map((u) => ({ ...u, weight: max ? (u.weight / max) ** SHARPEN : 0 })).filter((u) => u.weight > 0.05);
+}
+
+const codesOfRow = (r: repo.CandidateRow): readonly string[] => (r.cpv_codes ? r.cpv_codes : r.category ? cpvCodesFor(r.category, r.subcategories ?? []) : []);
+
+let labelCache: Map<string, string> | null = null;
+/** Labels of CPV codes, for codes read from votes (cpv_labels, read once per process). */
+async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
+  if (!labelCache) labelCache = await repo.allCpvLabels(db);
+  const m = labelCache;
+  return (code) => m.get(code) ?? m.get(`${code.slice(0, 4)}0000`) ?? m.get(`${code.slice(0, 3)}00000`) ?? code;
+}
+
+/** Ranks a source for a query. */
+export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
+  const s = repo.SOURCE_SQL[q.source];
+  const { words, terms, stats } = await readWords(db, q.source, q.text);
+  const scoring = [...terms].filter(([, t]) => t.idf > 0);
+  const finding = [...scoring].sort((a, b) => a[1].df - b[1].df).slice(0, FINDING_WORDS).map(([l]) => l);
+  const base = {
+    terms: scoring.map(([l]) => l),
+    idfs: scoring.map(([, t]) => t.idf),
+    avgLen: stats?.avg_len || 1,
+    where: q.where,
+    excludeIds: q.excludeIds,
+    textPool: TEXT_POOL,
+    cpvPool: CPV_POOL,
+  };
+  const readCpv = q.readCpv !== false;
+  const [textRows, labels, labelOf] = await Promise.all([
+    repo.scoredCandidates(db, s, { ...base, finding, classes: [], categories: [] }),
+    readCpv ? readLabels(db, terms, stats?.cpv_avg_len || 3) : Promise.resolve([]),
+    cpvLabelOf(db),
+  ]);
+  const understood = readCpv ? combine(labels, votesOf(textRows, codesOfRow), labelOf) : [];
+  let rows = textRows;
+  if (understood.length) {
+    const strong = understood.filter((u) => u.weight >= 0.3);
+    const classes = [...new Set(strong.map((u) => classOf(u.code)))];
+    const categories = s.category ? categoriesFor(strong.map((u) => u.code)) : [];
+    if ((s.cpvClasses && classes.length) || categories.length) {
+      const seen = new Set(textRows.map((r) => r.id));
+      const more = await repo.scoredCandidates(db, s, {
+        ...base,
+        finding: [],
+        classes: s.cpvClasses ? classes : [],
+        categories,
+        excludeIds: [...(q.excludeIds ?? []), ...seen],
+      });
+      rows = [...textRows, ...more];
+    }
+  }
+  const maxBm25 = Math.max(0, ...rows.map((r) => r.bm25));
+  const wordOf = new Map<string, string>();
+  for (const w of words) {
+    wordOf.set(w.lexeme, w.word);
+    if (w.correctedTo) wordOf.set(w.correctedTo, w.word);
+  }
+  const hits = rows
+    .map((r): RankedHit => {
+      const fit = understood.length ? cpvFit(codesOfRow(r), understood) : null;
+      const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
+      const score = understood.length ? (1 - CPV_SHARE) * text + CPV_SHARE * Math.min(1, fit?.fit ?? 0) : text;
+      return {
+        id: r.id,
+        score,
+        bm25: r.bm25,
+        words: [...new Set((r.terms ?? []).map((l) => wordOf.get(l) ?? l))],
+        cpv: fit ? { code: fit.code, level: fit.level, queryCode: fit.queryCode } : null,
+        created: new Date(r.created),
+      };
+    })
+    .filter((h) => h.score > 0)
+    .sort((a, b) => b.score - a.score || b.created.getTime() - a.created.getTime() || a.id.localeCompare(b.id))
+    .slice(0, q.limit);
+  return { hits, words, understood, lexemes: [...terms.keys()] };
+}
+
+/** Categories of our taxonomy whose CPV codes sit in the classes of `codes`. */
+function categoriesFor(codes: readonly string[]): string[] {
+  return [...new Set(codes.flatMap((c) => categoryKeysForClass(classOf(c))))];
+}
+let classIndex: Map<string, string[]> | null = null;
+function categoryKeysForClass(cls: string): string[] {
+  if (!classIndex) {
+    classIndex = new Map();
+    for (const c of taxonomy()) {
+      for (const code of [c.cpv, ...c.subcategories.map((x) => x.cpv)]) {
+        const k = classOf(code);
+        classIndex.set(k, [...new Set([...(classIndex.get(k) ?? []), c.key])]);
+      }
+    }
+  }
+  return classIndex.get(cls) ?? [];
+}
+
+const taxonomy = () => CATEGORIES;
+
+/** Refreshes the term statistics of a source when its table has changed since they were counted. */
+const lastCheck = new WeakMap<object, Map<repo.SourceKey, number>>();
+/** Below this many documents the statistics are recounted before the search that finds them stale. */
+export const SYNC_REFRESH_BELOW = 5_000;
+export const STATS_CHECK_MS = 2_000;
+/** Larger sources are recounted in the background, at most this often per instance. */
+export const ASYNC_REFRESH_MS = 60_000;
+const refreshing = new Map<string, number>();
+export async function freshStats(db: DbOrTx, source: repo.SourceKey, force = false): Promise<void> {
+  let perDb = lastCheck.get(db);
+  if (!perDb) lastCheck.set(db, (perDb = new Map()));
+  const now = Date.now();
+  if (!force && now - (perDb.get(source) ?? 0) < STATS_CHECK_MS) return;
+  perDb.set(source, now);
+  const s = repo.SOURCE_SQL[source];
+  const [changes, state] = await Promise.all([repo.changeCounter(db, s.name), repo.statsState(db, source)]);
+  if (!force && state && state.changes === changes) return;
+  if (force || !state || state.docs < SYNC_REFRESH_BELOW) return repo.refreshTerms(db, s, changes);
+  if (now - (refreshing.get(source) ?? 0) < ASYNC_REFRESH_MS) return;
+  refreshing.set(source, now);
+  void repo.refreshTerms(db, s, changes).catch(() => refreshing.delete(source));
+}
+
+/** Splits ts_headline's output (\u0001 opens a mark, \u0002 closes it) into runs of text. */
+export function markedText(s: string): MarkedText {
+  const out: MarkedText = [];
+  for (const part of s.split('\u0001')) {
+    const close = part.indexOf('\u0002');
+    if (close >= 0) {
+      if (close > 0) out.push({ text: part.slice(0, close), hit: true });
+      if (part.length > close + 1) out.push({ text: part.slice(close + 1).replace(/\u0002/g, ''), hit: false });
+    } else if (part) out.push({ text: part, hit: false });
+  }
+  return out;
+}
+
+const LEVEL_WORD: Record<CpvLevel, string> = { code: 'Same CPV code as', class: 'Same CPV class as', group: 'Same CPV group as', division: 'Same CPV division as' };
+
+/** Why each hit of a page is there: matched words marked in its title and a passage, and its CPV relation. */
+export async function explain(db: DbOrTx, result: EngineResult, source: repo.SourceKey, ids: readonly string[]): Promise<Map<string, SearchMatch>> {
+  const s = repo.SOURCE_SQL[source];
+  const [rows, labelOf] = await Promise.all([repo.highlights(db, s, ids, result.lexemes), cpvLabelOf(db)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const hits = new Map(result.hits.map((h) => [h.id, h]));
+  const out = new Map<string, SearchMatch>();
+  for (const id of ids) {
+    const h = hits.get(id);
+    const r = byId.get(id);
+    if (!h || !r) continue;
+    const cpv = h.cpv ? { code: h.cpv.code, label: labelOf(h.cpv.code), level: h.cpv.level, queryCode: h.cpv.queryCode, queryLabel: labelOf(h.cpv.queryCode) } : null;
+    const parts = [];
+    if (h.words.length) parts.push(`Matches ${h.words.slice(0, 5).join(', ')}`);
+    if (cpv) parts.push(`${LEVEL_WORD[cpv.level]} ${cpv.queryLabel} (${cpv.queryCode})`);
+    out.set(id, { words: h.words, title: markedText(r.title), snippet: markedText(r.snippet), cpv, reason: parts.join(' · ') || 'Related by meaning' });
+  }
+  return out;
+}
+
+/** What the engine read a query as, for the API. */
+export function readingOf(result: EngineResult): QueryReading {
+  return {
+    cpv: result.understood.map((u) => ({ code: u.code, label: u.label, weight: Math.round(u.weight * 1000) / 1000 })),
+    corrections: result.words.filter((w) => w.correctedTo).map((w) => ({ word: w.word, to: w.correctedTo! })),
+  };
+}
+
+/**
+ * CPV categories a partly typed query means, for suggestions as the user types: the words so
+ * far, the last one also as a prefix of known label words.
+ */
+export async function suggestCpv(db: DbOrTx, text: string, limit = 5): Promise<CpvCode[]> {
+  const trimmed = text.trim();
+  if (trimmed.length < 2) return [];
+  const last = /([\p{L}\p{N}]+)$/u.exec(trimmed)?.[1] ?? '';
+  const completions = !/\s$/.test(text) && last.length >= 2 ? await repo.labelWordsStartingWith(db, last.toLowerCase(), 3) : [];
+  const { terms, stats } = await readWords(db, 'external', trimmed);
+  for (const c of completions) if (!terms.has(c.lexeme)) terms.set(c.lexeme, { idf: 0, cpvIdf: idf(stats?.cpv_docs ?? 0, c.df), df: 0 });
+  const labels = await readLabels(db, terms, stats?.cpv_avg_len || 3);
+  return labels.filter((l) => l.weight >= 0.15).slice(0, limit).map((l) => ({ code: l.code, label: l.label }));
+}
