@@ -59,6 +59,9 @@ export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location
   return where;
 }
 
+/** The filters as one condition (undefined when none), for the search engine. */
+export const filterSql = (f: SearchFilters): SQL | undefined => and(...conditions(f));
+
 const columns = (userId: string) => ({
   id: t.id,
   ocid: t.ocid,

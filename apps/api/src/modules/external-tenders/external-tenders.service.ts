@@ -25,7 +25,6 @@ import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { currencyExponent } from './ocds-mapper.ts';
-import { and } from 'drizzle-orm';
 import { explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
 
 /** Results of a search with words: the engine's best this many, which the filters, sorts and pages then cut. */
@@ -33,7 +32,7 @@ export const SEARCH_DEPTH = 500;
 
 /** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
 function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number) {
-  return rank(db, { source: 'external', text: q, where: and(...repo.conditions({ ...f, q: undefined })), limit });
+  return rank(db, { source: 'external', text: q, where: repo.filterSql({ ...f, q: undefined }), limit });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -28,6 +28,10 @@ export const CPV_LEVEL = { code: 1.05, class: 1, group: 0.55, division: 0.2 } as
 export const LABEL_SHARE = 0.6;
 /** The best text hits whose codes vote. */
 export const VOTERS = 12;
+/** How far agreement among the best text hits makes the reading sure. */
+export const VOTE_TRUST = 0.8;
+/** Notices that share no word with the query are looked for only when the CPV reading is at least this sure. */
+export const EXPAND_ABOVE = 0.5;
 /** Words of a long query that find candidates: the rarest this many. */
 export const FINDING_WORDS = 10;
 export const TEXT_POOL = 600;
@@ -78,6 +82,8 @@ export interface EngineResult {
   hits: RankedHit[];
   words: QueryWord[];
   understood: UnderstoodCode[];
+  /** 0–1: how sure the CPV reading is (it weighs in the ranking as much) */
+  confidence: number;
   /** lexemes to highlight */
   lexemes: string[];
 }
@@ -167,6 +173,12 @@ function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.Candidate
   return [...byClass.values()].map((x) => ({ code: x.code, weight: max ? x.weight / max : 0 }));
 }
 
+/** How much the best text hits agree on one class: its share of all their votes. */
+function agreementOf(votes: Array<{ weight: number }>): number {
+  const sum = votes.reduce((s, v) => s + v.weight, 0);
+  return sum ? Math.max(...votes.map((v) => v.weight)) / sum : 0;
+}
+
 function combine(labels: Array<{ code: string; label: string; weight: number }>, votes: Array<{ code: string; weight: number }>, labelOf: (code: string) => string): UnderstoodCode[] {
   const byCode = new Map<string, UnderstoodCode>();
   const add = (code: string, label: string, w: number) => {
@@ -219,9 +231,14 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     readCpv ? readLabels(db, terms, stats?.cpv_avg_len || 3) : Promise.resolve([]),
     cpvLabelOf(db),
   ]);
-  const understood = readCpv ? combine(labels, votesOf(textRows, codesOfRow), labelOf) : [];
+  const votes = readCpv ? votesOf(textRows, codesOfRow) : [];
+  const understood = readCpv ? combine(labels, votes, labelOf) : [];
+  // the CPV relation weighs as much as the reading is sure: a query that is a CPV label, or whose
+  // best text hits agree on one class, is ranked by class; a loose reading only breaks near-ties
+  const confidence = Math.min(1, Math.max(confidenceOf(labels), VOTE_TRUST * agreementOf(votes)));
+  const cpvShare = CPV_SHARE * confidence;
   let rows = textRows;
-  if (understood.length) {
+  if (understood.length && confidence >= EXPAND_ABOVE) {
     const strong = understood.filter((u) => u.weight >= 0.3);
     const classes = [...new Set(strong.map((u) => classOf(u.code)))];
     const categories = s.category ? categoriesFor(strong.map((u) => u.code)) : [];
@@ -243,16 +260,17 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     wordOf.set(w.lexeme, w.word);
     if (w.correctedTo) wordOf.set(w.correctedTo, w.word);
   }
+  const orderOf = (w: string) => words.findIndex((x) => x.word === w);
   const hits = rows
     .map((r): RankedHit => {
       const fit = understood.length ? cpvFit(codesOfRow(r), understood) : null;
       const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
-      const score = understood.length ? (1 - CPV_SHARE) * text + CPV_SHARE * Math.min(1, fit?.fit ?? 0) : text;
+      const score = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
       return {
         id: r.id,
         score,
         bm25: r.bm25,
-        words: [...new Set((r.terms ?? []).map((l) => wordOf.get(l) ?? l))],
+        words: [...new Set((r.terms ?? []).map((l) => wordOf.get(l) ?? l))].sort((a, b) => orderOf(a) - orderOf(b)),
         cpv: fit ? { code: fit.code, level: fit.level, queryCode: fit.queryCode } : null,
         created: new Date(r.created),
       };
@@ -260,25 +278,27 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     .filter((h) => h.score > 0)
     .sort((a, b) => b.score - a.score || b.created.getTime() - a.created.getTime() || a.id.localeCompare(b.id))
     .slice(0, q.limit);
-  return { hits, words, understood, lexemes: [...terms.keys()] };
+  return { hits, words, understood, confidence, lexemes: [...terms.keys()] };
 }
 
-/** Categories of our taxonomy whose CPV codes sit in the classes of `codes`. */
+// Our categories are broad (a class holds building materials of every kind), so a listing is a
+// candidate by category only when a code of its category or subcategories shares the first five
+// digits (the CPV "category" level) with a code the query means.
 function categoriesFor(codes: readonly string[]): string[] {
-  return [...new Set(codes.flatMap((c) => categoryKeysForClass(classOf(c))))];
+  return [...new Set(codes.flatMap((c) => categoryKeysFor(c.slice(0, 5))))];
 }
-let classIndex: Map<string, string[]> | null = null;
-function categoryKeysForClass(cls: string): string[] {
-  if (!classIndex) {
-    classIndex = new Map();
+let prefixIndex: Map<string, string[]> | null = null;
+function categoryKeysFor(prefix: string): string[] {
+  if (!prefixIndex) {
+    prefixIndex = new Map();
     for (const c of taxonomy()) {
       for (const code of [c.cpv, ...c.subcategories.map((x) => x.cpv)]) {
-        const k = classOf(code);
-        classIndex.set(k, [...new Set([...(classIndex.get(k) ?? []), c.key])]);
+        const k = code.slice(0, 5);
+        prefixIndex.set(k, [...new Set([...(prefixIndex.get(k) ?? []), c.key])]);
       }
     }
   }
-  return classIndex.get(cls) ?? [];
+  return prefixIndex.get(prefix) ?? [];
 }
 
 const taxonomy = () => CATEGORIES;

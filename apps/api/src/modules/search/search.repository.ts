@@ -3,10 +3,9 @@ import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): the same
- * weighted tsvectors the listings use, with a near-spelling fallback on the title (pg_trgm word
- * similarity, GIN-indexed), filters, and facet counts from the same materialized match set as the
- * page (issue 4: one pass, not one per purpose).
+ * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
+ * pages and facet counts. Words are the search engine's (engine.ts): it ranks, and the rows it
+ * found come back here as `ids`.
  */
 export interface Source {
   table: SQL;
@@ -87,7 +86,8 @@ export const SOURCES: Record<SearchType, Source> = {
 };
 
 export interface SearchFilter {
-  q?: string;
+  /** only these rows (the search engine's results for the words) */
+  ids?: readonly string[];
   /** whose tenders the caller may see: only their own (a buyer), or the public record (a supplier) */
   visible?: { ownerId: string } | { statuses: readonly string[]; awardedTo: string };
   category?: string;
@@ -97,14 +97,11 @@ export interface SearchFilter {
   closingDays?: number;
 }
 
-const tsq = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
-
-/** Lexical relevance: weighted cover density plus title word similarity. */
-export const lexicalRank = (s: Source, q: string) => sql`(ts_rank_cd(${s.search}, ${tsq(q)}, 32) + 0.3 * word_similarity(${q}, ${s.title}))`;
 
 /** Every filter but the text. */
 function filtersOf(s: Source, f: SearchFilter): SQL {
   const c: SQL[] = [sql`true`];
+  if (f.ids) c.push(sql`x.id = any(${`{${f.ids.join(',')}}`}::uuid[])`);
   if (f.visible && 'ownerId' in f.visible) c.push(sql`x.user_id = ${f.visible.ownerId}`);
   else if (f.visible) {
     const statuses = sql.join(f.visible.statuses.map((x) => sql`${x}`), sql`, `);
@@ -121,33 +118,9 @@ function filtersOf(s: Source, f: SearchFilter): SQL {
   return sql.join(c, sql` and `);
 }
 
-/**
- * Near spellings of the title are looked for only when full text finds fewer matches than this:
- * a typo in any word of the query leaves full text (all words) with next to nothing, while a
- * query that finds thousands has been understood, and its fuzzy neighbours ("drainage channels"
- * for "drainage pipes") cost as much again as the full-text matches (issue 4).
- */
-export const TYPO_FALLBACK_BELOW = 50;
-
-/**
- * The rows that match, as common table expressions that open a WITH and name them `m`: full-text
- * hits (`fts`), plus (when those are few) titles that are a near spelling of the query and are
- * not full-text hits (`near`). Each branch is its own GIN index scan that reads the columns it
- * needs as it goes: OR-ing the two conditions made PostgreSQL test the title similarity of every
- * full-text hit, or scan the whole table, and looking the union of their ids up again by primary
- * key cost about 10 ms per 1,300 rows. Both branches are materialized once and `m` only appends
- * them (a third copy cost 3 ms per 5,000 rows); the count that gates `near` reads the first
- * TYPO_FALLBACK_BELOW rows of `fts` and is a one-time filter, so the title index is not read at
- * all when full text found enough (a LIMIT-ed count of its own let the planner pick a table scan).
- */
+/** The rows the filters let through, as a common table expression named `m` (opens a WITH). */
 function matchSet(s: Source, f: SearchFilter, columns: SQL): SQL {
-  const filters = filtersOf(s, f);
-  if (!f.q) return sql`m as (select ${columns} from ${s.table} where ${filters})`;
-  return sql`fts as materialized (select ${columns} from ${s.table} where ${s.search} @@ ${tsq(f.q)} and ${filters}),
-    near as materialized (select ${columns} from ${s.table}
-      where (select count(*) from (select from fts limit ${TYPO_FALLBACK_BELOW}) few) < ${TYPO_FALLBACK_BELOW}
-        and ${f.q} <% ${s.title} and not coalesce(${s.search} @@ ${tsq(f.q)}, false) and ${filters}),
-    m as not materialized (select * from fts union all select * from near)`;
+  return sql`m as (select ${columns} from ${s.table} where ${filtersOf(s, f)})`;
 }
 
 export interface HitRow {
@@ -221,36 +194,21 @@ const facetRowsOf = (s: Source, m: SQL) => {
     }`;
 };
 
-/**
- * Lexical top `limit` and (with `withFacets`) the facet counts, from one materialized match set:
- * the matches are first cut to RANK_POOL by plain ts_rank, then ranked by cover density and title
- * similarity; only those rows are joined to their owner and vector. Cover density costs about six
- * times what ts_rank does per row and title similarity more again (on the bench, 12 ms and 28 ms
- * over 5,000 matches against 2 ms), and both weigh the title's words first, as ts_rank does, so
- * the cut keeps the rows they would rank first (issue 4).
- */
-export const RANK_POOL = 1000;
-export async function rankedCandidates(
-  db: DbOrTx,
-  s: Source,
-  f: SearchFilter & { q: string },
-  limit: number,
-  withFacets = false,
-): Promise<{ rows: HitRow[]; facets: FacetRow[] }> {
-  const { rows } = await db.execute<HitRow & { facets: FacetRow[] | null } & Record<string, unknown>>(sql`
-    with ${matchSet(s, f, sql`x.id, ${s.title} as title, ${s.created} as created, ${s.search} as doc, ts_rank(${s.search}, ${tsq(f.q)}) as rough${withFacets ? sql`, ${facetColumns(s)}` : sql``}`)},
-    pool as (select id, title, created, doc from m order by rough desc, id limit ${RANK_POOL}),
-    top as (select id, ${lexicalRank({ ...s, search: sql`doc`, title: sql`title` }, f.q)}::float8 as lex, created from pool order by lex desc, created desc, id limit ${limit}),
-    hits as (
-      select ${hitColumns(s)}, top.lex, case when v.vector is null then left(coalesce(x.description, ''), 2000) end as description,
-        row_number() over (order by top.lex desc, top.created desc, x.id) as rn
-      from top join ${s.table} on x.id = top.id ${s.join} ${s.vectorJoin}
-    )
-    -- the facet counts ride on the first row (or a row of nulls when nothing matched)
-    select hits.*, case when hits.rn is null or hits.rn = 1 then ${withFacets ? sql`(select json_agg(r) from (${facetRowsOf(s, sql`m`)}) r)` : sql`null::json`} end as facets
-    from (select 1) one left join hits on true
-    order by hits.rn`);
-  return { rows: rows.filter((r) => r.id !== null), facets: rows[0]?.facets ?? [] };
+/** Hits for `ids`, in that order (the search engine's ranking). */
+export async function hitsByIds(db: DbOrTx, s: Source, ids: readonly string[]): Promise<HitRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
+    select ${hitColumns(s)}, 0::float8 as lex, null as description
+    from ${s.table} ${s.join} ${s.vectorJoin}
+    where x.id = any(${`{${ids.join(',')}}`}::uuid[])
+    order by array_position(${`{${ids.join(',')}}`}::uuid[], x.id)`);
+  return rows;
+}
+
+/** The search engine's filter: the rows these filters let through (the engine names its tables without aliases). */
+export function engineFilter(s: Source, f: SearchFilter, idRef: SQL): SQL | undefined {
+  const filters = filtersOf(s, f);
+  return sql`${idRef} in (select x.id from ${s.table} where ${filters})`;
 }
 
 /**
@@ -258,45 +216,22 @@ export async function rankedCandidates(
  * the matches are sorted on the columns read by their index scans and only the page is joined.
  */
 export async function orderedPage(db: DbOrTx, s: Source, f: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<HitRow[]> {
-  const order = (deadline: SQL, created: SQL, id: SQL, lex: SQL) =>
+  const order =
     sort === 'closing_soon'
-      ? sql`(${deadline} > now()) desc nulls last, ${deadline} asc nulls last, ${created} desc, ${id}`
-      : sort === 'relevance' && f.q
-        ? sql`${lex} desc, ${created} desc, ${id}`
-        : sql`${created} desc, ${id}`;
-  if (!f.q) {
-    const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
-      select ${hitColumns(s)}, 0::float8 as lex, null as description
-      from ${s.table} ${s.join} ${s.vectorJoin}
-      where ${filtersOf(s, f)}
-      order by ${order(s.deadline, s.created, sql`x.id`, sql`0`)} limit ${limit} offset ${offset}`);
-    return rows;
-  }
-  // lexical rank of every match only when it is the order; otherwise of the page's rows (shown as relevance)
-  const byLex = sort === 'relevance';
+      ? sql`(${s.deadline} > now()) desc nulls last, ${s.deadline} asc nulls last, ${s.created} desc, x.id`
+      : sql`${s.created} desc, x.id`;
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
-    with ${matchSet(s, f, sql`x.id, ${s.created} as created, ${s.deadline} as deadline${byLex ? sql`, ${lexicalRank(s, f.q)}::float8 as lex` : sql``}`)},
-    page as (select * from m order by ${order(sql`deadline`, sql`created`, sql`id`, sql`lex`)} limit ${limit} offset ${offset})
-    select ${hitColumns(s)}, ${byLex ? sql`page.lex` : sql`${lexicalRank(s, f.q)}::float8`} as lex, null as description
-    from page join ${s.table} on x.id = page.id ${s.join} ${s.vectorJoin}
-    order by ${order(sql`page.deadline`, sql`page.created`, sql`page.id`, sql`page.lex`)}`);
+    select ${hitColumns(s)}, 0::float8 as lex, null as description
+    from ${s.table} ${s.join} ${s.vectorJoin}
+    where ${filtersOf(s, f)}
+    order by ${order} limit ${limit} offset ${offset}`);
   return rows;
 }
 
-/**
- * Counts per category, region, status, value bucket and closing window, in one pass over the
- * matches (without text: straight over the filtered table, nothing materialized).
- */
+/** Counts per category, region, status, value bucket and closing window, in one pass over the rows the filters let through. */
 export async function facets(db: DbOrTx, s: Source, f: SearchFilter): Promise<FacetRow[]> {
   const { rows } = await db.execute<FacetRow & Record<string, unknown>>(
     sql`with ${matchSet(s, f, facetColumns(s))} select * from (${facetRowsOf(s, sql`m`)}) r`,
   );
   return rows;
-}
-
-export async function saveExternalVectorsFor(db: DbOrTx, rows: Array<{ id: string; vector: Buffer }>) {
-  if (!rows.length) return;
-  await db.execute(sql`insert into external_tender_vectors (external_tender_id, vector)
-    select * from unnest(${`{${rows.map((r) => r.id).join(',')}}`}::uuid[], ${`{${rows.map((r) => `"\\\\x${r.vector.toString('hex')}"`).join(',')}}`}::bytea[])
-    on conflict (external_tender_id) do update set vector = excluded.vector, updated_at = now()`);
 }

@@ -17,14 +17,12 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { cosine, embeddings, vectorFromBytes, vectorToBytes } from '../matching/embeddings.ts';
-import { semanticFit } from '../matching/engine.ts';
+import { explain, rank, readingOf, type EngineResult } from './engine.ts';
+import { SOURCE_SQL, type SourceKey } from './engine.repository.ts';
 import * as repo from './search.repository.ts';
 
-/** Candidates re-ranked by meaning for relevance order; deeper pages fall back to lexical order. */
-export const RERANK_DEPTH = 200;
-/** Share of the semantic signal in relevance (the rest is lexical). Tuned on `npm run eval:matching`. */
-export const SEMANTIC_SHARE = 0.35;
+/** Results of a search with words: the engine's best this many, which sorts and pages then cut. */
+export const SEARCH_DEPTH = 500;
 
 /**
  * Facet counts of a search without text are counted over every row the filters let through (the
@@ -59,44 +57,12 @@ function toFacets(rows: repo.FacetRow[]): { facets: SearchFacets; total: number 
   return { facets, total };
 }
 
-/**
- * Relevance = (1 − SEMANTIC_SHARE) × lexical rank (normalised to the best candidate) +
- * SEMANTIC_SHARE × meaning (cosine of the query's and the document's vectors).
- */
-export function blend(rows: Array<{ lex: number; vector: Float32Array | null }>, query: Float32Array | null): number[] {
-  const maxLex = Math.max(1e-9, ...rows.map((r) => r.lex));
-  return rows.map((r) => (1 - SEMANTIC_SHARE) * (r.lex / maxLex) + SEMANTIC_SHARE * (query ? semanticFit(cosine(query, r.vector)) : 0));
-}
+const ENGINE_SOURCE: Record<SearchType, SourceKey> = { tenders: 'tenders', catalogue: 'catalogue', external: 'external' };
 
-async function vectorsOf(db: DbOrTx, type: SearchType, rows: repo.HitRow[]): Promise<Array<Float32Array | null>> {
-  const missing: Array<{ id: string; vector: Buffer }> = [];
-  const out = rows.map((r) => {
-    const stored = vectorFromBytes(r.vector);
-    if (stored) return stored;
-    const v = embeddings().embed(`${r.title} ${r.title} ${r.description ?? r.snippet}`);
-    if (v && type === 'external') missing.push({ id: r.id, vector: vectorToBytes(v)! });
-    return v;
-  });
-  // the live feed is imported in bulk: its vectors are filled in as searches reach them
-  if (missing.length) await repo.saveExternalVectorsFor(db, missing);
-  return out;
-}
-
-/**
- * The best RERANK_DEPTH lexical candidates (full text or near-spelt title), re-ranked with meaning;
- * with `withFacets`, the facet counts of all matches too, from the same query (issue 4).
- */
-async function rankWithFacets(db: DbOrTx, type: SearchType, filter: repo.SearchFilter & { q: string }, withFacets: boolean) {
-  const { rows, facets } = await repo.rankedCandidates(db, repo.SOURCES[type], filter, RERANK_DEPTH, withFacets);
-  const vectors = await vectorsOf(db, type, rows);
-  const scores = blend(rows.map((r, i) => ({ lex: r.lex, vector: vectors[i]! })), embeddings().embed(filter.q));
-  const ranked = rows.map((row, i) => ({ row, relevance: scores[i]! })).sort((a, b) => b.relevance - a.relevance || a.row.id.localeCompare(b.row.id));
-  return { ranked, facets };
-}
-
-/** The best RERANK_DEPTH lexical candidates (full text or near-spelt title), re-ranked with meaning. */
-export async function rankByRelevance(db: DbOrTx, type: SearchType, filter: repo.SearchFilter & { q: string }) {
-  return (await rankWithFacets(db, type, filter, false)).ranked;
+/** The rows of a source ranked by the search engine for `q`, within `filter`. */
+export function rankSource(db: DbOrTx, type: SearchType, filter: repo.SearchFilter, q: string, limit = SEARCH_DEPTH) {
+  const source = ENGINE_SOURCE[type];
+  return rank(db, { source, text: q, where: repo.engineFilter(repo.SOURCES[type], filter, SOURCE_SQL[source].id), limit });
 }
 
 export function createSearchService(ctx: AppContext) {
@@ -104,7 +70,7 @@ export function createSearchService(ctx: AppContext) {
   const browseFacets = new Map<string, { at: number; rows: Promise<repo.FacetRow[]> }>();
 
   function facetsOf(type: SearchType, filter: repo.SearchFilter): Promise<repo.FacetRow[]> {
-    if (filter.q) return repo.facets(db, repo.SOURCES[type], filter);
+    if (filter.ids) return repo.facets(db, repo.SOURCES[type], filter);
     const key = JSON.stringify([type, filter]);
     const now = Date.now();
     const hit = browseFacets.get(key);
@@ -166,7 +132,6 @@ export function createSearchService(ctx: AppContext) {
       const source = repo.SOURCES[q.type];
       const bucket = q.value ? VALUE_BUCKETS.find((b) => b.key === q.value) : undefined;
       const filter: repo.SearchFilter = {
-        q: q.q,
         visible: visibility(caller, q),
         category: q.type === 'external' ? undefined : q.category,
         region: q.region,
@@ -177,18 +142,36 @@ export function createSearchService(ctx: AppContext) {
       const offset = (q.page - 1) * q.pageSize;
       let hits: SearchHit[];
       let facetRows: repo.FacetRow[];
-      if (q.sort === 'relevance' && filter.q && offset + q.pageSize <= RERANK_DEPTH) {
-        const ranked = await rankWithFacets(db, q.type, { ...filter, q: filter.q }, true);
-        hits = ranked.ranked.slice(offset, offset + q.pageSize).map(({ row, relevance }) => toHit(q.type, row, relevance));
-        facetRows = ranked.facets;
+      let ranked: EngineResult | null = null;
+      if (q.q) {
+        ranked = await rankSource(db, q.type, filter, q.q);
+        const within = { ...filter, ids: ranked.hits.map((h) => h.id) };
+        const relevanceOf = new Map(ranked.hits.map((h) => [h.id, h.score]));
+        const [rows, counted] = await Promise.all([
+          q.sort === 'relevance' ? repo.hitsByIds(db, source, within.ids.slice(offset, offset + q.pageSize)) : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
+          repo.facets(db, source, within),
+        ]);
+        const matches = await explain(db, ranked, ENGINE_SOURCE[q.type], rows.map((r) => r.id));
+        hits = rows.map((r) => ({ ...toHit(q.type, r, relevanceOf.get(r.id) ?? 0), match: matches.get(r.id) }));
+        facetRows = counted;
       } else {
         const [rows, counted] = await Promise.all([repo.orderedPage(db, source, filter, q.sort, q.pageSize, offset), facetsOf(q.type, filter)]);
-        const maxLex = Math.max(1e-9, ...rows.map((r) => r.lex));
-        hits = rows.map((r) => toHit(q.type, r, q.q ? r.lex / maxLex : 0));
+        hits = rows.map((r) => toHit(q.type, r, 0));
         facetRows = counted;
       }
       const { facets, total } = toFacets(facetRows);
-      return { data: hits, meta: { page: q.page, pageSize: q.pageSize, total, facets, didYouMean: null } };
+      const corrected = ranked?.words.filter((w) => w.correctedTo) ?? [];
+      return {
+        data: hits,
+        meta: {
+          page: q.page,
+          pageSize: q.pageSize,
+          total,
+          facets,
+          didYouMean: corrected.length ? corrected.map((w) => w.correctedTo).join(' ') : null,
+          reading: ranked ? readingOf(ranked) : undefined,
+        },
+      };
     },
   };
 }

@@ -6,7 +6,7 @@ import { categoryForCpv } from '@brickyard/shared';
 import type { Db } from '../../../db/client.ts';
 import { externalTenders } from '../../../db/schema/index.ts';
 import { apiRoot } from '../../../platform/paths.ts';
-import { rankByRelevance } from '../../search/search.service.ts';
+import { rank } from '../../search/engine.ts';
 import { cpvLabels } from '../cpv.ts';
 import { embeddings, vectorToBytes } from '../embeddings.ts';
 import { rankExternalFor, type OfferListing } from '../matching.service.ts';
@@ -164,8 +164,8 @@ export async function runEval(db: Db, opts: { every?: number; notices?: Notice[]
   const runs: { sb: Run; so: Run; mb: Run; mo: Run } = { sb: [], so: [], mb: [], mo: [] };
   for (const { code, label } of queries) {
     runs.sb.push({ code, ranked: await keywordSearch(db, label) });
-    const ranked = await rankByRelevance(db, 'external', { q: label });
-    runs.so.push({ code, ranked: ranked.slice(0, 10).map((r) => r.row.id) });
+    const ranked = await rank(db, { source: 'external', text: label, limit: 10 });
+    runs.so.push({ code, ranked: ranked.hits.map((h) => h.id) });
     const offer = syntheticOffer(code);
     runs.mb.push({ code, ranked: await keywordMatch(db, offer) });
     runs.mo.push({ code, ranked: (await rankExternalFor(db, offer, 10)).map((m) => m.id) });

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalTenders } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { freshStats } from './engine.ts';
+
+/**
+ * The search engine behind the live feed (docs/search.md), over HTTP: any-word recall, BM25 where
+ * rare words count, near spellings, queries read as CPV codes, and the reason of each hit.
+ */
+let t: TestApp;
+let supplier: TestUser;
+
+const notice = (title: string, description: string, cpvCodes: string[]) => ({
+  ocid: `ocds-test-${crypto.randomUUID()}`,
+  releaseId: crypto.randomUUID(),
+  origin: 'contracts-finder',
+  title,
+  description,
+  date: new Date(),
+  tenderStatus: 'active',
+  contentHash: crypto.randomUUID(),
+  cpvCodes,
+});
+
+// Enough notices that "works" is common and "kiln" is rare.
+const NOTICES = [
+  notice('Roof repairs to the town hall', 'Repairs to the pitched roof, slates and lead flashing of the town hall.', ['45261910']),
+  notice('Flat roof replacement at Oak primary school', 'Strip and replace the felt roof covering; insulation upgrade.', ['45261210']),
+  notice('Kiln room ventilation works', 'Ventilation works to the pottery kiln room of the arts centre.', ['45331210']),
+  notice('Highway resurfacing works programme', 'Carriageway resurfacing works across the borough, footway works.', ['45233142']),
+  notice('Electrical installation works at the depot', 'Rewire, distribution boards and lighting works.', ['45310000']),
+  notice('Plumbing and sanitary works to changing rooms', 'New showers, WCs and pipework works.', ['45330000']),
+  notice('Office cleaning services', 'Daily cleaning of council offices, washrooms and kitchens.', ['90919200']),
+  notice('School transport: home to school taxi journeys', 'Taxi and minibus journeys for pupils with special needs.', ['60120000']),
+  notice('Painting and decorating works', 'Internal redecoration works of the library.', ['45442100']),
+  notice('Weatherproofing of the sports hall', 'Make good the roof coverings and gutters over the sports hall; works to stop water coming in.', ['45261900']),
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  supplier = await t.createUser({ role: 'supplier' });
+  await t.db.insert(externalTenders).values(NOTICES);
+  await freshStats(t.db, 'external', true);
+});
+afterAll(() => t.close());
+
+const feed = (qs: string) => t.request('GET', `/api/external-tenders/search?${qs}`, { token: supplier.token });
+const titles = (body: { data: Array<{ title: string }> }) => body.data.map((x) => x.title);
+
+describe('the search engine on the live feed (docs/search.md)', () => {
+  it('a multi-word query whose words are not all in a notice still finds it', async () => {
+    const res = await feed(`q=${encodeURIComponent('kiln room extraction fans')}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(titles(res.body)[0]).toBe('Kiln room ventilation works');
+  });
+
+  it('a rare word outranks a common one', async () => {
+    // "works" is in most notices, "kiln" in one: the kiln notice wins although two others say "works" twice
+    const res = await feed(`q=${encodeURIComponent('works kiln')}`);
+    expect(titles(res.body)[0]).toBe('Kiln room ventilation works');
+  });
+
+  it('tolerates a misspelt word ("plumbng")', async () => {
+    const res = await feed('q=plumbng');
+    expect(titles(res.body)).toContain('Plumbing and sanitary works to changing rooms');
+    expect(res.body.meta.reading.corrections).toContainEqual({ word: 'plumbng', to: expect.stringMatching(/^plumb/) });
+  });
+
+  it('a CPV label query ranks notices of that class first, even those that share few of its words', async () => {
+    const res = await feed(`q=${encodeURIComponent('Roof works and other special trade construction works')}`);
+    expect(res.status).toBe(200);
+    const top3 = res.body.data.slice(0, 3).map((x: { cpvCodes: string[] }) => x.cpvCodes[0]!.slice(0, 4));
+    expect(top3).toEqual(['4526', '4526', '4526']);
+    expect(res.body.meta.reading.cpv[0]).toMatchObject({ code: '45260000', label: 'Roof works and other special trade construction works' });
+    // "Weatherproofing of the sports hall" says "roof coverings" once: found by its class
+    expect(titles(res.body)).toContain('Weatherproofing of the sports hall');
+  });
+
+  it('every hit says why it is there: matched words marked in the title, and the CPV relation', async () => {
+    const res = await feed('q=roof%20repairs');
+    const top = res.body.data[0];
+    expect(top.title).toBe('Roof repairs to the town hall');
+    expect(top.match.words).toEqual(expect.arrayContaining(['roof', 'repairs']));
+    expect(top.match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text.toLowerCase())).toEqual(['roof', 'repairs']);
+    expect(top.match.cpv).toMatchObject({ code: '45261910', level: expect.stringMatching(/code|class/) });
+    expect(top.match.reason).toMatch(/^Matches roof, repairs · Same CPV (code|class) as /);
+  });
+
+  it('suggests the CPV categories a partly typed query means ("roof rep" → Roof repair · 45261910)', async () => {
+    const res = await t.request('GET', '/api/external-tenders/suggest?q=roof%20rep', { token: supplier.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toContainEqual({ code: '45261910', label: 'Roof repair' });
+    const core = await t.createUser({ role: 'supplier', plan: 'CORE' });
+    expect((await t.request('GET', '/api/external-tenders/suggest?q=roof', { token: core.token })).status).toBe(402);
+  });
+
+  it('answers nothing only when nothing relates', async () => {
+    const res = await feed('q=zzyzx%20qwertyuiop');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+  });
+
+  it('hostile strings answer 200 or 400, never 500', async () => {
+    for (const q of [`"unbalanced`, `'; drop table external_tenders; --`, `roof & | ! ( ) : * <-> \\`, '%_%', '\u0001\u0002', '😀', 'x'.repeat(199), 'roof '.repeat(39)]) {
+      const res = await feed(`q=${encodeURIComponent(q)}`);
+      expect([200, 400], `${q.slice(0, 30)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+      const s = await t.request('GET', `/api/external-tenders/suggest?q=${encodeURIComponent(q)}`, { token: supplier.token });
+      expect([200, 400]).toContain(s.status);
+    }
+  });
+});
