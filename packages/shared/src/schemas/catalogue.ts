@@ -27,12 +27,13 @@ export const catalogueItemSchema = z.object({
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 
-export const CATALOGUE_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc'] as const;
+/** `relevance` (the search engine's order) is the default when `q` is given, `newest` otherwise. */
+export const CATALOGUE_SORTS = ['relevance', 'newest', 'oldest', 'price_asc', 'price_desc'] as const;
 export const catalogueListQuerySchema = listingQueryBase.extend({
   minPrice: poundsQuery.describe('Pounds'),
   maxPrice: poundsQuery.describe('Pounds'),
   inStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('quantity above 0'),
-  sort: z.enum(CATALOGUE_SORTS).default('newest'),
+  sort: z.enum(CATALOGUE_SORTS).optional(),
   scope: z
     .enum(['mine', 'all'])
     .optional()

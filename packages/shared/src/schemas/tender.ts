@@ -36,7 +36,8 @@ export const tenderSchema = z.object({
 });
 export type Tender = z.infer<typeof tenderSchema>;
 
-export const TENDER_SORTS = ['newest', 'oldest', 'budget_asc', 'budget_desc', 'closing_soon'] as const;
+/** `relevance` (the search engine's order) is the default when `q` is given, `newest` otherwise. */
+export const TENDER_SORTS = ['relevance', 'newest', 'oldest', 'budget_asc', 'budget_desc', 'closing_soon'] as const;
 export const tenderListQuerySchema = listingQueryBase.extend({
   status: z
     .string()
@@ -48,7 +49,7 @@ export const tenderListQuerySchema = listingQueryBase.extend({
   minBudget: poundsQuery.describe('Pounds'),
   maxBudget: poundsQuery.describe('Pounds'),
   closingBefore: z.iso.date().optional(),
-  sort: z.enum(TENDER_SORTS).default('newest'),
+  sort: z.enum(TENDER_SORTS).optional(),
 });
 export type TenderListQuery = z.infer<typeof tenderListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BidAssistStatus, BidPack } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -157,10 +158,17 @@ export async function setPolishedDraft(db: DbOrTx, id: string, pack: BidPack): P
   await db.update(r).set({ bidPack: pack }).where(eq(r.id, id));
 }
 
-/** Tenders the Bid Assist form can pick: ours open for responses, by title words. */
-export function searchOurTenders(db: DbOrTx, q: string | undefined, limit: number) {
-  const cond: SQL[] = [eq(tenders.status, 'active'), sql`(${tenders.deadline} is null or ${tenders.deadline} > now())`];
-  if (q) cond.push(sql`(${sql.raw('"tenders"."search_vector"')} @@ websearch_to_tsquery('english', ${q}) or ${tenders.title} ilike ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
+/** Tenders the Bid Assist form can pick: ours, open for responses. */
+export const pickableTendersSql = sql`(${tenders.status} = 'active' and (${tenders.deadline} is null or ${tenders.deadline} > now()))`;
+
+/** The search engine's order for `ranked` ids, or `fallback` without words. */
+const orderOf = (ranked: readonly string[] | undefined, id: SQL | AnyPgColumn, fallback: SQL[]): SQL[] =>
+  ranked ? [sql`array_position(${`{${ranked.join(',')}}`}::uuid[], ${id})`] : fallback;
+
+/** Tenders the Bid Assist form can pick, soonest deadline first, or the search engine's `ranked` ids in its order. */
+export function searchOurTenders(db: DbOrTx, ranked: readonly string[] | undefined, limit: number) {
+  const cond: SQL[] = [pickableTendersSql];
+  if (ranked) cond.push(ranked.length ? inArray(tenders.id, [...ranked]) : sql`false`);
   return db
     .select({
       id: tenders.id,
@@ -173,15 +181,15 @@ export function searchOurTenders(db: DbOrTx, q: string | undefined, limit: numbe
     .from(tenders)
     .innerJoin(users, eq(users.id, tenders.userId))
     .where(and(...cond))
-    .orderBy(sql`${tenders.deadline} asc nulls last`, asc(tenders.id))
+    .orderBy(...orderOf(ranked, tenders.id, [sql`${tenders.deadline} asc nulls last`, asc(tenders.id)]))
     .limit(limit);
 }
 
-/** External tenders by text (full text or a near title match), open ones first. */
-export function searchExternal(db: DbOrTx, q: string | undefined, limit: number) {
+/** Live-feed tenders, open ones first then newest, or the search engine's `ranked` ids in its order. */
+export function searchExternal(db: DbOrTx, ranked: readonly string[] | undefined, limit: number) {
   const t = externalTenders;
   const open = sql<boolean>`(${t.tenderStatus} = 'active' and (${t.tenderEndDate} is null or ${t.tenderEndDate} > now()))`;
-  const cond = q ? sql`(${sql.raw('"external_tenders"."search"')} @@ websearch_to_tsquery('english', ${q}) or ${q} <% ${t.title})` : undefined;
+  const cond = ranked ? (ranked.length ? inArray(t.id, [...ranked]) : sql`false`) : undefined;
   return db
     .select({
       id: t.id,
@@ -194,6 +202,6 @@ export function searchExternal(db: DbOrTx, q: string | undefined, limit: number)
     })
     .from(t)
     .where(cond)
-    .orderBy(desc(open), desc(t.date), asc(t.id))
+    .orderBy(...orderOf(ranked, t.id, [desc(open), desc(t.date), asc(t.id)]))
     .limit(limit);
 }

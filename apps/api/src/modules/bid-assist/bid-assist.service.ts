@@ -22,6 +22,7 @@ import { cpvLabels } from '../matching/cpv.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack.ts';
 import { newRequestMail } from './bid-assist.mails.ts';
+import { rank } from '../search/engine.ts';
 import * as repo from './bid-assist.repository.ts';
 import { polishDraft } from './llm-polish.ts';
 import { bidPackPdf } from './pack-pdf.ts';
@@ -326,10 +327,12 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     async targets(_caller: Principal, q: { q?: string; kind: 'tender' | 'external' }): Promise<BidAssistTarget[]> {
       const text = q.q?.trim() || undefined;
       if (q.kind === 'tender') {
-        const rows = await repo.searchOurTenders(db, text, 20);
+        const ranked = text ? (await rank(db, { source: 'tenders', text, where: repo.pickableTendersSql, limit: 20 })).hits.map((h) => h.id) : undefined;
+        const rows = await repo.searchOurTenders(db, ranked, 20);
         return rows.map((r) => ({ kind: 'tender', id: r.id, title: r.title, buyerName: r.buyerName, closesAt: r.closesAt?.toISOString() ?? null, isOpen: true, valueMinor: r.valueMinor, currency: r.currency }));
       }
-      const rows = await repo.searchExternal(db, text, 20);
+      const ranked = text ? (await rank(db, { source: 'external', text, limit: 20 })).hits.map((h) => h.id) : undefined;
+      const rows = await repo.searchExternal(db, ranked, 20);
       return rows.map((r) => ({
         kind: 'external',
         id: r.id,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueItems, catalogueItemViews, users } from '../../db/schema/index.ts';
 
@@ -56,7 +56,8 @@ export async function deleteItem(db: DbOrTx, id: string): Promise<void> {
 
 export interface CatalogueFilter {
   ownerId?: string;
-  q?: string;
+  /** only these rows: the search engine's results for the words */
+  ids?: readonly string[];
   category?: string;
   subcategory?: string;
   region?: string;
@@ -65,12 +66,15 @@ export interface CatalogueFilter {
   maxPricePence?: number;
   inStock?: boolean;
 }
-export type CatalogueSort = 'newest' | 'oldest' | 'price_asc' | 'price_desc';
+export type CatalogueSort = 'relevance' | 'newest' | 'oldest' | 'price_asc' | 'price_desc';
+
+/** The filters as one condition, for the search engine (which ranks by the words and passes back `ids`). */
+export const filterSql = (f: CatalogueFilter): SQL | undefined => whereOf(f);
 
 function whereOf(f: CatalogueFilter): SQL | undefined {
   const c: Array<SQL | undefined> = [];
   if (f.ownerId) c.push(eq(catalogueItems.userId, f.ownerId));
-  if (f.q) c.push(sql`"catalogue_items"."search_vector" @@ websearch_to_tsquery('english', ${f.q})`);
+  if (f.ids) c.push(f.ids.length ? inArray(catalogueItems.id, [...f.ids]) : sql`false`);
   if (f.category) c.push(eq(catalogueItems.category, f.category));
   if (f.subcategory) c.push(sql`${catalogueItems.subcategories} @> array[${f.subcategory}]::text[]`);
   if (f.region) c.push(eq(catalogueItems.region, f.region));
@@ -82,12 +86,16 @@ function whereOf(f: CatalogueFilter): SQL | undefined {
   return and(...c);
 }
 
-const ORDER: Record<CatalogueSort, SQL[]> = {
+const ORDER: Record<Exclude<CatalogueSort, 'relevance'>, SQL[]> = {
   newest: [desc(catalogueItems.createdAt), desc(catalogueItems.id)],
   oldest: [asc(catalogueItems.createdAt), asc(catalogueItems.id)],
   price_asc: [sql`${catalogueItems.valuePence} asc nulls last`, desc(catalogueItems.createdAt), desc(catalogueItems.id)],
   price_desc: [sql`${catalogueItems.valuePence} desc nulls last`, desc(catalogueItems.createdAt), desc(catalogueItems.id)],
 };
+
+/** The search engine's order: each id's position in the ranked list. */
+const rankedOrder = (ids: readonly string[] | undefined): SQL[] =>
+  ids?.length ? [sql`array_position(${`{${ids.join(',')}}`}::uuid[], ${catalogueItems.id})`] : ORDER.newest;
 
 export async function listItems(
   db: DbOrTx,
@@ -101,7 +109,7 @@ export async function listItems(
       .from(catalogueItems)
       .innerJoin(users, eq(users.id, catalogueItems.userId))
       .where(where)
-      .orderBy(...ORDER[page.sort])
+      .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(catalogueItems).where(where),

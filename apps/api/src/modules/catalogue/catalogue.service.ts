@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from '../tenders/listing.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { enqueueMatching } from '../matching/matching.queue.ts';
+import { SEARCH_DEPTH, rank } from '../search/engine.ts';
 import * as repo from './catalogue.repository.ts';
 import type { CatalogueFilter, CatalogueRow } from './catalogue.repository.ts';
 
@@ -31,21 +32,20 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
   const { db } = ctx;
 
   async function page(filter: CatalogueFilter, q: CatalogueListQuery): Promise<{ data: CatalogueItem[]; meta: PageMeta }> {
-    const { rows, total } = await repo.listItems(
-      db,
-      {
-        ...filter,
-        q: q.q || undefined,
-        category: q.category,
-        subcategory: q.subcategory,
-        region: q.region,
-        availability: q.availability,
-        minPricePence: queryPence(q.minPrice),
-        maxPricePence: queryPence(q.maxPrice),
-        inStock: q.inStock,
-      },
-      { page: q.page, pageSize: q.pageSize, sort: q.sort },
-    );
+    const f: CatalogueFilter = {
+      ...filter,
+      category: q.category,
+      subcategory: q.subcategory,
+      region: q.region,
+      availability: q.availability,
+      minPricePence: queryPence(q.minPrice),
+      maxPricePence: queryPence(q.maxPrice),
+      inStock: q.inStock,
+    };
+    // words: the search engine ranks the items the filters let through; pages and sorts cut its results
+    if (q.q) f.ids = (await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH })).hits.map((h) => h.id);
+    const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
+    const { rows, total } = await repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort });
     return { data: rows.map((r) => toCatalogueItem(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
   }
 

@@ -25,10 +25,7 @@ import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { currencyExponent } from './ocds-mapper.ts';
-import { explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
-
-/** Results of a search with words: the engine's best this many, which the filters, sorts and pages then cut. */
-export const SEARCH_DEPTH = 500;
+import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
 
 /** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
 function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number) {

@@ -34,6 +34,8 @@ export const VOTE_TRUST = 0.8;
 export const EXPAND_ABOVE = 0.5;
 /** Words of a long query that find candidates: the rarest this many. */
 export const FINDING_WORDS = 10;
+/** Results of a search with words: the engine's best this many, which filters, sorts and pages then cut. */
+export const SEARCH_DEPTH = 500;
 export const TEXT_POOL = 600;
 export const CPV_POOL = 300;
 /** Codes the query is read as, at most. */
@@ -130,7 +132,7 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string) {
 }
 
 /** The CPV codes a query's words mean, from the CPV 2008 labels (BM25 over labels, weighted by coverage). */
-async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number }>, avgLen: number) {
+async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number; idf: number }>, avgLen: number) {
   const known = [...terms].filter(([, t]) => t.cpvIdf > 0);
   if (!known.length) return [];
   const hits = await repo.rankCpvLabels(
@@ -143,7 +145,9 @@ async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number }>, av
   if (!hits.length) return [];
   // the share of the query's meaning a label explains: a label that holds every rare word of a
   // short query is what it means; a label that shares one common word with a long title is not
-  const mass = [...terms.values()].reduce((s, t) => s + Math.max(t.cpvIdf, 0.5), 0);
+  // a word the labels do not know counts by its rarity in the documents: a name ("Sumner House")
+  // is what such a query means, not the label that shares its common word
+  const mass = [...terms.values()].reduce((s, t) => s + Math.max(t.cpvIdf, t.cpvIdf > 0 ? 0.5 : t.idf, 0.5), 0);
   const top = hits[0]!.score;
   return hits.map((h) => ({ code: h.code, label: h.label, weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)) }));
 }
@@ -195,9 +199,16 @@ function combine(labels: Array<{ code: string; label: string; weight: number }>,
     if (sameClass.length) for (const u of sameClass) u.weight += voteShare * v.weight;
     else add(v.code, labelOf(v.code), voteShare * v.weight);
   }
-  const out = [...byCode.values()].sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code)).slice(0, READ_CODES);
-  const max = out[0]?.weight ?? 0;
-  return out.map((u) => ({ ...u, weight: max ? (u.weight / max) ** SHARPEN : 0 })).filter((u) => u.weight > 0.05);
+  const all = [...byCode.values()].sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code));
+  // the division most of the evidence points to leads: several weaker readings of one division
+  // outweigh one strong reading of another
+  const byDivision = new Map<string, number>();
+  for (const u of all) byDivision.set(u.code.slice(0, 2), (byDivision.get(u.code.slice(0, 2)) ?? 0) + u.weight);
+  const division = [...byDivision].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const lead = all.find((u) => u.code.slice(0, 2) === division);
+  const out = (lead ? [lead, ...all.filter((u) => u !== lead)] : all).slice(0, READ_CODES);
+  const max = Math.max(0, ...out.map((u) => u.weight));
+  return out.map((u) => ({ ...u, weight: max ? (u.weight / max) ** SHARPEN : 0 })).filter((u, i) => i === 0 || u.weight > 0.05);
 }
 
 const codesOfRow = (r: repo.CandidateRow): readonly string[] => (r.cpv_codes ? r.cpv_codes : r.category ? cpvCodesFor(r.category, r.subcategories ?? []) : []);

@@ -17,12 +17,9 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { explain, rank, readingOf, type EngineResult } from './engine.ts';
+import { SEARCH_DEPTH, explain, rank, readingOf, type EngineResult } from './engine.ts';
 import { SOURCE_SQL, type SourceKey } from './engine.repository.ts';
 import * as repo from './search.repository.ts';
-
-/** Results of a search with words: the engine's best this many, which sorts and pages then cut. */
-export const SEARCH_DEPTH = 500;
 
 /**
  * Facet counts of a search without text are counted over every row the filters let through (the

@@ -46,7 +46,8 @@ export interface TenderFilter {
   statuses?: readonly TenderStatus[];
   /** only tenders still taking responses: no deadline, or one in the future */
   openForResponses?: boolean;
-  q?: string;
+  /** only these rows: the search engine's results for the words */
+  ids?: readonly string[];
   category?: string;
   subcategory?: string;
   region?: string;
@@ -56,7 +57,10 @@ export interface TenderFilter {
   closingBefore?: Date;
 }
 
-export type TenderSort = 'newest' | 'oldest' | 'budget_asc' | 'budget_desc' | 'closing_soon';
+export type TenderSort = 'relevance' | 'newest' | 'oldest' | 'budget_asc' | 'budget_desc' | 'closing_soon';
+
+/** The filters as one condition, for the search engine (which ranks by the words and passes back `ids`). */
+export const filterSql = (f: TenderFilter): SQL | undefined => whereOf(f);
 
 function whereOf(f: TenderFilter): SQL | undefined {
   const c: Array<SQL | undefined> = [];
@@ -64,7 +68,7 @@ function whereOf(f: TenderFilter): SQL | undefined {
   if (f.awardedTo) c.push(eq(tenders.awardedSupplierId, f.awardedTo));
   if (f.statuses) c.push(f.statuses.length ? inArray(tenders.status, [...f.statuses]) : sql`false`);
   if (f.openForResponses) c.push(or(isNull(tenders.deadline), sql`${tenders.deadline} > now()`));
-  if (f.q) c.push(sql`"tenders"."search_vector" @@ websearch_to_tsquery('english', ${f.q})`);
+  if (f.ids) c.push(f.ids.length ? inArray(tenders.id, [...f.ids]) : sql`false`);
   if (f.category) c.push(eq(tenders.category, f.category));
   if (f.subcategory) c.push(sql`${tenders.subcategories} @> array[${f.subcategory}]::text[]`);
   if (f.region) c.push(eq(tenders.region, f.region));
@@ -75,13 +79,17 @@ function whereOf(f: TenderFilter): SQL | undefined {
   return and(...c);
 }
 
-const ORDER: Record<TenderSort, SQL[]> = {
+const ORDER: Record<Exclude<TenderSort, 'relevance'>, SQL[]> = {
   newest: [desc(tenders.createdAt), desc(tenders.id)],
   oldest: [asc(tenders.createdAt), asc(tenders.id)],
   budget_asc: [sql`${tenders.budgetPence} asc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
   budget_desc: [sql`${tenders.budgetPence} desc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
   closing_soon: [sql`${tenders.deadline} asc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
 };
+
+/** The search engine's order: each id's position in the ranked list. */
+const rankedOrder = (ids: readonly string[] | undefined): SQL[] =>
+  ids?.length ? [sql`array_position(${`{${ids.join(',')}}`}::uuid[], ${tenders.id})`] : ORDER.newest;
 
 export async function listTenders(
   db: DbOrTx,
@@ -95,7 +103,7 @@ export async function listTenders(
       .from(tenders)
       .innerJoin(users, eq(users.id, tenders.userId))
       .where(where)
-      .orderBy(...ORDER[page.sort])
+      .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(tenders).where(where),

@@ -24,6 +24,7 @@ import { cancelContractsForTender, fulfilContractsForTender } from '../contracts
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { enqueueMatching } from '../matching/matching.queue.ts';
 import { diffFields, effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from './listing.ts';
+import { SEARCH_DEPTH, rank } from '../search/engine.ts';
 import * as repo from './tenders.repository.ts';
 import type { TenderFilter, TenderRow, TenderWithCompany } from './tenders.repository.ts';
 
@@ -88,7 +89,6 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
   async function page(filter: TenderFilter, q: TenderListQuery): Promise<TenderPage> {
     const f: TenderFilter = {
       ...filter,
-      q: q.q || undefined,
       category: q.category,
       subcategory: q.subcategory,
       region: q.region,
@@ -101,7 +101,10 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       const allowed = filter.statuses ?? TENDER_STATUSES;
       f.statuses = q.status.filter((s) => allowed.includes(s));
     }
-    const { rows, total } = await repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort: q.sort });
+    // words: the search engine ranks the tenders the filters let through; pages and sorts cut its results
+    if (q.q) f.ids = (await rank(db, { source: 'tenders', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH })).hits.map((h) => h.id);
+    const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
+    const { rows, total } = await repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort });
     return { data: rows.map((r) => toTender(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
   }
 

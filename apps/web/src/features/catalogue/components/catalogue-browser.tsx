@@ -28,8 +28,10 @@ import { useDeleteCatalogueItem } from '../api/delete-catalogue-item';
 import { useCatalogue, type CatalogueParams, type CatalogueSort } from '../api/list-catalogue';
 
 const PAGE_SIZE = 12;
-const SORTS: { value: CatalogueSort; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
+// Best match (the search engine's order) is offered, and is the default, while there are words to match
+const SORTS: {{ value: {T}; label: string }}[] = [
+  {{ value: 'relevance', label: 'Best match' }},
+  {{ value: 'newest', label: 'Newest first' }},
   { value: 'oldest', label: 'Oldest first' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },
@@ -90,7 +92,7 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
     inStock: inStock === 'true' || inStock === 'false' ? inStock : undefined,
     minPrice: minPrice && poundsOk(minPrice) ? minPrice : undefined,
     maxPrice: maxPrice && poundsOk(maxPrice) ? maxPrice : undefined,
-    sort: (params.get('sort') as CatalogueSort) || 'newest',
+    sort: (params.get('sort') as CatalogueSort) || (q ? 'relevance' : 'newest'),
   };
   const list = useCatalogue(query);
   const items = list.data?.data ?? [];
@@ -125,10 +127,10 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
             <select
               id={`sort-${scope}`}
               value={query.sort}
-              onChange={(e) => set({ sort: e.target.value === 'newest' ? undefined : e.target.value }, false)}
+              onChange={(e) => set({ sort: e.target.value === (q ? 'relevance' : 'newest') ? undefined : e.target.value }, false)}
               className="h-10 min-w-0 flex-1 rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-800 shadow-sm sm:flex-none"
             >
-              {SORTS.map((s) => (
+              {SORTS.filter((s) => q || s.value !== 'relevance').map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>

@@ -26,8 +26,10 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBuyerTenders, type BuyerTendersParams, type TenderSort } from '../api/list-buyer-tenders';
 
 const PAGE_SIZE = 10;
-const SORTS: { value: TenderSort; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
+// Best match (the search engine's order) is offered, and is the default, while there are words to match
+const SORTS: {{ value: {T}; label: string }}[] = [
+  {{ value: 'relevance', label: 'Best match' }},
+  {{ value: 'newest', label: 'Newest first' }},
   { value: 'oldest', label: 'Oldest first' },
   { value: 'closing_soon', label: 'Closing soonest' },
   { value: 'budget_desc', label: 'Budget: high to low' },
@@ -76,7 +78,7 @@ export function ListingsScreen() {
     region: params.get('region') || undefined,
     minBudget: poundsOk(minBudget) && minBudget ? minBudget : undefined,
     maxBudget: poundsOk(maxBudget) && maxBudget ? maxBudget : undefined,
-    sort: (params.get('sort') as TenderSort) || 'newest',
+    sort: (params.get('sort') as TenderSort) || (q ? 'relevance' : 'newest'),
   };
   const list = useBuyerTenders(query);
   const filtered = !!q || FILTER_KEYS.some((k) => params.get(k));
@@ -163,10 +165,10 @@ export function ListingsScreen() {
             <select
               id="tender-sort"
               value={query.sort}
-              onChange={(e) => set({ sort: e.target.value === 'newest' ? undefined : e.target.value }, false)}
+              onChange={(e) => set({ sort: e.target.value === (q ? 'relevance' : 'newest') ? undefined : e.target.value }, false)}
               className="h-10 min-w-0 flex-1 rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-800 shadow-sm sm:flex-none"
             >
-              {SORTS.map((s) => (
+              {SORTS.filter((s) => q || s.value !== 'relevance').map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>
