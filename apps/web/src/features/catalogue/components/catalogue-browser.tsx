@@ -29,9 +29,9 @@ import { useCatalogue, type CatalogueParams, type CatalogueSort } from '../api/l
 
 const PAGE_SIZE = 12;
 // Best match (the search engine's order) is offered, and is the default, while there are words to match
-const SORTS: {{ value: {T}; label: string }}[] = [
-  {{ value: 'relevance', label: 'Best match' }},
-  {{ value: 'newest', label: 'Newest first' }},
+const SORTS: { value: CatalogueSort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },

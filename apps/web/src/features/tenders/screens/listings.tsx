@@ -27,9 +27,9 @@ import { useBuyerTenders, type BuyerTendersParams, type TenderSort } from '../ap
 
 const PAGE_SIZE = 10;
 // Best match (the search engine's order) is offered, and is the default, while there are words to match
-const SORTS: {{ value: {T}; label: string }}[] = [
-  {{ value: 'relevance', label: 'Best match' }},
-  {{ value: 'newest', label: 'Newest first' }},
+const SORTS: { value: TenderSort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest first' },
   { value: 'oldest', label: 'Oldest first' },
   { value: 'closing_soon', label: 'Closing soonest' },
   { value: 'budget_desc', label: 'Budget: high to low' },
