@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CatalogueItem, PageMeta } from '@brickyard/shared';
+import type { CATALOGUE_SORTS, CatalogueItem, PageMeta } from '@brickyard/shared';
 import { api } from '@/lib/api';
 
-export type CatalogueSort = 'newest' | 'oldest' | 'price_asc' | 'price_desc';
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
 export interface CatalogueParams {
   page: number;

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PageMeta, Tender, TenderStatus } from '@brickyard/shared';
+import type { PageMeta, TENDER_SORTS, Tender, TenderStatus } from '@brickyard/shared';
 import { api } from '@/lib/api';
 
-export type TenderSort = 'newest' | 'oldest' | 'budget_asc' | 'budget_desc' | 'closing_soon';
+export type TenderSort = (typeof TENDER_SORTS)[number];
 
 export interface BuyerTendersParams {
   page: number;
