@@ -150,6 +150,8 @@ export interface CandidateRow {
   category: string | null;
   subcategories: string[] | null;
   terms: string[] | null;
+  /** the query's lexemes the title holds */
+  title_terms: string[] | null;
   created: Date;
 }
 
@@ -200,7 +202,8 @@ export async function scoredCandidates(db: DbOrTx, s: SourceSql, q: CandidateQue
       ${s.cpvCodes ?? sql`null::text[]`} as cpv_codes,
       ${s.category ?? sql`null::text`} as category,
       ${s.subcategories ?? sql`null::text[]`} as subcategories,
-      array(select u.lexeme from unnest(${s.search}) u where u.lexeme = any(${terms}::text[])) as terms
+      array(select u.lexeme from unnest(${s.search}) u where u.lexeme = any(${terms}::text[])) as terms,
+      array(select u.lexeme from unnest(ts_filter(${s.search}, '{a}')) u where u.lexeme = any(${terms}::text[])) as title_terms
     from cand join ${s.table} on ${s.id} = cand.id`);
   return rows;
 }

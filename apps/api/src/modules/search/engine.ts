@@ -29,7 +29,11 @@ export const LABEL_SHARE = 0.6;
 /** The best text hits whose codes vote. */
 export const VOTERS = 12;
 /** How far agreement among the best text hits makes the reading sure. */
-export const VOTE_TRUST = 0.8;
+export const VOTE_TRUST = 1;
+/** The most a word the CPV labels do not know adds to the query's meaning (against the labels' coverage). */
+export const UNKNOWN_WORD_MASS = 2.5;
+/** Queries of at most this many words whose every word is in a title put that title first. */
+export const NAMED_MAX_WORDS = 6;
 /** Notices that share no word with the query are looked for only when the CPV reading is at least this sure. */
 export const EXPAND_ABOVE = 0.5;
 /** Words of a long query that find candidates: the rarest this many. */
@@ -147,7 +151,7 @@ async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number; idf: 
   // short query is what it means; a label that shares one common word with a long title is not
   // a word the labels do not know counts by its rarity in the documents: a name ("Sumner House")
   // is what such a query means, not the label that shares its common word
-  const mass = [...terms.values()].reduce((s, t) => s + Math.max(t.cpvIdf, t.cpvIdf > 0 ? 0.5 : t.idf, 0.5), 0);
+  const mass = [...terms.values()].reduce((s, t) => s + (t.cpvIdf > 0 ? Math.max(t.cpvIdf, 0.5) : Math.min(Math.max(t.idf, 0.5), UNKNOWN_WORD_MASS)), 0);
   const top = hits[0]!.score;
   return hits.map((h) => ({ code: h.code, label: h.label, weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)) }));
 }
@@ -272,11 +276,16 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     if (w.correctedTo) wordOf.set(w.correctedTo, w.word);
   }
   const orderOf = (w: string) => words.findIndex((x) => x.word === w);
+  const asked = [...new Set(words.map((w) => w.lexeme))];
+  const named_ = (r: repo.CandidateRow) => asked.length > 0 && asked.length <= NAMED_MAX_WORDS && asked.every((l) => r.title_terms?.includes(l));
   const hits = rows
     .map((r): RankedHit => {
       const fit = understood.length ? cpvFit(codesOfRow(r), understood) : null;
       const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
-      const score = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
+      const blended = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
+      // a title that holds every word of a short query is what the user is looking for by name
+      const named = named_(r);
+      const score = named ? 1 + blended : blended;
       return {
         id: r.id,
         score,
