@@ -41,7 +41,14 @@ export const queryReadingSchema = z.object({
 });
 export type QueryReading = z.infer<typeof queryReadingSchema>;
 
-export const cpvSuggestionsSchema = z.object({ data: z.array(cpvCodeSchema) });
+/**
+ * A CPV category the typed words mean, with how many notices of the feed it finds: `filter` is the
+ * code itself when notices carry it, else its class (first four digits), so a click never filters
+ * down to nothing.
+ */
+export const cpvSuggestionSchema = cpvCodeSchema.extend({ filter: z.string(), count: z.number().int() });
+export type CpvSuggestion = z.infer<typeof cpvSuggestionSchema>;
+export const cpvSuggestionsSchema = z.object({ data: z.array(cpvSuggestionSchema) });
 export type CpvSuggestions = z.infer<typeof cpvSuggestionsSchema>;
 
 export const cpvSuggestQuerySchema = z.object({

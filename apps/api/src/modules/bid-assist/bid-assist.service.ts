@@ -327,11 +327,11 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     async targets(_caller: Principal, q: { q?: string; kind: 'tender' | 'external' }): Promise<BidAssistTarget[]> {
       const text = q.q?.trim() || undefined;
       if (q.kind === 'tender') {
-        const ranked = text ? (await rank(db, { source: 'tenders', text, where: repo.pickableTendersSql, limit: 20 })).hits.map((h) => h.id) : undefined;
+        const ranked = text ? (await rank(db, { source: 'tenders', text, where: repo.pickableTendersSql, limit: 20, typing: true })).hits.map((h) => h.id) : undefined;
         const rows = await repo.searchOurTenders(db, ranked, 20);
         return rows.map((r) => ({ kind: 'tender', id: r.id, title: r.title, buyerName: r.buyerName, closesAt: r.closesAt?.toISOString() ?? null, isOpen: true, valueMinor: r.valueMinor, currency: r.currency }));
       }
-      const ranked = text ? (await rank(db, { source: 'external', text, limit: 20 })).hits.map((h) => h.id) : undefined;
+      const ranked = text ? (await rank(db, { source: 'external', text, limit: 20, typing: true })).hits.map((h) => h.id) : undefined;
       const rows = await repo.searchExternal(db, ranked, 20);
       return rows.map((r) => ({
         kind: 'external',

@@ -43,7 +43,7 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
       inStock: q.inStock,
     };
     // words: the search engine ranks the items the filters let through; pages and sorts cut its results
-    if (q.q) f.ids = (await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH })).hits.map((h) => h.id);
+    if (q.q) f.ids = (await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
     const { rows, total } = await repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort });
     return { data: rows.map((r) => toCatalogueItem(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };

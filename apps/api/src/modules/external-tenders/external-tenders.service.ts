@@ -28,8 +28,8 @@ import { currencyExponent } from './ocds-mapper.ts';
 import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
 
 /** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
-function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number) {
-  return rank(db, { source: 'external', text: q, where: repo.filterSql({ ...f, q: undefined }), limit });
+function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number, typing = false) {
+  return rank(db, { source: 'external', text: q, where: repo.filterSql({ ...f, q: undefined }), limit, typing });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -166,7 +166,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       // With words, the search engine picks and orders the notices (any word, near spellings, the
       // CPV codes the words mean); the facet filters apply to its results so each facet can still
       // count the options its own filter leaves out.
-      const ranked = f.q ? await rankFeed(db, f.q, { minValue: f.minValue, maxValue: f.maxValue, closingFrom: f.closingFrom, closingBefore: f.closingBefore }, SEARCH_DEPTH) : null;
+      const ranked = f.q ? await rankFeed(db, f.q, { minValue: f.minValue, maxValue: f.maxValue, closingFrom: f.closingFrom, closingBefore: f.closingBefore }, SEARCH_DEPTH, true) : null;
       const within: repo.SearchFilters = ranked ? { ...f, q: undefined, ids: ranked.hits.map((h) => h.id) } : f;
       const [{ rows, total }, facets] = await Promise.all([
         repo.searchTenders(db, p.id, within, sort, query.page, query.pageSize),

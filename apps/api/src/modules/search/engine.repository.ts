@@ -130,6 +130,8 @@ export interface LabelHitRow {
   code: string;
   label: string;
   score: number;
+  /** the query's lexemes the label holds */
+  terms: string[];
 }
 
 /** CPV 2008 labels ranked by BM25 against the query's lexemes (cpv_labels, 9,454 rows). */
@@ -137,7 +139,8 @@ export async function rankCpvLabels(db: DbOrTx, terms: readonly string[], idfs: 
   if (!terms.length) return [];
   const { rows } = await db.execute<LabelHitRow & Record<string, unknown>>(sql`
     with q as (select (select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(terms)}::text[]) t)::tsquery as tsq)
-    select l.code, l.label, search_bm25(l.search, ${pgTextArray(terms)}::text[], ${pgFloatArray(idfs)}::float8[], ${avgLen})::float8 as score
+    select l.code, l.label, search_bm25(l.search, ${pgTextArray(terms)}::text[], ${pgFloatArray(idfs)}::float8[], ${avgLen})::float8 as score,
+      array(select u.lexeme from unnest(l.search) u where u.lexeme = any(${pgTextArray(terms)}::text[])) as terms
     from cpv_labels l, q where l.search @@ q.tsq
     order by score desc, length(l.label), l.code limit ${limit}`);
   return rows;
@@ -265,6 +268,25 @@ export async function refreshTerms(db: DbOrTx, s: SourceSql, changes: number): P
 export async function allCpvLabels(db: DbOrTx): Promise<Map<string, string>> {
   const { rows } = await db.execute<{ code: string; label: string } & Record<string, unknown>>(sql`select code, label from cpv_labels`);
   return new Map(rows.map((r) => [r.code, r.label]));
+}
+
+/** How many notices carry each code exactly, and how many its class (GIN on cpv_codes and cpv_classes). */
+export async function noticesPerCode(db: DbOrTx, codes: readonly string[]): Promise<Map<string, { code: number; cls: number }>> {
+  if (!codes.length) return new Map();
+  const { rows } = await db.execute<{ c: string; n_code: number; n_class: number } & Record<string, unknown>>(sql`
+    select c, (select count(*) from external_tenders where cpv_codes @> array[c])::int as n_code,
+      (select count(*) from external_tenders where cpv_classes @> array[left(c, 4)])::int as n_class
+    from unnest(${pgTextArray(codes)}::text[]) c`);
+  return new Map(rows.map((r) => [r.c, { code: r.n_code, cls: r.n_class }]));
+}
+
+/** Words of a source that start as `prefix` does, the commonest first (the word being typed). */
+export async function wordsStartingWith(db: DbOrTx, source: SourceKey, prefix: string, limit: number): Promise<Array<{ lexeme: string; df: number; cpv_df: number | null }>> {
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await db.execute<{ lexeme: string; df: number; cpv_df: number | null } & Record<string, unknown>>(sql`
+    select t.lexeme, t.df, c.df as cpv_df from search_terms t left join search_terms c on c.source = 'cpv' and c.lexeme = t.lexeme
+    where t.source = ${source} and t.lexeme like ${like} order by t.df desc, t.lexeme limit ${limit}`);
+  return rows;
 }
 
 /** Words of the CPV labels that start as `prefix` does, the commonest first (suggestions as one types). */

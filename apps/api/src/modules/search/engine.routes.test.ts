@@ -90,9 +90,15 @@ describe('the search engine on the live feed (docs/search.md)', () => {
   it('suggests the CPV categories a partly typed query means ("roof rep" → Roof repair · 45261910)', async () => {
     const res = await t.request('GET', '/api/external-tenders/suggest?q=roof%20rep', { token: supplier.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toContainEqual({ code: '45261910', label: 'Roof repair' });
+    expect(res.body.data).toContainEqual({ code: '45261910', label: 'Roof repair', filter: '45261910', count: 1 });
     const core = await t.createUser({ role: 'supplier', plan: 'CORE' });
     expect((await t.request('GET', '/api/external-tenders/suggest?q=roof', { token: core.token })).status).toBe(402);
+  });
+
+  it('as one types, a half-typed last word finds its completions ("roof rep" → roof repairs)', async () => {
+    const res = await feed('q=roof%20rep');
+    expect(titles(res.body)[0]).toBe('Roof repairs to the town hall');
+    expect(res.body.data[0].match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text)).toEqual(['Roof', 'repairs']);
   });
 
   it('answers nothing only when nothing relates', async () => {

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { CATEGORIES, cpvCodesFor, type CpvCode, type MarkedText, type QueryReading, type SearchMatch } from '@brickyard/shared';
+import { CATEGORIES, cpvCodesFor, type CpvSuggestion, type MarkedText, type QueryReading, type SearchMatch } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
 
@@ -82,6 +82,8 @@ export interface EngineQuery {
   excludeIds?: readonly string[];
   /** read the query as CPV (on by default) */
   readCpv?: boolean;
+  /** typed into a search box: the last word may be half typed, and its completions count */
+  typing?: boolean;
 }
 
 export interface EngineResult {
@@ -116,7 +118,7 @@ export function cpvFit(codes: readonly string[], understood: readonly Understood
 }
 
 /** Reads the words of a query against a source's statistics, with near spellings for unknown words. */
-async function readWords(db: DbOrTx, source: repo.SourceKey, text: string) {
+async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typing = false) {
   await freshStats(db, source);
   const { words: rows, stats } = await repo.readQueryWords(db, source, text, 80);
   const docs = stats?.docs ?? 0;
@@ -130,6 +132,15 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string) {
     if (!known && r.near && !terms.has(r.near)) {
       // a near spelling counts a little less than the word itself would
       terms.set(r.near, { idf: 0.8 * idf(docs, r.near_df ?? 0), cpvIdf: r.near_cpv_df === null ? 0 : 0.8 * idf(cpvDocs, r.near_cpv_df), df: r.near_df ?? 0 });
+    }
+  }
+  // the last word may be half typed ("roof rep"): its commonest completions count a little less
+  const last = rows.at(-1);
+  if (typing && last && last.df === null && last.cpv_df === null && !last.near && last.word.length >= 2) {
+    for (const c of await repo.wordsStartingWith(db, source, last.word, 3)) {
+      if (terms.has(c.lexeme)) continue;
+      terms.set(c.lexeme, { idf: 0.8 * idf(docs, c.df), cpvIdf: c.cpv_df === null ? 0 : 0.8 * idf(cpvDocs, c.cpv_df), df: c.df });
+      words.push({ word: last.word, lexeme: c.lexeme, correctedTo: null });
     }
   }
   return { words, terms, stats };
@@ -153,7 +164,7 @@ async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number; idf: 
   // is what such a query means, not the label that shares its common word
   const mass = [...terms.values()].reduce((s, t) => s + (t.cpvIdf > 0 ? Math.max(t.cpvIdf, 0.5) : Math.min(Math.max(t.idf, 0.5), UNKNOWN_WORD_MASS)), 0);
   const top = hits[0]!.score;
-  return hits.map((h) => ({ code: h.code, label: h.label, weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)) }));
+  return hits.map((h) => ({ code: h.code, label: h.label, terms: h.terms, weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)) }));
 }
 
 /** How sure the label reading is: the share of the query the best label explains. */
@@ -228,7 +239,7 @@ async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
 /** Ranks a source for a query. */
 export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   const s = repo.SOURCE_SQL[q.source];
-  const { words, terms, stats } = await readWords(db, q.source, q.text);
+  const { words, terms, stats } = await readWords(db, q.source, q.text, q.typing);
   const scoring = [...terms].filter(([, t]) => t.idf > 0);
   const finding = [...scoring].sort((a, b) => a[1].df - b[1].df).slice(0, FINDING_WORDS).map(([l]) => l);
   const base = {
@@ -393,13 +404,30 @@ export function readingOf(result: EngineResult): QueryReading {
  * CPV categories a partly typed query means, for suggestions as the user types: the words so
  * far, the last one also as a prefix of known label words.
  */
-export async function suggestCpv(db: DbOrTx, text: string, limit = 5): Promise<CpvCode[]> {
+export async function suggestCpv(db: DbOrTx, text: string, limit = 5): Promise<CpvSuggestion[]> {
   const trimmed = text.trim();
   if (trimmed.length < 2) return [];
   const last = /([\p{L}\p{N}]+)$/u.exec(trimmed)?.[1] ?? '';
   const completions = !/\s$/.test(text) && last.length >= 2 ? await repo.labelWordsStartingWith(db, last.toLowerCase(), 3) : [];
-  const { terms, stats } = await readWords(db, 'external', trimmed);
+  const { words, terms, stats } = await readWords(db, 'external', trimmed);
+  // the words typed so far must all be in a suggestion; the last one, while it is being typed,
+  // may be the start of a longer word
+  const typing = completions.length ? words.at(-1)?.lexeme : undefined;
+  const complete = [...new Set(words.map((w) => w.lexeme).filter((l) => l !== typing && (terms.get(l)?.cpvIdf ?? 0) > 0))];
+  const endings = new Set([...(typing ? [typing] : []), ...completions.map((c) => c.lexeme)]);
   for (const c of completions) if (!terms.has(c.lexeme)) terms.set(c.lexeme, { idf: 0, cpvIdf: idf(stats?.cpv_docs ?? 0, c.df), df: 0 });
   const labels = await readLabels(db, terms, stats?.cpv_avg_len || 3);
-  return labels.filter((l) => l.weight >= 0.15).slice(0, limit).map((l) => ({ code: l.code, label: l.label }));
+  const ending = (l: { terms: string[] }) => !endings.size || l.terms.some((t) => endings.has(t));
+  const strict = labels.filter((l) => complete.every((w) => l.terms.includes(w)) && ending(l));
+  // no label holds every word ("school taxi"): the labels of the word being typed, then of any word
+  const loose = strict.length ? strict : labels.filter((l) => endings.size && ending(l));
+  const picked = (loose.length ? loose : labels.filter((l) => l.weight >= 0.3)).slice(0, limit * 2);
+  const counts = await repo.noticesPerCode(db, picked.map((l) => l.code));
+  return picked
+    .map((l) => {
+      const n = counts.get(l.code) ?? { code: 0, cls: 0 };
+      return n.code > 0 ? { code: l.code, label: l.label, filter: l.code, count: n.code } : { code: l.code, label: l.label, filter: l.code.slice(0, 4), count: n.cls };
+    })
+    .filter((s) => s.count > 0)
+    .slice(0, limit);
 }

@@ -59,7 +59,7 @@ const ENGINE_SOURCE: Record<SearchType, SourceKey> = { tenders: 'tenders', catal
 /** The rows of a source ranked by the search engine for `q`, within `filter`. */
 export function rankSource(db: DbOrTx, type: SearchType, filter: repo.SearchFilter, q: string, limit = SEARCH_DEPTH) {
   const source = ENGINE_SOURCE[type];
-  return rank(db, { source, text: q, where: repo.engineFilter(repo.SOURCES[type], filter, SOURCE_SQL[source].id), limit });
+  return rank(db, { source, text: q, where: repo.engineFilter(repo.SOURCES[type], filter, SOURCE_SQL[source].id), limit, typing: true });
 }
 
 export function createSearchService(ctx: AppContext) {

@@ -102,7 +102,7 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       f.statuses = q.status.filter((s) => allowed.includes(s));
     }
     // words: the search engine ranks the tenders the filters let through; pages and sorts cut its results
-    if (q.q) f.ids = (await rank(db, { source: 'tenders', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH })).hits.map((h) => h.id);
+    if (q.q) f.ids = (await rank(db, { source: 'tenders', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
     const { rows, total } = await repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort });
     return { data: rows.map((r) => toTender(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };

@@ -13,3 +13,4 @@ export { Select } from './select';
 export { PageSpinner, Spinner } from './spinner';
 export { Segmented, Tabs, type TabItem } from './tabs';
 export { TBody, TD, TH, THead, TR, Table } from './table';
+export { MarkedText } from './marked-text';

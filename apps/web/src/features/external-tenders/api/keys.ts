@@ -9,4 +9,5 @@ export const externalTenderKeys = {
   favourites: ['external-tenders', 'favourites'] as const,
   favouritesPage: (page: number, pageSize: number) => ['external-tenders', 'favourites', page, pageSize] as const,
   savedSearches: ['external-tenders', 'saved-searches'] as const,
+  suggest: (q: string) => ['external-tenders', 'suggest', q] as const,
 };

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Building2, MapPin } from 'lucide-react';
+import { Building2, Info, MapPin } from 'lucide-react';
+import { MarkedText } from '@/components/ui';
 import { formatMoney, type ExternalTender } from '@brickyard/shared';
 import { formatPostedDate } from '@/lib/format';
 import { ClosingDate, ORIGIN_LABELS, StatusBadge } from './display';
@@ -25,7 +26,7 @@ export function TenderCard({ tender }: { tender: ExternalTender }) {
               state={{ back: location.pathname + location.search }}
               className="hover:text-brand-700 hover:underline"
             >
-              {tender.title}
+              {tender.match ? <MarkedText runs={tender.match.title} /> : tender.title}
             </Link>
           </h3>
           <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-600">
@@ -35,6 +36,23 @@ export function TenderCard({ tender }: { tender: ExternalTender }) {
         </div>
         <FavouriteButton tender={tender} className="-mt-1.5 -mr-1.5" />
       </div>
+
+      {tender.match && (
+        <div className="mt-3 space-y-1.5 text-sm">
+          {tender.match.snippet.some((r) => r.text.trim()) && (
+            <p className="line-clamp-3 text-ink-700">
+              <MarkedText runs={tender.match.snippet} />
+            </p>
+          )}
+          <p className="flex items-start gap-1.5 text-xs text-ink-600">
+            <Info className="mt-0.5 size-3.5 shrink-0 text-ink-400" aria-hidden="true" />
+            <span>
+              <span className="font-medium text-ink-700">Why this result: </span>
+              {tender.match.reason}
+            </span>
+          </p>
+        </div>
+      )}
 
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="min-w-0">

@@ -10,6 +10,8 @@ import { useTopExternalTenders } from '../api/get-top-external-tenders';
 import { useFavouriteExternalTenders } from '../api/list-favourite-external-tenders';
 import { useSavedSearches } from '../api/list-saved-searches';
 import { useSearchExternalTenders } from '../api/search-external-tenders';
+import { useSuggestCpv } from '../api/suggest-cpv';
+import { CpvSuggestions } from '../components/cpv-suggestions';
 import { FILTER_KEYS, criteriaOf, filterValuesOf, paramsOf, type FilterKey } from '../components/criteria';
 import { isPlanGated, logFeedFailure } from '../components/display';
 import { FeedFilters } from '../components/feed-filters';
@@ -33,6 +35,8 @@ const SORTS: { value: ExternalTenderSort; label: string }[] = [
 const PAGE_SIZE = 10;
 const TOP_LIMIT = 20;
 const DEBOUNCE_MS = 300;
+/** Suggestions follow the typing more closely than the results do. */
+const SUGGEST_DEBOUNCE_MS = 120;
 
 /** ExternalTenderSearch: /supplier/external-search (Live Feed) — search, filters, top, favourites, saved searches. */
 export function LiveFeedScreen() {
@@ -75,6 +79,8 @@ export function LiveFeedScreen() {
   }, [debouncedQ]);
 
   const results = useSearchExternalTenders(request, tab === 'all');
+  const suggestQ = useDebouncedValue(search, SUGGEST_DEBOUNCE_MS);
+  const suggestions = useSuggestCpv(suggestQ, tab === 'all');
   const top = useTopExternalTenders(TOP_LIMIT, tab === 'top');
   const favPage = tab === 'favourites' ? page : 1;
   const favourites = useFavouriteExternalTenders(favPage, PAGE_SIZE, tab === 'favourites');
@@ -171,6 +177,13 @@ export function LiveFeedScreen() {
             </Button>
           </div>
         </div>
+        <CpvSuggestions
+          suggestions={q ? (suggestions.data?.data ?? []) : []}
+          reading={q ? results.data?.meta.reading : undefined}
+          selected={filterValues.cpv}
+          onPick={(code) => set({ cpv: code })}
+          onClear={() => set({ cpv: undefined })}
+        />
       </Card>
 
       <div className="grid gap-5 lg:grid-cols-[17rem_minmax(0,1fr)]">
