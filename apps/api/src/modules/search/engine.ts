@@ -428,6 +428,6 @@ export async function suggestCpv(db: DbOrTx, text: string, limit = 5): Promise<C
       const n = counts.get(l.code) ?? { code: 0, cls: 0 };
       return n.code > 0 ? { code: l.code, label: l.label, filter: l.code, count: n.code } : { code: l.code, label: l.label, filter: l.code.slice(0, 4), count: n.cls };
     })
-    .filter((s) => s.count > 0)
+    .filter((s, i, all) => s.count > 0 && all.findIndex((x) => x.filter === s.filter) === i)
     .slice(0, limit);
 }
