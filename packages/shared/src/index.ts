@@ -31,3 +31,4 @@ export * from './schemas/matching.ts';
 export * from './schemas/search.ts';
 export * from './schemas/bid-assist.ts';
 export * from './schemas/dashboard.ts';
+export * from './schemas/response.ts';

@@ -49,6 +49,8 @@ const CONTENT_FIELDS = [
   'deadline',
   'requiredCertifications',
   'qualityStandards',
+  'responseMode',
+  'questionDeadline',
 ] as const;
 const FILE_FIELDS = ['attachments', 'supportingDocumentIds'] as const;
 
@@ -59,6 +61,8 @@ export function toTender(row: TenderRow, companyName: string): Tender {
     deadline: row.deadline ? row.deadline.toISOString() : null,
     requiredCertifications: row.requiredCertifications,
     qualityStandards: row.qualityStandards,
+    responseMode: row.responseMode,
+    questionDeadline: row.questionDeadline ? row.questionDeadline.toISOString() : null,
     awardedSupplierId: row.awardedSupplierId,
   };
 }
@@ -138,6 +142,8 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           deadline,
           requiredCertifications: body.requiredCertifications ?? [],
           qualityStandards: body.qualityStandards ?? [],
+          responseMode: body.responseMode ?? 'sealed',
+          questionDeadline: body.questionDeadline ? new Date(body.questionDeadline) : null,
           attachments: refs.attachments,
           supportingDocumentIds: refs.supportingDocumentIds,
           publishedAt: body.status === 'active' ? new Date() : null,
@@ -195,6 +201,8 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           ...(body.deadline !== undefined ? { deadline } : {}),
           ...(body.requiredCertifications ? { requiredCertifications: body.requiredCertifications } : {}),
           ...(body.qualityStandards ? { qualityStandards: body.qualityStandards } : {}),
+          ...(body.responseMode ? { responseMode: body.responseMode } : {}),
+          ...(body.questionDeadline !== undefined ? { questionDeadline: body.questionDeadline ? new Date(body.questionDeadline) : null } : {}),
           ...(refs ? { attachments: refs.attachments, supportingDocumentIds: refs.supportingDocumentIds } : {}),
           ...(to !== from ? { status: to } : {}),
           ...(to === 'active' && !locked.publishedAt ? { publishedAt: new Date() } : {}),
