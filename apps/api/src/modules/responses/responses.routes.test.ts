@@ -361,3 +361,35 @@ describe('questions', () => {
     expect(list.body.meta.open).toBe(false);
   });
 });
+
+describe('response documents (the presigned upload flow)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  async function upload(user: TestUser) {
+    const res = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: user.token,
+      body: { userId: user.id, fileName: 'Method statement.pdf', fileType: 'application/pdf', uploadType: 'response-document' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const put = await fetch(t.url + res.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/octet-stream' } });
+    expect(put.status).toBe(200);
+    return res.body.data.key as string;
+  }
+  const download = (key: string, token: string) => t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token });
+
+  it('attaches the supplier’s own uploads; the buyer downloads them once the responses are open, other suppliers never', async () => {
+    const tender = await createTender();
+    const key = await upload(s1);
+    const foreignKey = await upload(s2);
+    expect((await respond(tender.id, s1.token, { ...bid(), documents: [foreignKey] })).status).toBe(400);
+    const r = await respond(tender.id, s1.token, { ...bid(), documents: [key] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.data.documents).toEqual([{ key, name: 'Method statement.pdf' }]);
+    expect((await download(key, s1.token)).status).toBe(200);
+    expect((await download(key, buyer.token)).status).toBe(404); // sealed
+    expect((await download(key, s2.token)).status).toBe(404);
+    await closeDeadline(tender.id);
+    expect((await download(key, buyer.token)).status).toBe(200);
+    expect((await download(key, s2.token)).status).toBe(404);
+    expect((await download(key, otherBuyer.token)).status).toBe(404);
+  });
+});
