@@ -151,7 +151,7 @@ export const responseSchema = z.object({
   validityDays: z.number().int().nullable(),
   note: z.string(),
   requirementAnswers: z.array(z.object({ requirement: z.string(), answer: z.enum(REQUIREMENT_ANSWERS), comment: z.string().nullable() })),
-  documents: z.array(z.object({ key: z.string(), name: z.string() })),
+  documents: z.array(z.object({ key: z.string(), name: z.string(), url: z.string() })),
   status: z.enum(RESPONSE_STATUSES),
   version: z.number().int(),
   feedback: responseFeedbackSchema.nullable(),

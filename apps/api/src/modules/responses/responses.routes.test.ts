@@ -383,7 +383,7 @@ describe('response documents (the presigned upload flow)', () => {
     expect((await respond(tender.id, s1.token, { ...bid(), documents: [foreignKey] })).status).toBe(400);
     const r = await respond(tender.id, s1.token, { ...bid(), documents: [key] });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.data.documents).toEqual([{ key, name: 'Method statement.pdf' }]);
+    expect(r.body.data.documents).toEqual([{ key, name: 'Method statement.pdf', url: expect.stringContaining('/api/upload/local/') }]);
     expect((await download(key, s1.token)).status).toBe(200);
     expect((await download(key, buyer.token)).status).toBe(404); // sealed
     expect((await download(key, s2.token)).status).toBe(404);

@@ -47,7 +47,7 @@ function isUniqueViolation(err: unknown): boolean {
   return (e.cause?.code ?? e.code) === '23505';
 }
 
-function toResponse(f: repo.FullResponse, names: Map<string, string>): TenderResponse {
+function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (key: string) => string): TenderResponse {
   const r = f.r;
   return {
     id: r.id,
@@ -72,7 +72,7 @@ function toResponse(f: repo.FullResponse, names: Map<string, string>): TenderRes
     validityDays: r.validityDays,
     note: r.note,
     requirementAnswers: r.requirementAnswers.map((a) => ({ requirement: a.requirement, answer: a.answer, comment: a.comment })),
-    documents: r.documents.filter((k) => names.has(k)).map((k) => ({ key: k, name: names.get(k)! })),
+    documents: r.documents.filter((k) => names.has(k)).map((k) => ({ key: k, name: names.get(k)!, url: urlOf(k) })),
     status: r.status,
     version: r.version,
     feedback: r.feedback
@@ -116,7 +116,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
 
   async function present(rows: repo.FullResponse[]): Promise<TenderResponse[]> {
     const names = await repo.fileNames(db, [...new Set(rows.flatMap((r) => r.r.documents))]);
-    return rows.map((r) => toResponse(r, names));
+    return rows.map((r) => toResponse(r, names, (k) => ctx.storage.objectUrl(k)));
   }
   const presentOne = async (row: repo.FullResponse) => (await present([row]))[0]!;
 
