@@ -117,8 +117,8 @@ describe('Issue 17 journey: tender responses', () => {
     await table.waitFor();
     await table.getByText('Pennine Building Supplies Ltd').waitFor();
     await table.getByText('Severn Timber & Fixings').waitFor();
-    await table.getByText('£28,550').waitFor();
-    await table.getByText('£31,600').waitFor();
+    await table.getByText('£28,550', { exact: true }).waitFor();
+    await table.getByText('£31,600', { exact: true }).waitFor();
     await table.getByText('7 days over the 21 asked').waitFor();
     await b.getByRole('button', { name: 'Shortlist Pennine Building Supplies Ltd' }).click();
     await b.getByRole('button', { name: 'Remove from shortlist Pennine Building Supplies Ltd' }).waitFor();

@@ -123,22 +123,22 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
     };
   }
 
-  function save(status: 'draft' | 'submitted') {
+  // mutateAsync, not mutate: the form unmounts once the new response is fetched, and mutate's
+  // own callbacks do not run after an unmount.
+  async function save(status: 'draft' | 'submitted') {
     setErrors({});
     setFormError(null);
     const body = bodyOf(status);
-    const done = {
-      onSuccess: () => {
-        notify.success(status === 'draft' ? 'Draft saved' : initial?.status === 'submitted' ? 'Changes submitted' : 'Response submitted');
-        onDone();
-      },
-      onError: (err: unknown) => {
-        setErrors(fieldErrorsOf(err));
-        setFormError(errorMessage(err, 'We could not save your response.'));
-      },
-    };
-    if (initial) update.mutate({ id: initial.id, body }, done);
-    else create.mutate({ tenderId: tender.id, body }, done);
+    try {
+      if (initial) await update.mutateAsync({ id: initial.id, body });
+      else await create.mutateAsync({ tenderId: tender.id, body });
+    } catch (err) {
+      setErrors(fieldErrorsOf(err));
+      setFormError(errorMessage(err, 'We could not save your response.'));
+      return;
+    }
+    notify.success(status === 'draft' ? 'Draft saved' : initial?.status === 'submitted' ? 'Changes submitted' : 'Response submitted');
+    onDone();
   }
 
   const err = (path: string) => errors[path];
@@ -148,7 +148,7 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
       className="space-y-6"
       onSubmit={(e) => {
         e.preventDefault();
-        save('submitted');
+        void save('submitted');
       }}
       aria-label="Your response"
       noValidate
@@ -333,7 +333,7 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
           Cancel
         </Button>
         {canDraft && (
-          <Button type="button" variant="secondary" onClick={() => save('draft')} disabled={uploading || busy} leftIcon={<Save className="size-4" aria-hidden="true" />}>
+          <Button type="button" variant="secondary" onClick={() => void save('draft')} disabled={uploading || busy} leftIcon={<Save className="size-4" aria-hidden="true" />}>
             Save draft
           </Button>
         )}
