@@ -84,9 +84,15 @@ describe('tender response mode and question deadline', () => {
     const tender = await createTender();
     expect(tender).toMatchObject({ responseMode: 'sealed', questionDeadline: null });
     const qd = addDays(new Date(), 7).toISOString();
-    const put = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'open', questionDeadline: qd } });
+    // a published sealed tender may not be opened early (the buyer would read the bids)
+    const peek = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'open' } });
+    expect(peek.status).toBe(409);
+    const draft = await createTender({ status: 'draft' });
+    const put = await t.request('PUT', `/api/tender/${draft.id}`, { token: buyer.token, body: { responseMode: 'open', questionDeadline: qd } });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.data).toMatchObject({ responseMode: 'open', questionDeadline: qd });
+    const q = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { questionDeadline: qd } });
+    expect(q.body.data).toMatchObject({ responseMode: 'sealed', questionDeadline: qd });
     const bad = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'secret' } });
     expect(bad.status).toBe(400);
   });

@@ -190,6 +190,12 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
             { path: 'status', message: `Allowed from ${from}: ${['draft', 'active', 'pending', 'closed'].includes(from) ? 'see the tender lifecycle' : 'none'}` },
           ]);
         }
+        // Opening a sealed tender after publication would let the buyer read bids before the deadline.
+        if (body.responseMode === 'open' && locked.responseMode === 'sealed' && locked.publishedAt) {
+          throw new AppError('INVALID_STATE', 'A published sealed tender cannot be made open: its responses stay sealed until the deadline', [
+            { path: 'responseMode', message: 'Sealed once published' },
+          ]);
+        }
         const category = body.category ?? locked.category;
         const subcategories = effectiveSubcategories(category, body.subcategories, locked.subcategories, category !== locked.category);
         const deadline = body.deadline === undefined ? locked.deadline : body.deadline === null ? null : new Date(body.deadline);

@@ -195,10 +195,10 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
             const lineTotal = p !== null && Number.isFinite(q) ? Math.round(p * q) : null;
             return (
               <li key={l.key} className="rounded-xl border border-ink-200 bg-white p-3 shadow-sm">
-                <div className="grid gap-3 sm:grid-cols-12">
+                <div className="grid grid-cols-3 items-end gap-3 sm:grid-cols-12">
                   <TextField
                     label={`Line ${i + 1} description`}
-                    fieldClassName="sm:col-span-5"
+                    fieldClassName="col-span-3 sm:col-span-5"
                     value={l.description}
                     onChange={(e) => setLine(l.key, { description: e.target.value })}
                     error={err(`lines.${i}.description`) ?? err(`lines.${i}.catalogueItemId`)}

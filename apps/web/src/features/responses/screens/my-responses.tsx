@@ -29,8 +29,8 @@ export function MyResponsesScreen() {
                 <TH>Tender</TH>
                 <TH>Status</TH>
                 <TH className="text-right">Total</TH>
-                <TH>Deadline</TH>
-                <TH>Updated</TH>
+                <TH className="hidden sm:table-cell">Deadline</TH>
+                <TH className="hidden md:table-cell">Updated</TH>
               </TR>
             </THead>
             <TBody>
@@ -50,11 +50,11 @@ export function MyResponsesScreen() {
                     <ResponseStatusBadge status={r.status} />
                   </TD>
                   <TD className="text-right tabular-nums">{formatPence(r.totalPence)}</TD>
-                  <TD className="whitespace-nowrap">
+                  <TD className="hidden whitespace-nowrap sm:table-cell">
                     <DateText value={r.tenderDeadline} />
                     {r.tenderDeadline && ['draft', 'submitted'].includes(r.status) && <DaysLeft deadline={r.tenderDeadline} className="ml-2" />}
                   </TD>
-                  <TD className="whitespace-nowrap">
+                  <TD className="hidden whitespace-nowrap md:table-cell">
                     <DateText value={r.updatedAt} />
                   </TD>
                 </TR>

@@ -270,15 +270,22 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
             error={errors.questionDeadline?.message}
             {...register('questionDeadline')}
           />
-          <SelectField
-            label="Responses"
-            hint="Sealed: you open the responses after the closing date. Open: you see them as they arrive."
-            error={errors.responseMode?.message}
-            {...register('responseMode')}
-          >
-            <option value="sealed">Sealed until the closing date</option>
-            <option value="open">Open as they arrive</option>
-          </SelectField>
+          {initial && initial.status !== 'draft' && initial.responseMode === 'sealed' ? (
+            <div>
+              <p className="text-sm font-medium text-ink-800">Responses</p>
+              <p className="mt-2 text-sm text-ink-600">Sealed until the closing date. A published sealed tender stays sealed.</p>
+            </div>
+          ) : (
+            <SelectField
+              label="Responses"
+              hint="Sealed: you open the responses after the closing date. Open: you see them as they arrive."
+              error={errors.responseMode?.message}
+              {...register('responseMode')}
+            >
+              <option value="sealed">Sealed until the closing date</option>
+              <option value="open">Open as they arrive</option>
+            </SelectField>
+          )}
         </CardBody>
       </Card>
 
