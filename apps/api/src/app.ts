@@ -47,6 +47,8 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
+import { createResponsesService } from './modules/responses/responses.service.ts';
+import { responsesRoutes } from './modules/responses/responses.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { registerRealtime } from './modules/realtime/realtime.routes.ts';
@@ -186,6 +188,7 @@ export async function buildApp(opts: BuildOptions) {
   profilesRoutes(app, createProfilesService(ctx));
   settingsRoutes(app, createSettingsService(ctx, { auth: createAuthService(ctx), billing: createBillingService(ctx) }));
   contractsRoutes(app, createContractsService(ctx));
+  responsesRoutes(app, createResponsesService(ctx, uploads));
   reviewsRoutes(app, createReviewsService(ctx));
   const realtime = registerRealtime(app, ctx);
   messagingRoutes(app, createMessagingService(ctx, realtime));

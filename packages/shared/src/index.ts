@@ -32,3 +32,4 @@ export * from './schemas/search.ts';
 export * from './schemas/search-match.ts';
 export * from './schemas/bid-assist.ts';
 export * from './schemas/dashboard.ts';
+export * from './schemas/response.ts';

@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = [
   'bid_assist_status',
   'external_tender_alert',
   'external_tender_closing',
+  'tender_response',
+  'tender_question',
+  'response_outcome',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -82,6 +85,24 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     description: 'A favourited tender closes within 7 days',
     defaults: { inApp: true, email: true },
     mailedBy: 'feature',
+  },
+  tender_response: {
+    label: 'Tender responses',
+    description: 'A supplier submits or changes a response to your tender',
+    defaults: { inApp: true, email: true },
+    mailedBy: 'digest',
+  },
+  tender_question: {
+    label: 'Tender questions',
+    description: 'A question is asked on your tender, or a tender you responded to gets an answer',
+    defaults: { inApp: true, email: true },
+    mailedBy: 'digest',
+  },
+  response_outcome: {
+    label: 'Response outcomes',
+    description: 'Your response is shortlisted, awarded or unsuccessful',
+    defaults: { inApp: true, email: true },
+    mailedBy: 'digest',
   },
 };
 

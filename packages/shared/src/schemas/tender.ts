@@ -11,6 +11,8 @@ const tenderExtras = {
   deadline: deadlineSchema.nullable().optional(),
   requiredCertifications: stringList(30, 100).optional(),
   qualityStandards: stringList(30, 100).optional(),
+  responseMode: z.enum(['sealed', 'open']).optional().describe("'sealed' (default): responses open to the buyer after the deadline; 'open': at once"),
+  questionDeadline: deadlineSchema.nullable().optional().describe('Suppliers may ask questions until then (else until the deadline)'),
 };
 
 /** POST /api/tender. New tenders are drafts unless `status: 'active'` publishes them at once. */
@@ -32,6 +34,8 @@ export const tenderSchema = z.object({
   deadline: z.string().nullable(),
   requiredCertifications: z.array(z.string()),
   qualityStandards: z.array(z.string()),
+  responseMode: z.enum(['sealed', 'open']),
+  questionDeadline: z.string().nullable(),
   awardedSupplierId: z.uuid().nullable(),
 });
 export type Tender = z.infer<typeof tenderSchema>;

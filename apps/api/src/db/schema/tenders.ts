@@ -43,6 +43,10 @@ export const tenders = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }),
     requiredCertifications: text('required_certifications').array().notNull().default([]),
     qualityStandards: text('quality_standards').array().notNull().default([]),
+    /** Responses (issue 17): 'sealed' keeps them closed to the buyer until the deadline; 'open' shows them as they arrive. */
+    responseMode: text('response_mode', { enum: ['sealed', 'open'] }).notNull().default('sealed'),
+    /** Suppliers may ask questions until then (else until the deadline). */
+    questionDeadline: timestamp('question_deadline', { withTimezone: true }),
     /** Set when the tender is awarded (the contracts issue); the supplier's fulfilled/pending lists read it. */
     awardedSupplierId: uuid('awarded_supplier_id').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -113,7 +117,7 @@ export const files = pgTable(
     contentType: text('content_type'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     status: text('status', { enum: ['pending', 'ready'] }).notNull().default('pending'),
-    entityType: text('entity_type', { enum: ['tender', 'catalogue_item'] }),
+    entityType: text('entity_type', { enum: ['tender', 'catalogue_item', 'tender_response'] }),
     entityId: uuid('entity_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),

@@ -13,7 +13,12 @@ export type AuditAction =
   | 'file_removed'
   | 'awarded'
   | 'completed'
-  | 'deleted';
+  | 'deleted'
+  | 'response_submitted'
+  | 'response_withdrawn'
+  | 'response_shortlisted'
+  | 'response_awarded'
+  | 'question_answered';
 
 /** Call inside the transaction that makes the change, so the trail and the change commit together. */
 export async function insertAuditEvent(

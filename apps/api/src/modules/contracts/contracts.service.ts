@@ -156,6 +156,62 @@ export async function closeContractsOfDeletedUser(tx: DbOrTx, userId: string): P
   }
 }
 
+/**
+ * In the caller's transaction: the buyer `caller` awards their active tender to a supplier — the
+ * contract proposal, the tender pending with its awarded supplier, the audit event and the
+ * supplier's notification. Used by POST /api/contract and by the award of a tender response.
+ * A second open contract of the tender answers INVALID_STATE (409).
+ */
+export async function proposeContract(
+  tx: DbOrTx,
+  caller: Pick<Principal, 'id' | 'companyName'>,
+  p: { tenderId: string; supplierId: string; catalogueItemId: string | null; catalogueItemTitle: string | null; valuePence: number; currency: string; terms: string | null },
+): Promise<repo.ContractRow> {
+  const t = await repo.lockTender(tx, p.tenderId);
+  if (!t || t.userId !== caller.id) throw new AppError('NOT_FOUND', 'Tender not found');
+  if (t.status !== 'active') throw new AppError('INVALID_STATE', `Only an active tender can be awarded; this one is ${t.status}`);
+  if ((await repo.lockOpenForTender(tx, t.id)).length) {
+    throw new AppError('INVALID_STATE', 'This tender already has an open contract');
+  }
+  const c = await repo.insertContract(tx, {
+    tenderId: t.id,
+    tenderTitle: t.title,
+    buyerId: caller.id,
+    supplierId: p.supplierId,
+    catalogueItemId: p.catalogueItemId,
+    catalogueItemTitle: p.catalogueItemTitle,
+    valuePence: p.valuePence,
+    currency: p.currency,
+    terms: p.terms,
+  });
+  await repo.setTenderAward(tx, t.id, { status: 'pending', awardedSupplierId: p.supplierId });
+  await insertAuditEvent(tx, {
+    tenderId: t.id,
+    actorId: caller.id,
+    action: 'awarded',
+    changes: {
+      awardedSupplierId: { from: t.awardedSupplierId, to: p.supplierId },
+      status: { from: t.status, to: 'pending' },
+      contractValuePence: { from: null, to: p.valuePence },
+    },
+  });
+  await notify(tx, {
+    userId: p.supplierId,
+    kind: 'contract_proposed',
+    title: 'New contract proposal',
+    body: `${caller.companyName} would like to award you “${t.title}” for ${gbp(p.valuePence)}. Accept or decline it in Deals.`,
+    link: dealsLink('supplier'),
+  });
+  return c;
+}
+
+/** A contract as the viewer sees it (for callers outside this module, e.g. the response award). */
+export async function contractFor(db: DbOrTx, id: string, viewerId: string): Promise<Contract> {
+  const row = await repo.findContract(db, id, viewerId);
+  if (!row) throw notFound();
+  return toContract(row, viewerId);
+}
+
 function emptyTotals(): ContractTotals {
   return Object.fromEntries(CONTRACT_STATUSES.map((s) => [s, { count: 0, valuePence: 0, value: 0 }])) as ContractTotals;
 }
@@ -195,16 +251,8 @@ export function createContractsService(ctx: AppContext) {
       let created: repo.ContractRow;
       try {
         created = await db.transaction(async (tx) => {
-          const t = await repo.lockTender(tx, body.tenderId);
-          if (!t || t.userId !== caller.id) throw new AppError('NOT_FOUND', 'Tender not found');
-          if (t.status !== 'active') throw new AppError('INVALID_STATE', `Only an active tender can be awarded; this one is ${t.status}`);
-          if ((await repo.lockOpenForTender(tx, t.id)).length) {
-            throw new AppError('INVALID_STATE', 'This tender already has an open contract');
-          }
-          const c = await repo.insertContract(tx, {
-            tenderId: t.id,
-            tenderTitle: t.title,
-            buyerId: caller.id,
+          return proposeContract(tx, caller, {
+            tenderId: body.tenderId,
             supplierId: supplier.id,
             catalogueItemId: body.catalogueItemId ?? null,
             catalogueItemTitle: itemTitle,
@@ -212,25 +260,6 @@ export function createContractsService(ctx: AppContext) {
             currency: body.currency,
             terms: body.terms ?? null,
           });
-          await repo.setTenderAward(tx, t.id, { status: 'pending', awardedSupplierId: supplier.id });
-          await insertAuditEvent(tx, {
-            tenderId: t.id,
-            actorId: caller.id,
-            action: 'awarded',
-            changes: {
-              awardedSupplierId: { from: t.awardedSupplierId, to: supplier.id },
-              status: { from: t.status, to: 'pending' },
-              contractValuePence: { from: null, to: valuePence },
-            },
-          });
-          await notify(tx, {
-            userId: supplier.id,
-            kind: 'contract_proposed',
-            title: 'New contract proposal',
-            body: `${caller.companyName} would like to award you “${t.title}” for ${gbp(valuePence)}. Accept or decline it in Deals.`,
-            link: dealsLink('supplier'),
-          });
-          return c;
         });
       } catch (err) {
         const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;

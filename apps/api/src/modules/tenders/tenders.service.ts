@@ -50,6 +50,8 @@ const CONTENT_FIELDS = [
   'deadline',
   'requiredCertifications',
   'qualityStandards',
+  'responseMode',
+  'questionDeadline',
 ] as const;
 const FILE_FIELDS = ['attachments', 'supportingDocumentIds'] as const;
 
@@ -60,6 +62,8 @@ export function toTender(row: TenderRow, companyName: string): Tender {
     deadline: row.deadline ? row.deadline.toISOString() : null,
     requiredCertifications: row.requiredCertifications,
     qualityStandards: row.qualityStandards,
+    responseMode: row.responseMode,
+    questionDeadline: row.questionDeadline ? row.questionDeadline.toISOString() : null,
     awardedSupplierId: row.awardedSupplierId,
   };
 }
@@ -141,6 +145,8 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           deadline,
           requiredCertifications: body.requiredCertifications ?? [],
           qualityStandards: body.qualityStandards ?? [],
+          responseMode: body.responseMode ?? 'sealed',
+          questionDeadline: body.questionDeadline ? new Date(body.questionDeadline) : null,
           attachments: refs.attachments,
           supportingDocumentIds: refs.supportingDocumentIds,
           publishedAt: body.status === 'active' ? new Date() : null,
@@ -187,6 +193,12 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
             { path: 'status', message: `Allowed from ${from}: ${['draft', 'active', 'pending', 'closed'].includes(from) ? 'see the tender lifecycle' : 'none'}` },
           ]);
         }
+        // Opening a sealed tender after publication would let the buyer read bids before the deadline.
+        if (body.responseMode === 'open' && locked.responseMode === 'sealed' && locked.publishedAt) {
+          throw new AppError('INVALID_STATE', 'A published sealed tender cannot be made open: its responses stay sealed until the deadline', [
+            { path: 'responseMode', message: 'Sealed once published' },
+          ]);
+        }
         const category = body.category ?? locked.category;
         const subcategories = effectiveSubcategories(category, body.subcategories, locked.subcategories, category !== locked.category);
         const deadline = body.deadline === undefined ? locked.deadline : body.deadline === null ? null : new Date(body.deadline);
@@ -198,6 +210,8 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           ...(body.deadline !== undefined ? { deadline } : {}),
           ...(body.requiredCertifications ? { requiredCertifications: body.requiredCertifications } : {}),
           ...(body.qualityStandards ? { qualityStandards: body.qualityStandards } : {}),
+          ...(body.responseMode ? { responseMode: body.responseMode } : {}),
+          ...(body.questionDeadline !== undefined ? { questionDeadline: body.questionDeadline ? new Date(body.questionDeadline) : null } : {}),
           ...(refs ? { attachments: refs.attachments, supportingDocumentIds: refs.supportingDocumentIds } : {}),
           ...(to !== from ? { status: to } : {}),
           ...(to === 'active' && !locked.publishedAt ? { publishedAt: new Date() } : {}),

@@ -1,9 +1,9 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogueItems, files, messages, profileDocuments, profiles, tenders } from '../../db/schema/index.ts';
+import { catalogueItems, files, messages, profileDocuments, profiles, tenderResponses, tenders } from '../../db/schema/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
-export type EntityType = 'tender' | 'catalogue_item';
+export type EntityType = 'tender' | 'catalogue_item' | 'tender_response';
 
 export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
   const [row] = await db.insert(files).values(values).returning();
@@ -121,4 +121,20 @@ export async function isProfileFileOf(db: DbOrTx, key: string, ownerId: string):
     select 1 from ${profileDocuments} where ${profileDocuments.userId} = ${ownerId} and ${profileDocuments.fileKey} = ${key}
     limit 1`);
   return rows.rows.length > 0;
+}
+
+/** Who may read a response's documents: its supplier, and the tender's buyer once the responses are open. */
+export async function findResponseAccess(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      status: tenderResponses.status,
+      tenderOwnerId: tenders.userId,
+      responseMode: tenders.responseMode,
+      deadline: tenders.deadline,
+    })
+    .from(tenderResponses)
+    .innerJoin(tenders, eq(tenders.id, tenderResponses.tenderId))
+    .where(eq(tenderResponses.id, id))
+    .limit(1);
+  return row;
 }

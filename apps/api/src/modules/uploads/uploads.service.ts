@@ -10,6 +10,8 @@ import {
   type PresignedUpload,
   type PresignedUploadBody,
   type StoredFile,
+  RECEIVED_RESPONSE_STATUSES,
+  responsesOpenTo,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
@@ -113,6 +115,10 @@ export function createUploadsService(ctx: AppContext) {
     if (file.entityType === 'catalogue_item') {
       const c = await repo.findCatalogueAccess(db, file.entityId);
       return !!c && canViewCatalogueItem(c, caller);
+    }
+    if (file.entityType === 'tender_response') {
+      const r = await repo.findResponseAccess(db, file.entityId);
+      return !!r && (r.tenderOwnerId === caller.id || caller.role === 'admin') && responsesOpenTo(r) && RECEIVED_RESPONSE_STATUSES.includes(r.status);
     }
     return false;
   }

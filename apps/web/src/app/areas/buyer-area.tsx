@@ -4,6 +4,7 @@ import { DealsScreen } from '@/features/deals/screens/deals';
 import { ConnectScreen } from '@/features/matching/screens/connect';
 import { MessagesScreen } from '@/features/messaging/screens/messages';
 import { ProfileScreen } from '@/features/profiles/screens/profile';
+import { buyerTenderTabs } from '@/features/responses/screens/tender-tabs';
 import { CreateTenderScreen } from '@/features/tenders/screens/create-tender';
 import { EditTenderScreen } from '@/features/tenders/screens/edit-tender';
 import { ListingsScreen } from '@/features/tenders/screens/listings';
@@ -22,7 +23,7 @@ export default function BuyerArea() {
         <Route path="create-tender" element={<CreateTenderScreen />} />
         <Route path="edit-tender/:id" element={<EditTenderScreen />} />
         <Route path="messages" element={<MessagesScreen />} />
-        <Route path="tender/:id" element={<TenderDetailsScreen role="buyer" />} />
+        <Route path="tender/:id" element={<TenderDetailsScreen role="buyer" extraTabs={buyerTenderTabs} />} />
         <Route path="deals" element={<DealsScreen />} />
         <Route path="connect" element={<ConnectScreen />} />
         <Route path="profile" element={<ProfileScreen />} />

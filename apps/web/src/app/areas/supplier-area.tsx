@@ -12,6 +12,8 @@ import { LiveFeedScreen } from '@/features/external-tenders/screens/live-feed';
 import { ConnectScreen } from '@/features/matching/screens/connect';
 import { MessagesScreen } from '@/features/messaging/screens/messages';
 import { ProfileScreen } from '@/features/profiles/screens/profile';
+import { MyResponsesScreen } from '@/features/responses/screens/my-responses';
+import { supplierTenderTabs } from '@/features/responses/screens/tender-tabs';
 import { TenderDetailsScreen } from '@/features/tenders/screens/tender-details';
 import { SupplierLayout } from '../layouts/supplier-layout';
 import { NotFoundScreen } from '../not-found';
@@ -36,7 +38,8 @@ export default function SupplierArea() {
         <Route path="external-search/:id" element={<ExternalTenderDetailsScreen />} />
         <Route path="contracts" element={<DealsScreen />} />
         <Route path="deals" element={<DealsScreen />} />
-        <Route path="tender/:id" element={<TenderDetailsScreen role="supplier" />} />
+        <Route path="tender/:id" element={<TenderDetailsScreen role="supplier" extraTabs={supplierTenderTabs} />} />
+        <Route path="responses" element={<MyResponsesScreen />} />
         <Route path="profile" element={<ProfileScreen />} />
         <Route path="bid-assist" element={<BidAssistScreen />} />
         {settingsRoutes('supplier')}

@@ -1,5 +1,6 @@
 import {
   Briefcase,
+  FileSignature,
   FilePlus2,
   Handshake,
   LayoutDashboard,
@@ -46,6 +47,7 @@ export const SUPPLIER_NAV: NavItem[] = [
   { label: 'Add to catalogue', to: '/supplier/add-catalogue', icon: PackagePlus },
   { label: 'Connect', to: '/supplier/connect', icon: Link2 },
   { label: 'Live Feed', to: '/supplier/external-search', icon: Radio },
+  { label: 'My responses', to: '/supplier/responses', icon: FileSignature },
   { label: 'Bid Assist', to: '/supplier/bid-assist', icon: Sparkles },
   { label: 'Messages', to: '/supplier/messages', icon: MessageSquare },
   { label: 'Deals', to: '/supplier/deals', icon: Briefcase },

@@ -12,6 +12,8 @@ export interface TenderBody {
   leadTime: number | null;
   region: string | null;
   deadline: string | null;
+  questionDeadline: string | null;
+  responseMode: 'sealed' | 'open';
   paymentTerms: string | null;
   insurance: string | null;
   supplierType: string | null;

@@ -36,6 +36,8 @@ export const tenderFormSchema = z.object({
   leadTime: optionalInt('Lead time', 3650),
   region: z.string(),
   deadline: z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date'),
+  questionDeadline: z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date'),
+  responseMode: z.enum(['sealed', 'open']),
   paymentTerms: z.string().trim().max(200),
   insurance: z.string().trim().max(200),
   supplierType: z.string().trim().max(100),
@@ -66,6 +68,8 @@ export function tenderToForm(t?: Tender): TenderFormValues {
     leadTime: t?.leadTime != null ? String(t.leadTime) : '',
     region: t?.region ?? '',
     deadline: t?.deadline ? t.deadline.slice(0, 10) : '',
+    questionDeadline: t?.questionDeadline ? t.questionDeadline.slice(0, 10) : '',
+    responseMode: t?.responseMode ?? 'sealed',
     paymentTerms: t?.paymentTerms ?? '',
     insurance: t?.insurance ?? '',
     supplierType: t?.supplierType ?? '',
@@ -90,6 +94,8 @@ export function formToBody(v: TenderFormValues): TenderBody {
     leadTime: v.leadTime === '' ? null : Number(v.leadTime),
     region: orNull(v.region),
     deadline: orNull(v.deadline),
+    questionDeadline: orNull(v.questionDeadline),
+    responseMode: v.responseMode,
     paymentTerms: orNull(v.paymentTerms),
     insurance: orNull(v.insurance),
     supplierType: orNull(v.supplierType),
@@ -146,6 +152,10 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           setError('deadline', { type: 'min', message: 'Choose a closing date in the future' }, { shouldFocus: true });
           return;
         }
+      }
+      if (values.questionDeadline && values.deadline && values.questionDeadline > values.deadline) {
+        setError('questionDeadline', { type: 'max', message: 'Questions must close on or before the closing date' }, { shouldFocus: true });
+        return;
       }
       setRunning(intent);
       try {
@@ -251,6 +261,31 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
             error={errors.deadline?.message}
             {...register('deadline')}
           />
+          <TextField
+            label="Questions close"
+            type="date"
+            optional
+            min={todayIso()}
+            hint="Suppliers may ask questions until 17:00 UK time this day; otherwise until the closing date."
+            error={errors.questionDeadline?.message}
+            {...register('questionDeadline')}
+          />
+          {initial && initial.status !== 'draft' && initial.responseMode === 'sealed' ? (
+            <div>
+              <p className="text-sm font-medium text-ink-800">Responses</p>
+              <p className="mt-2 text-sm text-ink-600">Sealed until the closing date. A published sealed tender stays sealed.</p>
+            </div>
+          ) : (
+            <SelectField
+              label="Responses"
+              hint="Sealed: you open the responses after the closing date. Open: you see them as they arrive."
+              error={errors.responseMode?.message}
+              {...register('responseMode')}
+            >
+              <option value="sealed">Sealed until the closing date</option>
+              <option value="open">Open as they arrive</option>
+            </SelectField>
+          )}
         </CardBody>
       </Card>
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, CheckCircle2, FileDown, MessageSquare, Pencil, Send, Trash2 } from 'lucide-react';
 import {
   COMPLETABLE_STATUSES,
@@ -28,7 +28,7 @@ import {
   formatMoneyPence,
   leadTimeText,
 } from '@/components/listing';
-import { Button, ButtonLink, PageSpinner, Spinner } from '@/components/ui';
+import { Button, ButtonLink, PageSpinner, Spinner, Tabs } from '@/components/ui';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fileDisplayName } from '@/lib/download';
 import { formatPostedDate } from '@/lib/format';
@@ -189,11 +189,32 @@ function TenderBody({ t }: { t: Tender }) {
   );
 }
 
+/** Tabs another feature adds beside Details (composed in app/areas: features do not import each other). */
+export interface TenderExtraTabs {
+  tabs: Array<{ value: string; label: ReactNode; content: ReactNode }>;
+  /** shown in the header beside the role's actions */
+  headerAction?: ReactNode;
+}
+export type TenderTabsFactory = (t: Tender, nav: { tab: string; setTab: (tab: string) => void }) => TenderExtraTabs;
+
 /** TenderDetails: /buyer/tender/:id (owner actions) and /supplier/tender/:id (read view). */
-export function TenderDetailsScreen({ role }: { role: 'buyer' | 'supplier' }) {
+export function TenderDetailsScreen({ role, extraTabs }: { role: 'buyer' | 'supplier'; extraTabs?: TenderTabsFactory }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const tender = useTender(id);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'details';
+  const setTab = (next: string) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'details') q.delete('tab');
+        else q.set('tab', next);
+        q.delete('new');
+        return q;
+      },
+      { replace: true },
+    );
   const back = role === 'buyer' ? '/buyer/tenders' : '/supplier/catalogue';
   const fromConnect = (useLocation().state as { from?: unknown } | null)?.from === 'connect';
 
@@ -208,6 +229,17 @@ export function TenderDetailsScreen({ role }: { role: 'buyer' | 'supplier' }) {
 
   if (!tender.data) return <PageSpinner />;
   const t = tender.data;
+  const extra = extraTabs?.(t, { tab, setTab });
+  const details =
+    role === 'buyer' ? (
+      <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <TenderBody t={t} />
+        <OwnerActivity id={t.id} />
+      </div>
+    ) : (
+      <TenderBody t={t} />
+    );
+  const current = extra?.tabs.find((x) => x.value === tab);
 
   return (
     <>
@@ -233,19 +265,26 @@ export function TenderDetailsScreen({ role }: { role: 'buyer' | 'supplier' }) {
         {role === 'buyer' ? (
           <OwnerActions t={t} />
         ) : (
-          <ButtonLink to="/supplier/messages" state={{ userId: t.userId }} variant="dark">
-            <MessageSquare className="size-4" aria-hidden="true" />
-            Message buyer
-          </ButtonLink>
+          <div className="flex flex-wrap gap-2">
+            {extra?.headerAction}
+            <ButtonLink to="/supplier/messages" state={{ userId: t.userId }} variant="dark">
+              <MessageSquare className="size-4" aria-hidden="true" />
+              Message buyer
+            </ButtonLink>
+          </div>
         )}
       </div>
-      {role === 'buyer' ? (
-        <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <TenderBody t={t} />
-          <OwnerActivity id={t.id} />
-        </div>
+      {extra?.tabs.length ? (
+        <Tabs
+          label="Tender sections"
+          items={[{ value: 'details', label: 'Details' }, ...extra.tabs.map((x) => ({ value: x.value, label: x.label }))]}
+          value={current ? current.value : 'details'}
+          onChange={setTab}
+        >
+          {current ? current.content : details}
+        </Tabs>
       ) : (
-        <TenderBody t={t} />
+        details
       )}
       <MatchesPanel subjectId={t.id} viewer={role} owner={role === 'buyer'} className="mt-5" />
     </>

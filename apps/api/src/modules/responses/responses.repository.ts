@@ -1,0 +1,193 @@
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { ResponseStatus } from '@brickyard/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { catalogueItems, contracts, files, tenderQuestions, tenderResponses, tenderResponseVersions, tenders, users } from '../../db/schema/index.ts';
+
+export type ResponseRow = typeof tenderResponses.$inferSelect;
+export type NewResponse = typeof tenderResponses.$inferInsert;
+export type TenderRow = typeof tenders.$inferSelect;
+export type QuestionRow = typeof tenderQuestions.$inferSelect;
+
+/** A response with what its readers see beside it: the tender's title and deadline, the supplier's record. */
+function selectFull(db: DbOrTx) {
+  return db
+    .select({
+      r: tenderResponses,
+      tenderTitle: tenders.title,
+      tenderDeadline: tenders.deadline,
+      companyName: users.companyName,
+      approved: users.approved,
+      fulfilledDeals: sql<number>`(select count(*)::int from ${contracts} where ${contracts.supplierId} = ${tenderResponses.supplierId} and ${contracts.status} = 'fulfilled')`,
+    })
+    .from(tenderResponses)
+    .innerJoin(tenders, eq(tenders.id, tenderResponses.tenderId))
+    .innerJoin(users, eq(users.id, tenderResponses.supplierId));
+}
+export type FullResponse = Awaited<ReturnType<typeof selectFull>>[number];
+
+export async function findTender(db: DbOrTx, id: string): Promise<(TenderRow & { companyName: string }) | undefined> {
+  const [row] = await db
+    .select({ t: tenders, companyName: users.companyName })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(eq(tenders.id, id))
+    .limit(1);
+  return row ? { ...row.t, companyName: row.companyName } : undefined;
+}
+
+export async function lockTender(db: DbOrTx, id: string): Promise<TenderRow | undefined> {
+  const [row] = await db.select().from(tenders).where(eq(tenders.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function findResponse(db: DbOrTx, id: string): Promise<FullResponse | undefined> {
+  const [row] = await selectFull(db).where(eq(tenderResponses.id, id)).limit(1);
+  return row;
+}
+
+export async function lockResponse(db: DbOrTx, id: string): Promise<ResponseRow | undefined> {
+  const [row] = await db.select().from(tenderResponses).where(eq(tenderResponses.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function findLiveResponse(db: DbOrTx, tenderId: string, supplierId: string): Promise<ResponseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tenderResponses)
+    .where(and(eq(tenderResponses.tenderId, tenderId), eq(tenderResponses.supplierId, supplierId), ne(tenderResponses.status, 'withdrawn')))
+    .limit(1);
+  return row;
+}
+
+export async function insertResponse(db: DbOrTx, values: NewResponse): Promise<ResponseRow> {
+  const [row] = await db.insert(tenderResponses).values(values).returning();
+  return row!;
+}
+
+export async function updateResponse(db: DbOrTx, id: string, set: Partial<NewResponse>): Promise<ResponseRow> {
+  const [row] = await db
+    .update(tenderResponses)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(tenderResponses.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertVersion(db: DbOrTx, values: typeof tenderResponseVersions.$inferInsert): Promise<void> {
+  await db.insert(tenderResponseVersions).values(values);
+}
+
+export async function listVersions(db: DbOrTx, responseId: string) {
+  return db.select().from(tenderResponseVersions).where(eq(tenderResponseVersions.responseId, responseId)).orderBy(asc(tenderResponseVersions.version));
+}
+
+/** A tender's responses in these statuses, cheapest first. */
+export function listForTender(db: DbOrTx, tenderId: string, statuses: readonly ResponseStatus[]): Promise<FullResponse[]> {
+  return selectFull(db)
+    .where(and(eq(tenderResponses.tenderId, tenderId), inArray(tenderResponses.status, [...statuses])))
+    .orderBy(asc(tenderResponses.totalPence), asc(tenderResponses.submittedAt))
+    .limit(500);
+}
+
+/** One supplier's responses to a tender (the live one and any withdrawn), newest first. */
+export function listForTenderBySupplier(db: DbOrTx, tenderId: string, supplierId: string): Promise<FullResponse[]> {
+  return selectFull(db)
+    .where(and(eq(tenderResponses.tenderId, tenderId), eq(tenderResponses.supplierId, supplierId)))
+    .orderBy(desc(tenderResponses.updatedAt))
+    .limit(100);
+}
+
+export async function countForTender(db: DbOrTx, tenderId: string, statuses: readonly ResponseStatus[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenderResponses)
+    .where(and(eq(tenderResponses.tenderId, tenderId), inArray(tenderResponses.status, [...statuses])));
+  return row?.n ?? 0;
+}
+
+/** In the award's transaction: the tender's responses in these statuses, locked. */
+export function lockForTender(db: DbOrTx, tenderId: string, statuses: readonly ResponseStatus[]): Promise<ResponseRow[]> {
+  return db
+    .select()
+    .from(tenderResponses)
+    .where(and(eq(tenderResponses.tenderId, tenderId), inArray(tenderResponses.status, [...statuses])))
+    .orderBy(asc(tenderResponses.id))
+    .for('update');
+}
+
+export async function listMine(db: DbOrTx, supplierId: string, page: number, pageSize: number) {
+  const where = eq(tenderResponses.supplierId, supplierId);
+  const [rows, [total]] = await Promise.all([
+    selectFull(db)
+      .where(where)
+      .orderBy(desc(tenderResponses.updatedAt), desc(tenderResponses.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(tenderResponses).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Suppliers with a response (not withdrawn) to the tender: who hears a published answer. */
+export async function respondingSupplierIds(db: DbOrTx, tenderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: tenderResponses.supplierId })
+    .from(tenderResponses)
+    .where(and(eq(tenderResponses.tenderId, tenderId), ne(tenderResponses.status, 'withdrawn')));
+  return rows.map((r) => r.id);
+}
+
+export function findCatalogueItems(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select({ id: catalogueItems.id, userId: catalogueItems.userId, title: catalogueItems.title, valuePence: catalogueItems.valuePence, leadTimeDays: catalogueItems.leadTimeDays })
+    .from(catalogueItems)
+    .where(inArray(catalogueItems.id, ids));
+}
+
+export async function fileNames(db: DbOrTx, keys: string[]): Promise<Map<string, string>> {
+  if (!keys.length) return new Map();
+  const rows = await db.select({ key: files.key, name: files.fileName }).from(files).where(inArray(files.key, keys));
+  return new Map(rows.map((r) => [r.key, r.name]));
+}
+
+// ---- questions ----
+
+export async function insertQuestion(db: DbOrTx, values: typeof tenderQuestions.$inferInsert): Promise<QuestionRow> {
+  const [row] = await db.insert(tenderQuestions).values(values).returning();
+  return row!;
+}
+
+export async function findQuestion(db: DbOrTx, id: string): Promise<QuestionRow | undefined> {
+  const [row] = await db.select().from(tenderQuestions).where(eq(tenderQuestions.id, id)).limit(1);
+  return row;
+}
+
+export async function lockQuestion(db: DbOrTx, id: string): Promise<QuestionRow | undefined> {
+  const [row] = await db.select().from(tenderQuestions).where(eq(tenderQuestions.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function answerQuestion(db: DbOrTx, id: string, answer: string, published: boolean): Promise<QuestionRow> {
+  const [row] = await db
+    .update(tenderQuestions)
+    .set({ answer, published, answeredAt: sql`now()` })
+    .where(eq(tenderQuestions.id, id))
+    .returning();
+  return row!;
+}
+
+/** A tender's questions: all of them, or (for a supplier) the published ones and the asker's own. */
+export function listQuestions(db: DbOrTx, tenderId: string, viewer: { all: true } | { supplierId: string }) {
+  const where =
+    'all' in viewer
+      ? eq(tenderQuestions.tenderId, tenderId)
+      : and(eq(tenderQuestions.tenderId, tenderId), or(eq(tenderQuestions.published, true), eq(tenderQuestions.askerId, viewer.supplierId)));
+  return db
+    .select({ q: tenderQuestions, askerCompany: users.companyName })
+    .from(tenderQuestions)
+    .innerJoin(users, eq(users.id, tenderQuestions.askerId))
+    .where(where)
+    .orderBy(asc(tenderQuestions.createdAt))
+    .limit(500);
+}

@@ -1,0 +1,401 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, subMinutes } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
+import { auditEvents, catalogueItems, contracts, notifications, tenderResponseVersions, tenders } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+
+let t: TestApp;
+let buyer: TestUser;
+let otherBuyer: TestUser;
+let s1: TestUser;
+let s2: TestUser;
+let s3: TestUser;
+let pendingSupplier: TestUser;
+let unsubscribed: TestUser;
+let itemOfS1: string;
+let itemOfS2: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [buyer, otherBuyer, s1, s2, s3, pendingSupplier, unsubscribed] = await Promise.all([
+    t.createUser({ role: 'buyer', companyName: 'Northgate Developments Ltd' }),
+    t.createUser({ role: 'buyer' }),
+    t.createUser({ role: 'supplier', companyName: 'Pennine Steel Ltd' }),
+    t.createUser({ role: 'supplier', companyName: 'Mersey Fabrication Ltd' }),
+    t.createUser({ role: 'supplier', companyName: 'Tyne Frames Ltd' }),
+    t.createUser({ role: 'supplier', approved: false, plan: null }),
+    t.createUser({ role: 'supplier', plan: null }),
+  ]);
+  const [a] = await t.db
+    .insert(catalogueItems)
+    .values({ userId: s1.id, title: 'UB 203x133x25 beam', description: 'Universal beams', category: 'structural-steel', valuePence: 12550, leadTimeDays: 10 })
+    .returning();
+  const [b] = await t.db.insert(catalogueItems).values({ userId: s2.id, title: 'Column', description: 'Columns', category: 'structural-steel', valuePence: 9900 }).returning();
+  itemOfS1 = a!.id;
+  itemOfS2 = b!.id;
+});
+afterAll(() => t.close());
+
+async function createTender(over: Record<string, unknown> = {}) {
+  const res = await t.request('POST', '/api/tender', {
+    token: buyer.token,
+    body: {
+      title: 'Structural steel frame for a 4-storey office',
+      description: 'Supply, fabricate and erect the structural steel frame for an office block in Salford.',
+      category: 'structural-steel',
+      budget: 185000,
+      region: 'north-west',
+      deadline: addDays(new Date(), 30).toISOString(),
+      warrantyRequirement: true,
+      insurance: '£10m public liability',
+      qualityStandards: ['ISO 9001'],
+      ...over,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { id: string; responseMode: string; questionDeadline: string | null };
+}
+
+const allMet = [
+  { requirement: 'warranty', answer: 'meets' },
+  { requirement: 'insurance', answer: 'meets', comment: '£10m with Aviva' },
+  { requirement: 'quality:ISO 9001', answer: 'meets' },
+];
+
+function bid(over: Record<string, unknown> = {}) {
+  return {
+    lines: [{ description: 'Fabricate and erect frame', quantity: 1, unitPrice: 150000 }],
+    leadTimeDays: 42,
+    validityDays: 90,
+    note: 'Price includes delivery to site.',
+    requirementAnswers: allMet,
+    status: 'submitted',
+    ...over,
+  };
+}
+
+const respond = (tenderId: string, token: string, body: unknown = bid()) => t.request('POST', `/api/tender/${tenderId}/responses`, { token, body });
+/** The deadline passes (straight in the database: the API refuses a deadline in the past). */
+const closeDeadline = (tenderId: string) => t.db.update(tenders).set({ deadline: subMinutes(new Date(), 1) }).where(eq(tenders.id, tenderId));
+const notes = (userId: string, kind: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+
+describe('tender response mode and question deadline', () => {
+  it('a tender is sealed by default and takes responseMode and questionDeadline on create and update', async () => {
+    const tender = await createTender();
+    expect(tender).toMatchObject({ responseMode: 'sealed', questionDeadline: null });
+    const qd = addDays(new Date(), 7).toISOString();
+    // a published sealed tender may not be opened early (the buyer would read the bids)
+    const peek = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'open' } });
+    expect(peek.status).toBe(409);
+    const draft = await createTender({ status: 'draft' });
+    const put = await t.request('PUT', `/api/tender/${draft.id}`, { token: buyer.token, body: { responseMode: 'open', questionDeadline: qd } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.data).toMatchObject({ responseMode: 'open', questionDeadline: qd });
+    const q = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { questionDeadline: qd } });
+    expect(q.body.data).toMatchObject({ responseMode: 'sealed', questionDeadline: qd });
+    const bad = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'secret' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('POST /api/tender/{id}/responses (supplier)', () => {
+  it('submits priced lines (a catalogue item priced from the catalogue, and a free line) with the total in £', async () => {
+    const tender = await createTender();
+    const res = await respond(
+      tender.id,
+      s1.token,
+      bid({
+        lines: [
+          { catalogueItemId: itemOfS1, description: 'UB 203x133x25 beam', quantity: 12, unit: 'each' },
+          { description: 'Erection', quantity: 1.5, unitPrice: 999.99 },
+        ],
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({
+      tenderId: tender.id,
+      supplier: { id: s1.id, companyName: 'Pennine Steel Ltd', verified: true, fulfilledDeals: 0 },
+      lines: [
+        { catalogueItemId: itemOfS1, quantity: 12, unit: 'each', unitPrice: 125.5, unitPricePence: 12550, lineTotal: 1506, lineTotalPence: 150600 },
+        { catalogueItemId: null, quantity: 1.5, unit: 'each', unitPrice: 999.99, lineTotalPence: 149999 },
+      ],
+      total: 3005.99,
+      totalPence: 300599,
+      status: 'submitted',
+      version: 1,
+    });
+    expect(res.body.data.submittedAt).toEqual(expect.any(String));
+    // the buyer is told, the tender's audit trail records it, the version is kept
+    expect((await notes(buyer.id, 'tender_response')).length).toBeGreaterThan(0);
+    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
+    expect(audit).toHaveLength(1);
+    const versions = await t.db.select().from(tenderResponseVersions).where(eq(tenderResponseVersions.responseId, res.body.data.id));
+    expect(versions.map((v) => v.version)).toEqual([1]);
+  });
+
+  it('one live response per supplier: a second answers 409; after withdrawing, a new one is taken', async () => {
+    const tender = await createTender();
+    const first = await respond(tender.id, s1.token);
+    expect(first.status).toBe(201);
+    const second = await respond(tender.id, s1.token);
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('CONFLICT');
+    const w = await t.request('POST', `/api/responses/${first.body.data.id}/withdraw`, { token: s1.token });
+    expect(w.status).toBe(200);
+    expect(w.body.data.status).toBe('withdrawn');
+    expect((await respond(tender.id, s1.token)).status).toBe(201);
+  });
+
+  it('refuses bad input with 400: negative price, zero quantity, a catalogue item not yours, an unknown requirement, an unanswered one', async () => {
+    const tender = await createTender();
+    const negative = await respond(tender.id, s1.token, bid({ lines: [{ description: 'x', quantity: 1, unitPrice: -5 }] }));
+    expect(negative.status).toBe(400);
+    expect(negative.body.error.code).toBe('VALIDATION_FAILED');
+    expect(negative.body.error.details[0].path).toBe('body.lines.0.unitPrice');
+    expect((await respond(tender.id, s1.token, bid({ lines: [{ description: 'x', quantity: 0, unitPrice: 5 }] }))).status).toBe(400);
+    const foreign = await respond(tender.id, s1.token, bid({ lines: [{ catalogueItemId: itemOfS2, description: 'x', quantity: 1 }] }));
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details[0].path).toBe('lines.0.catalogueItemId');
+    const unknown = await respond(tender.id, s1.token, bid({ lines: [{ catalogueItemId: crypto.randomUUID(), description: 'x', quantity: 1 }] }));
+    expect(unknown.status).toBe(400);
+    const strange = await respond(tender.id, s1.token, bid({ requirementAnswers: [...allMet, { requirement: 'fire-rating', answer: 'meets' }] }));
+    expect(strange.status).toBe(400);
+    const missing = await respond(tender.id, s1.token, bid({ requirementAnswers: allMet.slice(0, 1) }));
+    expect(missing.status).toBe(400);
+    expect((await respond(tender.id, s1.token, bid({ requirementAnswers: [{ requirement: 'warranty', answer: 'perhaps' }] }))).status).toBe(400);
+    expect((await respond(tender.id, s1.token, { ...bid(), documents: ['../../etc/passwd'] })).status).toBe(400);
+    expect((await respond(tender.id, s1.token, 'not json')).status).toBe(400);
+    // a draft may be incomplete
+    const draft = await respond(tender.id, s1.token, { lines: [], status: 'draft' });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(draft.body.data).toMatchObject({ status: 'draft', version: 0, total: 0, submittedAt: null });
+  });
+
+  it('nothing after the deadline: create, change and withdraw answer 409', async () => {
+    const tender = await createTender();
+    const r = await respond(tender.id, s1.token);
+    await closeDeadline(tender.id);
+    const late = await respond(tender.id, s2.token);
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('INVALID_STATE');
+    expect((await t.request('PUT', `/api/responses/${r.body.data.id}`, { token: s1.token, body: bid() })).status).toBe(409);
+    expect((await t.request('POST', `/api/responses/${r.body.data.id}/withdraw`, { token: s1.token })).status).toBe(409);
+    expect((await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s2.token, body: { text: 'Is galvanising included?' } })).status).toBe(409);
+  });
+
+  it('access: anonymous 401, a buyer 403, an unapproved supplier 423, no subscription 402, a draft tender 404', async () => {
+    const tender = await createTender();
+    expect((await t.request('POST', `/api/tender/${tender.id}/responses`, { body: bid() })).status).toBe(401);
+    expect((await respond(tender.id, buyer.token)).status).toBe(403);
+    expect((await respond(tender.id, pendingSupplier.token)).status).toBe(423);
+    expect((await respond(tender.id, unsubscribed.token)).status).toBe(402);
+    expect((await t.request('GET', '/api/responses/mine', { token: unsubscribed.token })).status).toBe(402);
+    const draft = await createTender({ status: 'draft' });
+    expect((await respond(draft.id, s1.token)).status).toBe(404);
+    expect((await respond(crypto.randomUUID(), s1.token)).status).toBe(404);
+  });
+});
+
+describe('changing a response: versions and audit', () => {
+  it('each submission is a new version kept with an audit event; a draft becomes version 1 when submitted', async () => {
+    const tender = await createTender();
+    const draft = await respond(tender.id, s1.token, bid({ status: 'draft' }));
+    const id = draft.body.data.id as string;
+    const sub = await t.request('PUT', `/api/responses/${id}`, { token: s1.token, body: bid() });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+    expect(sub.body.data).toMatchObject({ status: 'submitted', version: 1, total: 150000 });
+    const again = await t.request('PUT', `/api/responses/${id}`, { token: s1.token, body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }) });
+    expect(again.body.data).toMatchObject({ version: 2, total: 140000 });
+    const back = await t.request('PUT', `/api/responses/${id}`, { token: s1.token, body: bid({ status: 'draft' }) });
+    expect(back.status).toBe(409);
+    const versions = await t.db.select().from(tenderResponseVersions).where(eq(tenderResponseVersions.responseId, id));
+    expect(versions.map((v) => [v.version, v.snapshot.totalPence]).sort()).toEqual([
+      [1, 15000000],
+      [2, 14000000],
+    ]);
+    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
+    expect(audit).toHaveLength(2);
+    // another supplier cannot change or withdraw it, and does not learn it exists
+    expect((await t.request('PUT', `/api/responses/${id}`, { token: s2.token, body: bid() })).status).toBe(404);
+    expect((await t.request('POST', `/api/responses/${id}/withdraw`, { token: s2.token })).status).toBe(404);
+  });
+});
+
+describe('sealed responses, compare, shortlist and award', () => {
+  it('a supplier never sees another supplier’s response', async () => {
+    const tender = await createTender({ responseMode: 'open' });
+    const a = await respond(tender.id, s1.token);
+    await respond(tender.id, s2.token);
+    expect((await t.request('GET', `/api/responses/${a.body.data.id}`, { token: s2.token })).status).toBe(404);
+    const list = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: s2.token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((r: { supplier: { id: string } }) => r.supplier.id)).toEqual([s2.id]);
+    // another buyer sees nothing of it either
+    expect((await t.request('GET', `/api/responses/${a.body.data.id}`, { token: otherBuyer.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/tender/${tender.id}/responses`, { token: otherBuyer.token })).status).toBe(404);
+  });
+
+  it('sealed: the buyer sees how many arrived, cannot open, shortlist or award one before the deadline; afterwards all of it', async () => {
+    const tender = await createTender();
+    const a = await respond(tender.id, s1.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }));
+    await respond(tender.id, s3.token, bid({ status: 'draft' })); // drafts are not counted
+    const sealed = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
+    expect(sealed.status).toBe(200);
+    expect(sealed.body).toMatchObject({ data: [], meta: { total: 1, sealed: true, responseMode: 'sealed' } });
+    const early = await t.request('GET', `/api/responses/${a.body.data.id}`, { token: buyer.token });
+    expect(early.status).toBe(409);
+    expect((await t.request('POST', `/api/responses/${a.body.data.id}/shortlist`, { token: buyer.token, body: {} })).status).toBe(409);
+    expect((await t.request('POST', `/api/responses/${a.body.data.id}/award`, { token: buyer.token, body: {} })).status).toBe(409);
+
+    const b = await respond(
+      tender.id,
+      s2.token,
+      bid({
+        lines: [{ description: 'Frame', quantity: 1, unitPrice: 162500.5 }],
+        requirementAnswers: [
+          { requirement: 'warranty', answer: 'partly', comment: '12 months only' },
+          { requirement: 'insurance', answer: 'does_not' },
+          { requirement: 'quality:ISO 9001', answer: 'meets' },
+        ],
+      }),
+    );
+    expect(b.status).toBe(201);
+    await closeDeadline(tender.id);
+
+    const open = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
+    expect(open.body.meta).toMatchObject({ total: 2, sealed: false });
+    expect(open.body.data.map((r: { total: number }) => r.total)).toEqual([150000, 162500.5]);
+    expect((await t.request('GET', `/api/responses/${a.body.data.id}`, { token: buyer.token })).status).toBe(200);
+
+    const sl = await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: buyer.token, body: {} });
+    expect(sl.status, JSON.stringify(sl.body)).toBe(200);
+    expect(sl.body.data.status).toBe('shortlisted');
+    expect((await notes(s2.id, 'response_outcome')).map((n) => n.title)).toContain('Your response was shortlisted');
+    expect((await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: otherBuyer.token, body: {} })).status).toBe(404);
+    expect((await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: s1.token, body: {} })).status).toBe(403);
+
+    const award = await t.request('POST', `/api/responses/${a.body.data.id}/award`, { token: buyer.token, body: { terms: '30 days from invoice' } });
+    expect(award.status, JSON.stringify(award.body)).toBe(200);
+    expect(award.body.data.response).toMatchObject({ id: a.body.data.id, status: 'awarded' });
+    expect(award.body.data.contract).toMatchObject({
+      tenderId: tender.id,
+      status: 'proposed',
+      value: 150000,
+      valuePence: 15000000,
+      terms: '30 days from invoice',
+      supplier: { id: s1.id },
+    });
+    expect(award.body.data.response.contractId).toBe(award.body.data.contract.id);
+    const [tr] = await t.db.select().from(tenders).where(eq(tenders.id, tender.id));
+    expect(tr).toMatchObject({ status: 'pending', awardedSupplierId: s1.id });
+    expect(await t.db.select().from(contracts).where(eq(contracts.tenderId, tender.id))).toHaveLength(1);
+
+    // the other bidder hears the outcome with feedback
+    const lost = await t.request('GET', `/api/responses/${b.body.data.id}`, { token: s2.token });
+    expect(lost.body.data).toMatchObject({
+      status: 'unsuccessful',
+      feedback: { rank: 2, of: 2, gapToWinner: 12500.5, gapToWinnerPence: 1250050, missedRequirements: ['Warranty', 'Insurance'] },
+    });
+    const outcome = (await notes(s2.id, 'response_outcome')).find((n) => n.title === 'Your response was not successful');
+    expect(outcome?.body).toContain('ranked 2 of 2');
+    expect(outcome?.body).toContain('£12,500.50 above');
+    expect((await notes(s1.id, 'response_outcome')).map((n) => n.title)).toContain('Your response won the tender');
+    // the draft of s3 is untouched; a second award is refused
+    expect((await t.request('POST', `/api/responses/${b.body.data.id}/award`, { token: buyer.token, body: {} })).status).toBe(409);
+    const mine = await t.request('GET', '/api/responses/mine', { token: s2.token });
+    expect(mine.body.data.find((r: { id: string }) => r.id === b.body.data.id)).toMatchObject({ status: 'unsuccessful', tenderTitle: expect.any(String) });
+    const awardAudit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_awarded')));
+    expect(awardAudit).toHaveLength(1);
+  });
+
+  it('open mode: the buyer opens responses as they arrive and may award before the deadline', async () => {
+    const tender = await createTender({ responseMode: 'open' });
+    const a = await respond(tender.id, s1.token);
+    const list = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
+    expect(list.body.meta).toMatchObject({ total: 1, sealed: false, responseMode: 'open' });
+    expect(list.body.data).toHaveLength(1);
+    const award = await t.request('POST', `/api/responses/${a.body.data.id}/award`, { token: buyer.token });
+    expect(award.status, JSON.stringify(award.body)).toBe(200);
+    // the tender is pending now: no more responses
+    expect((await respond(tender.id, s2.token)).status).toBe(409);
+  });
+});
+
+describe('questions', () => {
+  it('a supplier asks; a private answer goes to the asker only; a published one to every supplier, asker hidden', async () => {
+    const tender = await createTender();
+    await respond(tender.id, s2.token);
+    const ask = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s1.token, body: { text: 'Is galvanising included in the scope?' } });
+    expect(ask.status, JSON.stringify(ask.body)).toBe(201);
+    expect(ask.body.data).toMatchObject({ text: 'Is galvanising included in the scope?', answer: null, published: false, mine: true, askerCompanyName: null });
+    expect((await notes(buyer.id, 'tender_question')).length).toBeGreaterThan(0);
+    const qid = ask.body.data.id;
+
+    const owner = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: buyer.token });
+    expect(owner.body.data[0]).toMatchObject({ id: qid, askerCompanyName: 'Pennine Steel Ltd', mine: false });
+    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s2.token })).body.data).toHaveLength(0);
+
+    expect((await t.request('POST', `/api/questions/${qid}/answer`, { token: otherBuyer.token, body: { text: 'No' } })).status).toBe(404);
+    expect((await t.request('POST', `/api/questions/${qid}/answer`, { token: s1.token, body: { text: 'No' } })).status).toBe(403);
+    expect((await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: '' } })).status).toBe(400);
+
+    const priv = await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: 'Yes, hot-dip galvanised.', publish: false } });
+    expect(priv.status).toBe(200);
+    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s1.token })).body.data[0]).toMatchObject({ answer: 'Yes, hot-dip galvanised.', mine: true });
+    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s2.token })).body.data).toHaveLength(0);
+    expect((await notes(s1.id, 'tender_question')).length).toBeGreaterThan(0);
+
+    const pub = await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: 'Yes, hot-dip galvanised.', publish: true } });
+    expect(pub.body.data.published).toBe(true);
+    for (const s of [s2, s3]) {
+      const seen = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s.token });
+      expect(seen.body.data).toHaveLength(1);
+      expect(seen.body.data[0]).toMatchObject({ answer: 'Yes, hot-dip galvanised.', mine: false, askerCompanyName: null });
+      expect(JSON.stringify(seen.body)).not.toContain('Pennine');
+    }
+    // s2 responded, so hears of it; s3 did not respond
+    expect((await notes(s2.id, 'tender_question')).map((n) => n.title)).toContain('A clarification was published');
+  });
+
+  it('no questions after the question deadline (409); a buyer may not ask (403)', async () => {
+    const tender = await createTender({ questionDeadline: addDays(new Date(), 2).toISOString() });
+    expect((await t.request('POST', `/api/tender/${tender.id}/questions`, { token: buyer.token, body: { text: 'Question text' } })).status).toBe(403);
+    await t.db.update(tenders).set({ questionDeadline: subMinutes(new Date(), 1) }).where(eq(tenders.id, tender.id));
+    const late = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s1.token, body: { text: 'Too late to ask?' } });
+    expect(late.status).toBe(409);
+    const list = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s1.token });
+    expect(list.body.meta.open).toBe(false);
+  });
+});
+
+describe('response documents (the presigned upload flow)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  async function upload(user: TestUser) {
+    const res = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: user.token,
+      body: { userId: user.id, fileName: 'Method statement.pdf', fileType: 'application/pdf', uploadType: 'response-document' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const put = await fetch(t.url + res.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/octet-stream' } });
+    expect(put.status).toBe(200);
+    return res.body.data.key as string;
+  }
+  const download = (key: string, token: string) => t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token });
+
+  it('attaches the supplier’s own uploads; the buyer downloads them once the responses are open, other suppliers never', async () => {
+    const tender = await createTender();
+    const key = await upload(s1);
+    const foreignKey = await upload(s2);
+    expect((await respond(tender.id, s1.token, { ...bid(), documents: [foreignKey] })).status).toBe(400);
+    const r = await respond(tender.id, s1.token, { ...bid(), documents: [key] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.data.documents).toEqual([{ key, name: 'Method statement.pdf', url: expect.stringContaining('/api/upload/local/') }]);
+    expect((await download(key, s1.token)).status).toBe(200);
+    expect((await download(key, buyer.token)).status).toBe(404); // sealed
+    expect((await download(key, s2.token)).status).toBe(404);
+    await closeDeadline(tender.id);
+    expect((await download(key, buyer.token)).status).toBe(200);
+    expect((await download(key, s2.token)).status).toBe(404);
+    expect((await download(key, otherBuyer.token)).status).toBe(404);
+  });
+});

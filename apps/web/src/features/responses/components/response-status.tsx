@@ -1,0 +1,34 @@
+import type { RequirementAnswer, ResponseStatus } from '@brickyard/shared';
+import { Badge, type BadgeTone } from '@/components/ui';
+
+export const RESPONSE_STATUS_LABELS: Record<ResponseStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Submitted',
+  shortlisted: 'Shortlisted',
+  awarded: 'Awarded',
+  unsuccessful: 'Unsuccessful',
+  withdrawn: 'Withdrawn',
+};
+const TONES: Record<ResponseStatus, BadgeTone> = {
+  draft: 'neutral',
+  submitted: 'info',
+  shortlisted: 'brand',
+  awarded: 'success',
+  unsuccessful: 'danger',
+  withdrawn: 'neutral',
+};
+
+export function ResponseStatusBadge({ status }: { status: ResponseStatus }) {
+  return <Badge tone={TONES[status]}>{RESPONSE_STATUS_LABELS[status]}</Badge>;
+}
+
+export const ANSWER_LABELS: Record<RequirementAnswer, string> = { meets: 'Meets', partly: 'Partly', does_not: 'Does not meet' };
+const ANSWER_TONES: Record<RequirementAnswer, BadgeTone> = { meets: 'success', partly: 'warning', does_not: 'danger' };
+
+export function AnswerBadge({ answer }: { answer: RequirementAnswer | undefined }) {
+  if (!answer) return <Badge tone="neutral">Not answered</Badge>;
+  return <Badge tone={ANSWER_TONES[answer]}>{ANSWER_LABELS[answer]}</Badge>;
+}
+
+/** Whole or fractional quantities as typed (1, 1.5, 12). */
+export const quantityText = (q: number) => q.toLocaleString('en-GB', { maximumFractionDigits: 3 });
