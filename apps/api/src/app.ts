@@ -15,6 +15,7 @@ import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
+import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
@@ -148,6 +149,8 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL: every instance behind the load balancer shares the limits.
+    store: postgresRateLimitStore(opts.db),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: { code: 'RATE_LIMITED', message: `Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds` },

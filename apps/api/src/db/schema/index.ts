@@ -12,3 +12,4 @@ export * from './realtime.ts';
 export * from './matching.ts';
 export * from './bid-assist.ts';
 export * from './analytics.ts';
+export * from './rate-limits.ts';

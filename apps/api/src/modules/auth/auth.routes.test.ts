@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwtPayload } from '../../../test/jwt.ts';
-import { createTestApp, linkIn, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, linkIn, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -186,6 +186,47 @@ describe('SPEC §7 Auth: forgot and reset password', () => {
       expect(statuses[4]).toBe(429);
     } finally {
       await app.close();
+    }
+  });
+
+  it('issue 18: a locked account refuses the right password too, until the window closes', async () => {
+    const app = await createTestApp({ loginAttemptsPer15Min: 3 });
+    try {
+      const u = await app.createUser();
+      for (let i = 0; i < 3; i++) {
+        expect((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status).toBe(401);
+      }
+      const wrong = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } });
+      expect(wrong.status).toBe(429);
+      const right = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: TEST_PASSWORD } });
+      expect(right.status).toBe(429);
+      expect(right.body.error.code).toBe('RATE_LIMITED');
+      expect(right.body.data).toBeUndefined();
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('issue 18: two API instances on one database share the login limit (counted in PostgreSQL)', async () => {
+    const first = await createTestApp({ loginAttemptsPer15Min: 4 });
+    const second = await createTestApp({ loginAttemptsPer15Min: 4 }, { databaseUrl: first.databaseUrl });
+    try {
+      const u = await first.createUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const app = i % 2 === 0 ? first : second;
+        statuses.push((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      // Four failures in all, two on each instance: both now refuse, the right password included.
+      for (const app of [first, second]) {
+        const res = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: TEST_PASSWORD } });
+        expect(res.status).toBe(429);
+      }
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

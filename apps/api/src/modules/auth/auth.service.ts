@@ -28,10 +28,10 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(ctx: AppContext) {
   const { db, config, mailer, jwt } = ctx;
   // Per-account limits; per-IP limits sit on the routes.
-  const loginFailures = createKeyLimiter(config.loginAttemptsPer15Min, 15 * 60);
-  const forgotPerEmail = createKeyLimiter(5, 15 * 60);
-  const resendPerEmail = createKeyLimiter(5, 15 * 60);
-  const twoFactorFailures = createKeyLimiter(config.loginAttemptsPer15Min, 15 * 60);
+  const loginFailures = createKeyLimiter(db, 'login', config.loginAttemptsPer15Min, 15 * 60);
+  const forgotPerEmail = createKeyLimiter(db, 'forgot-password', 5, 15 * 60);
+  const resendPerEmail = createKeyLimiter(db, 'resend-verification', 5, 15 * 60);
+  const twoFactorFailures = createKeyLimiter(db, 'login-2fa', config.loginAttemptsPer15Min, 15 * 60);
 
   async function sendVerification(user: repo.UserRow): Promise<void> {
     const { token, hash } = newOpaqueToken();
@@ -134,6 +134,9 @@ export function createAuthService(ctx: AppContext) {
 
     async login(input: z.output<typeof loginBodySchema>): Promise<Session> {
       const key = input.email;
+      // A locked account is refused before the password is looked at: after the limit, even the
+      // right password answers 429 until the window closes (as the two-factor step does).
+      await loginFailures.assertOpen(key);
       const user = await repo.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {

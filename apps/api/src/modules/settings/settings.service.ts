@@ -84,7 +84,7 @@ export async function confirmEmailChange(db: Db, tokenHash: string): Promise<{ u
  */
 export function createSettingsService(ctx: AppContext, deps: { auth: AuthService; billing: BillingService }) {
   const { db, config, mailer, storage, log } = ctx;
-  const codeAttempts = createKeyLimiter(10, 15 * 60);
+  const codeAttempts = createKeyLimiter(ctx.db, 'settings-codes', 10, 15 * 60);
 
   async function liveUser(id: string): Promise<repo.UserRow> {
     const u = await repo.findLiveUser(db, id);
