@@ -14,7 +14,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import * as repo from './users.repository.ts';
-import { confirmEmailChange } from '../settings/settings.service.ts';
+import { cancelEmailChange, confirmEmailChange } from '../settings/settings.service.ts';
 import { findToken, consumeToken, insertToken } from '../settings/settings.repository.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from '../settings/two-factor.ts';
 
@@ -119,6 +119,14 @@ export function createAuthService(ctx: AppContext) {
         if (changed) {
           ctx.principals.invalidate(changed.userId);
           return { message: 'Your new email address is confirmed. Use it to sign in from now on.' };
+        }
+        // ... and the link mailed to the old address cancels that change.
+        const cancelled = await cancelEmailChange(db, hashOpaqueToken(token));
+        if (cancelled) {
+          ctx.principals.invalidate(cancelled.userId);
+          return {
+            message: 'The email change is cancelled and every session of your account is signed out. Sign in and change your password if you did not ask for it.',
+          };
         }
         throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired');
       }
