@@ -135,6 +135,9 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/catalogue-import-template\.csv/);
+    // issue 18: one CSV writer for every export: a UTF-8 BOM so Excel shows £ and ³ right.
+    const raw = await fetch(`${t.url}/api/catalogue/import/template`, { headers: { authorization: `Bearer ${supplier.token}` } });
+    expect([...Buffer.from(await raw.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const form = new FormData();
     form.append('file', new Blob([res.body as string]), 'catalogue-import-template.csv');
     const check = await post(form, { dryRun: true });

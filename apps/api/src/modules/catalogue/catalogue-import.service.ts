@@ -14,6 +14,7 @@ import {
   type ImportCellError,
 } from '@brickyard/shared';
 import type { Principal } from '../../platform/auth/guard.ts';
+import { toCsv } from '../../platform/csv.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export type CatalogueImportService = ReturnType<typeof createCatalogueImportService>;
@@ -286,8 +287,7 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
           deliveryLocations: '',
         },
       ];
-      const esc = (v: string) => (/[",\n;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-      return [headers.join(','), ...examples.map((e) => headers.map((h) => esc(e[h])).join(','))].join('\r\n') + '\r\n';
+      return toCsv(headers, examples.map((e) => headers.map((h) => e[h])));
     },
   };
 }
