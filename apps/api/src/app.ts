@@ -15,6 +15,7 @@ import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
+import { registerNulGuard } from './platform/http/nul.ts';
 import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -98,6 +99,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  registerNulGuard(app);
 
   // Before the access guard: a refused request (401, 403, 402, 423) gets the security headers too.
   registerSecurityHeaders(app, {

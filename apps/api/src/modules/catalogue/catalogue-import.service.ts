@@ -126,6 +126,11 @@ function rowToBody(cells: Map<CatalogueImportField, string>, columnName: (f: str
   for (const [field, raw] of cells) {
     const v = raw.trim();
     if (v === '') continue;
+    if (v.includes('\u0000')) {
+      // PostgreSQL text cannot hold it: the cell is reported, never written.
+      errors.push({ column: columnName(field), message: 'Remove the NUL (\\u0000) character' });
+      continue;
+    }
     if (MONEY_FIELDS.has(field)) {
       const cleaned = v.replace(/[£,\s]/g, '');
       body[field] = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : cleaned;
