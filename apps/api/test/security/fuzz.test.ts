@@ -165,8 +165,8 @@ async function fingerprint(): Promise<string> {
   const res = await t.db.execute(sql.raw(`select n::text || ' (' || coalesce(last, '') || ')' as f from fuzz_changes`));
   return (res.rows as { f: string }[])[0]!.f;
 }
-/** Tables a refused request may legitimately write to: the audit trail of refusals. */
-const LOGS_REFUSALS = new Set<string>(['audit_events']);
+/** Tables a refused request may legitimately write to: the audit trail of refusals, and the rate-limit counters (counting refused attempts is their job). */
+const LOGS_REFUSALS = new Set<string>(['audit_events', 'rate_limits']);
 
 async function send(op: Operation, c: Case, who: TestUser | null) {
   const path = urlOf(op.path, { id: c.id }, c.query);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   AppError,
   type Session,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
-import { resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
+import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import * as repo from './users.repository.ts';
 import { cancelEmailChange, confirmEmailChange } from '../settings/settings.service.ts';
@@ -60,9 +61,14 @@ export function createAuthService(ctx: AppContext) {
    * this request (the guard's cache lives AUTH_CACHE_MS and is cleared by approvals, plan changes
    * and password changes), without a second query — GET /api/auth/session is a hot read.
    */
-  function sessionOf(principal: Principal): Session {
+  function sessionOf(principal: Principal, signedInAt?: number): Session {
+    // A renewal keeps the time of the sign-in it comes from; past SESSION_MAX_SECONDS the password
+    // is asked again, so a token (a stolen one too) cannot be renewed forever.
+    if (signedInAt !== undefined && Date.now() / 1000 - signedInAt > config.sessionMaxSeconds) {
+      throw new AppError('SESSION_EXPIRED', 'Your session has expired, please sign in again');
+    }
     return {
-      token: jwt.sign({ sub: principal.id, role: principal.role, sv: principal.sessionVersion }),
+      token: jwt.sign({ sub: principal.id, role: principal.role, sv: principal.sessionVersion, at: signedInAt }),
       role: principal.role,
       id: principal.id,
       user: { name: principal.name, email: principal.email },
@@ -73,12 +79,18 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async register(input: z.output<typeof registerBodySchema>) {
-      if (await repo.findUserByEmail(db, input.email)) {
-        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', [
-          { path: 'email', message: 'An account with this email already exists' },
-        ]);
-      }
-      const passwordHash = await hashPassword(input.password);
+      const accepted = (id: string) => ({ id, email: input.email, message: 'Account created. Check your email to confirm your address.' });
+      // An address already registered gets the same answer as a new one (the answer must not tell
+      // who has an account here); its owner is mailed instead, with the ways back in.
+      const mailOwner = async (owner: repo.UserRow) => {
+        await mailer
+          .send({ to: owner.email, ...accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`) })
+          .catch((err) => ctx.log.warn({ err }, 'could not mail the owner of an address registered again'));
+        return accepted(crypto.randomUUID());
+      };
+      const existing = await repo.findUserByEmail(db, input.email);
+      const passwordHash = await hashPassword(input.password); // hashed either way: the same time taken
+      if (existing) return mailOwner(existing);
       let user: repo.UserRow;
       try {
         user = await repo.insertUser(db, {
@@ -95,16 +107,13 @@ export function createAuthService(ctx: AppContext) {
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides.
         if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
-          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+          const owner = await repo.findUserByEmail(db, input.email);
+          if (owner) return mailOwner(owner);
         }
         throw err;
       }
       await sendVerification(user);
-      return {
-        id: user.id,
-        email: user.email,
-        message: 'Account created. Check your email to confirm your address.',
-      };
+      return accepted(user.id);
     },
 
     async verifyEmail(token: string) {
@@ -232,6 +241,12 @@ export function createAuthService(ctx: AppContext) {
       ctx.principals.invalidate(userId);
       // Other sessions end; this one continues with a fresh token.
       return sessionFor(user.id);
+    },
+
+    /** POST /api/auth/logout: ends every session of the user (the session version moves on). */
+    async logout(userId: string): Promise<void> {
+      await repo.bumpSessionVersion(db, userId);
+      ctx.principals.invalidate(userId);
     },
 
     sessionFor,
