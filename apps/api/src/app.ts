@@ -15,6 +15,7 @@ import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
+import { requestLogSerializer } from './platform/http/log-redact.ts';
 import { registerNulGuard } from './platform/http/nul.ts';
 import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
@@ -83,7 +84,12 @@ export async function buildApp(opts: BuildOptions) {
         ? false
         : typeof opts.logger === 'object'
           ? undefined
-          : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+          : {
+              level: config.logLevel,
+              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              // tokens and signatures in query strings (verify links, signed file URLs) never reach the log
+              serializers: { req: requestLogSerializer },
+            },
     ...(typeof opts.logger === 'object' ? { loggerInstance: opts.logger } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -143,6 +149,7 @@ export async function buildApp(opts: BuildOptions) {
         from: config.mailFrom,
         smtpUrl: config.smtpUrl,
         outboxDir: path.join(config.dataDir, 'outbox'),
+        logLinks: config.env !== 'production',
         log: (msg, extra) => app.log.info(extra ?? {}, msg),
       }),
     storage: opts.storage ?? (await createStorageFromConfig(config)),
