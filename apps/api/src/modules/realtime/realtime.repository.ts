@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { realtimeTickets } from '../../db/schema/index.ts';
+import { realtimeTickets, users } from '../../db/schema/index.ts';
 
 export async function insertTicket(db: DbOrTx, values: { ticketHash: string; userId: string; expiresAt: Date }): Promise<void> {
   // Expired tickets are swept as new ones are issued (realtime_tickets_expires_idx).
@@ -15,4 +15,14 @@ export async function redeemTicket(db: DbOrTx, ticketHash: string): Promise<stri
     .where(and(eq(realtimeTickets.ticketHash, ticketHash), gt(realtimeTickets.expiresAt, sql`now()`)))
     .returning({ userId: realtimeTickets.userId });
   return row?.userId ?? null;
+}
+
+/** The current session version of each live (not deleted) user among `ids`. */
+export async function sessionVersions(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, sv: users.sessionVersion })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r.sv]));
 }

@@ -47,6 +47,9 @@ export function createRealtimeService({ db, jwt }: AppContext) {
       return principal;
     },
 
+    /** The current session version of each live user among `ids` (a deleted user has none). */
+    sessionVersions: (ids: string[]) => repo.sessionVersions(db, ids),
+
     /** What a fresh stream starts with: the caller's unread totals. */
     async unread(userId: string) {
       const [messages, notifications] = await Promise.all([unreadTotal(db, userId), countUnread(db, userId)]);

@@ -1,7 +1,0 @@
-CREATE TABLE "rate_limits" (
-	"key" text PRIMARY KEY NOT NULL,
-	"points" integer NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
-CREATE INDEX "rate_limits_expires_idx" ON "rate_limits" USING btree ("expires_at");
