@@ -188,7 +188,8 @@ async function send(op: Operation, c: Case, who: TestUser | null) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ops = operationsOf((await t.request('GET', '/api/docs/json')).body);
+  // Logout takes no input to fuzz, and it would end the sessions the other operations are fuzzed with.
+  ops = operationsOf((await t.request('GET', '/api/docs/json')).body).filter((o) => o.key !== 'POST /api/auth/logout');
   callers = await Promise.all([t.createUser({ role: 'buyer' }), t.createUser({ role: 'supplier' }), t.createUser({ role: 'admin' })]);
   // Each operation is fuzzed as an identity it lets in, so the input reaches validation and the service.
   for (const op of ops) {
