@@ -18,3 +18,5 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER users_session_changed AFTER UPDATE OF session_version ON users FOR EACH ROW EXECUTE FUNCTION brickyard_session_changed();
+--> statement-breakpoint
+ALTER TABLE "realtime_tickets" ADD COLUMN "session_version" integer DEFAULT 0 NOT NULL;

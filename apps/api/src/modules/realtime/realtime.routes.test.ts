@@ -167,4 +167,14 @@ describe('issue 18: a stream ends with its session', () => {
     expect((await a.request('POST', '/api/auth/logout', { token: me.token })).status).toBe(200);
     expect(await endsWithin(s2, 5000)).toBe(true);
   });
+
+  it('a ticket issued before the session ended opens no stream', async () => {
+    const u = await a.createUser({ role: 'buyer' });
+    const ticket = (await a.request('POST', '/api/realtime/ticket', { token: u.token })).body.data.ticket as string;
+    const out = await a.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'sign_out_others' } });
+    expect(out.status).toBe(200);
+    const res = await connectSse(`${b.url}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}`);
+    open.push(res);
+    expect(res.status).toBe(401);
+  });
 });
