@@ -77,7 +77,8 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await b.page.getByRole('searchbox', { name: /Search conversations or find suppliers/ }).fill(supplier.companyName);
     const person = b.page
       .getByRole('list', { name: 'People' })
-      .getByRole('button', { name: new RegExp(SUPPLIER_NAME) });
+      // The People list shows the company: personal names follow the profile's privacy (issue 18).
+      .getByRole('button', { name: new RegExp(supplier.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     try {
       await person.click({ timeout: 20_000 });
     } catch (err) {
@@ -315,7 +316,8 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await b.page.getByText('Live updates are reconnecting').waitFor({ timeout: 15_000 });
     const row = b.page
       .getByRole('list', { name: 'Conversations' })
-      .getByRole('button', { name: new RegExp(SUPPLIER_NAME) });
+      // The People list shows the company: personal names follow the profile's privacy (issue 18).
+      .getByRole('button', { name: new RegExp(supplier.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await row.waitFor();
     const before = (await conversationBadge(b.page).count())
       ? Number((await conversationBadge(b.page).textContent())?.replace(/\D/g, ''))

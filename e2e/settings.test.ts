@@ -429,6 +429,8 @@ describe('Issue 7 journeys: settings sub-pages (SPEC §§2, 3 Profile and Buyer-
     await page.getByLabel('Phone').fill('+44 161 496 0000');
     const newEmail = email.replace('@', '.new@');
     await page.getByLabel('Email').fill(newEmail);
+    // A new email asks for the current password (issue 18).
+    await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Save account details' }).click();
     await page.getByText(`We have sent a link to ${newEmail}`).first().waitFor();
     await shot(page, 'settings-accounts-email-pending-desktop');

@@ -15,6 +15,9 @@ import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
+import { requestLogSerializer } from './platform/http/log-redact.ts';
+import { registerNulGuard } from './platform/http/nul.ts';
+import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
@@ -83,7 +86,12 @@ export async function buildApp(opts: BuildOptions) {
         ? false
         : typeof opts.logger === 'object'
           ? undefined
-          : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+          : {
+              level: config.logLevel,
+              redact: ['req.headers.authorization', 'req.headers.cookie'],
+              // tokens and signatures in query strings (verify links, signed file URLs) never reach the log
+              serializers: { req: requestLogSerializer },
+            },
     ...(typeof opts.logger === 'object' ? { loggerInstance: opts.logger } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -99,6 +107,7 @@ export async function buildApp(opts: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  registerNulGuard(app);
 
   // Before the access guard: a refused request (401, 403, 402, 423) gets the security headers too.
   registerSecurityHeaders(app, {
@@ -142,6 +151,7 @@ export async function buildApp(opts: BuildOptions) {
         from: config.mailFrom,
         smtpUrl: config.smtpUrl,
         outboxDir: path.join(config.dataDir, 'outbox'),
+        logLinks: config.env !== 'production',
         log: (msg, extra) => app.log.info(extra ?? {}, msg),
       }),
     storage: opts.storage ?? (await createStorageFromConfig(config)),
@@ -150,6 +160,8 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL: every instance behind the load balancer shares the limits.
+    store: postgresRateLimitStore(opts.db),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: { code: 'RATE_LIMITED', message: `Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds` },

@@ -19,6 +19,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 30).default(60 * 60 * 12),
+  SESSION_MAX_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 365).default(60 * 60 * 24 * 7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Brickyard <no-reply@brickyard.test>'),
   SUPPORT_EMAIL: z.email().default('support@brickyard.test'),
@@ -133,6 +134,8 @@ export interface Config {
   embeddedPgPort: number;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** how long a sign-in may be renewed (GET /api/auth/session) before the password is asked again */
+  sessionMaxSeconds: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -243,6 +246,7 @@ export function loadConfig(
     // Outside production a per-data-dir secret is generated on first start (see platform/auth/secret.ts).
     jwtSecret: e.JWT_SECRET ?? '',
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    sessionMaxSeconds: e.SESSION_MAX_SECONDS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

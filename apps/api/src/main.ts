@@ -1,5 +1,6 @@
 import { bootstrap, demoLoginsText } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { EmbeddedPostgresError } from './db/embedded.ts';
 
 async function main() {
   let config;
@@ -47,6 +48,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A known start-up problem is one clear sentence; anything else keeps its stack.
+  console.error(err instanceof EmbeddedPostgresError ? err.message : err);
   process.exit(1);
 });

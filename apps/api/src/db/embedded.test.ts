@@ -48,3 +48,21 @@ describe('DESIGN §1 embedded PostgreSQL', () => {
     expect(firstStart).toBeLessThan(30_000);
   }, 60_000);
 });
+
+describe('issue 18: a DATA_DIR the postgres user cannot reach', () => {
+  it.runIf(process.getuid?.() === 0)('as root, under a folder only root may enter: a clear error at once, naming the folder', async () => {
+    const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-locked-')); // mode 0700, like mktemp -d
+    try {
+      const started = Date.now();
+      const err = await startEmbeddedPostgres({ dir: path.join(locked, 'data', 'pg'), password: 'x' }).then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(err?.message).toContain(`may not enter ${locked}`);
+      expect(err?.message).toContain('chmod o+x');
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      fs.rmSync(locked, { recursive: true, force: true });
+    }
+  });
+});

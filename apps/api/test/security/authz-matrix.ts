@@ -80,6 +80,8 @@ export interface RowOptions {
   secret?: (fx: Fixtures) => string;
   /** a Server-Sent Events stream: the test reads the status and hangs up */
   stream?: boolean;
+  /** the call ends the caller's sessions (logout): the identity signs in again after it */
+  relogin?: boolean;
 }
 
 export interface Row extends RowOptions {
@@ -149,6 +151,7 @@ export const MATRIX: Row[] = [
   // signed-in, not gated; the body is left invalid so no password changes
   row('POST /api/auth/reset-password',                     '401  400  400  400  400  400  400  400', { body: () => ({}), noMassAssign: true }),
   row('GET /api/auth/session',                             '401  ok   ok   ok   ok   ok   ok   ok'),
+  row('POST /api/auth/logout',                             '401  ok   ok   ok   ok   ok   ok   ok', { relogin: true }),
   row('POST /api/auth/contact-us',                         '401  ok   ok   ok   ok   ok   ok   ok', {
     body: () => ({ userEmail: nobody(), userName: 'Matrix', userTitle: 'Authz matrix', userMessage: 'A message from the authorization matrix test.' }),
   }),

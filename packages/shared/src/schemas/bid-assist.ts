@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageMetaSchema, paginationQuerySchema } from './common.ts';
+import { isoDate, isoDateTime, pageMetaSchema, paginationQuerySchema } from './common.ts';
 
 /**
  * Bid Assist (SPEC.md sections 1, 7 POST /api/bid-assist, 8, 9): a supplier asks for help with
@@ -111,7 +111,7 @@ export type BidPack = z.infer<typeof bidPackSchema>;
 
 /** A date (closes 17:00 UTC that day) or an ISO date-time. */
 const deadlineInput = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date().transform((d) => `${d}T17:00:00.000Z`)])
+  .union([isoDateTime(), isoDate().transform((d) => `${d}T17:00:00.000Z`)])
   .describe('When you need the help by: ISO date-time, or yyyy-MM-dd');
 
 /** POST /api/bid-assist: exactly one of tenderId (ours) or externalTenderId (live feed). */

@@ -38,3 +38,18 @@ export const errorBodySchema = z.object({
 /** Trimmed, non-empty single-line text with a maximum length. */
 export const text = (max: number) => z.string().trim().min(1).max(max);
 export const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * Dates a person means, 1900 to 2999. The ISO formats alone let through year 0000, which
+ * PostgreSQL refuses (there is no year 0), so such a date failed deep in a query as a 500.
+ * Every date of the contract goes through these two.
+ */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2999;
+const yearInRange = (s: string) => {
+  const year = Number(s.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+const yearMessage = `Use a year between ${MIN_YEAR} and ${MAX_YEAR}`;
+export const isoDate = (message?: string) => z.iso.date(message ? { message } : undefined).refine(yearInRange, yearMessage);
+export const isoDateTime = () => z.iso.datetime({ offset: true }).refine(yearInRange, yearMessage);

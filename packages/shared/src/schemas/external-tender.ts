@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { queryReadingSchema, searchMatchSchema } from './search-match.ts';
-import { pageMetaSchema } from './common.ts';
+import { isoDate, isoDateTime, pageMetaSchema } from './common.ts';
 
 /**
  * The live feed of public-sector tenders (SPEC.md section 3 "External tender", section 7
@@ -91,7 +91,7 @@ const optionalMoney = z.preprocess(
 );
 const optionalDate = z.preprocess(
   (v: string | undefined) => (v === '' ? undefined : v),
-  z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  isoDate().or(isoDateTime()).optional(),
 );
 /** One or more CPV code prefixes (2 to 8 digits), comma separated: "45", "45,71", "45210000". */
 const cpvList = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './common.ts';
 import { CATEGORY_KEYS, normaliseCategory } from '../domain/categories.ts';
 import { REGION_KEYS, normaliseRegion } from '../domain/regions.ts';
 import { MAX_PENCE } from './listing.ts';
@@ -31,7 +32,7 @@ const clearable = (max: number) =>
     .transform((v) => (v === '' ? null : v));
 const list = (maxItems: number, maxLen: number) =>
   z.array(z.string().trim().min(1).max(maxLen)).max(maxItems).transform((xs) => [...new Set(xs)]);
-const isoDate = z.iso.date({ message: 'Use a date like 2025-06-30' });
+const isoDay = isoDate('Use a date like 2025-06-30');
 
 export const PROFILE_VISIBILITIES = ['public', 'private'] as const;
 export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
@@ -148,8 +149,8 @@ export const createProjectBodySchema = z.object({
     .default('ongoing')
     .describe('ongoing, planned, on-hold, … ; completed makes it a past project'),
   budget: moneyPoundsSchema.nullable().optional().describe('Pounds'),
-  estimatedCompletion: isoDate.nullable().optional(),
-  completionDate: isoDate.nullable().optional(),
+  estimatedCompletion: isoDay.nullable().optional(),
+  completionDate: isoDay.nullable().optional(),
 });
 export const updateProjectBodySchema = createProjectBodySchema.partial().extend({
   status: z
@@ -184,7 +185,7 @@ export const createPortfolioItemBodySchema = z.object({
   value: moneyPoundsSchema.nullable().optional().describe('Pounds'),
   description: clearable(2000).optional(),
   client: clearable(200).optional(),
-  completionDate: isoDate.nullable().optional(),
+  completionDate: isoDay.nullable().optional(),
 });
 export const updatePortfolioItemBodySchema = createPortfolioItemBodySchema.partial();
 export type CreatePortfolioItemBody = z.input<typeof createPortfolioItemBodySchema>;

@@ -14,6 +14,13 @@ export const updateAccountBodySchema = z.object({
   firstName: z.string().trim().min(1).max(80).optional(),
   lastName: z.string().trim().min(1).max(80).optional(),
   email: emailSchema.optional().describe('A new address is confirmed by a link mailed to it before it is used'),
+  password: z.string().min(1).max(256).optional().describe('Your current password: required to change the email'),
+  code: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .describe('Authenticator or recovery code: required to change the email when two-factor sign-in is on'),
   phone: z
     .string()
     .trim()

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isoDate, isoDateTime } from './common.ts';
 import { TENDER_STATUSES } from '../domain/tenders.ts';
 import { checkListing, listingFieldsSchema, listingOutputFields, listingQueryBase, poundsQuery, stringList } from './listing.ts';
 
 /** A closing deadline: an ISO date-time, or a date (closing at 17:00 UTC that day). */
 export const deadlineSchema = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date().transform((d) => `${d}T17:00:00.000Z`)])
+  .union([isoDateTime(), isoDate().transform((d) => `${d}T17:00:00.000Z`)])
   .describe('Closing deadline: ISO date-time, or yyyy-MM-dd (closes 17:00 UTC)');
 
 const tenderExtras = {
@@ -52,7 +53,7 @@ export const tenderListQuerySchema = listingQueryBase.extend({
     .describe('One status or several, comma separated'),
   minBudget: poundsQuery.describe('Pounds'),
   maxBudget: poundsQuery.describe('Pounds'),
-  closingBefore: z.iso.date().optional(),
+  closingBefore: isoDate().optional(),
   sort: z.enum(TENDER_SORTS).optional(),
 });
 export type TenderListQuery = z.infer<typeof tenderListQuerySchema>;

@@ -13,3 +13,4 @@ export * from './matching.ts';
 export * from './bid-assist.ts';
 export * from './analytics.ts';
 export * from './responses.ts';
+export * from './rate-limits.ts';

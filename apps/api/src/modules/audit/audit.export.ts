@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { stringify } from 'csv-stringify/sync';
 import {
   categoryName,
   formatPence,
@@ -9,6 +8,7 @@ import {
   type Tender,
 } from '@brickyard/shared';
 import { format } from 'date-fns';
+import { toCsv } from '../../platform/csv.ts';
 
 /**
  * The audit trail export of GET /api/tender/{id}/audit: a PDF document (title, tender summary,
@@ -67,7 +67,7 @@ export function auditCsv(events: AuditEvent[]): string {
       rows.push([e.createdAt, e.actor.name, e.actor.companyName ?? '', actionLabel(e.action), fieldLabel(field), valueText(field, c.from), valueText(field, c.to)]);
     }
   }
-  return stringify(rows, { header: true, columns: ['Timestamp (UTC)', 'Who', 'Company', 'Action', 'Field', 'From', 'To'], bom: true });
+  return toCsv(['Timestamp (UTC)', 'Who', 'Company', 'Action', 'Field', 'From', 'To'], rows);
 }
 
 /** Standard PDF fonts speak WinAnsi: keep text to what they can draw. */

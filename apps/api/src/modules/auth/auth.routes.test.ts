@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwtPayload } from '../../../test/jwt.ts';
-import { createTestApp, linkIn, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, linkIn, TEST_PASSWORD, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,12 +69,23 @@ describe('SPEC §7 Auth: register, verify, login', () => {
     expect(row).toMatchObject({ selectedPlan: 'GROWTH', selectedCycle: 'yearly', role: 'buyer', approved: false });
   });
 
-  it('refuses a second account for the same email (any case) with 409', async () => {
+  it('issue 18: a second sign-up for a registered email (any case) answers as for a new one and mails the owner instead', async () => {
     const body = newUser();
-    expect((await t.request('POST', '/api/auth/register', { body })).status).toBe(201);
-    const dup = await t.request('POST', '/api/auth/register', { body: { ...body, email: body.email.toUpperCase() } });
-    expect(dup.status).toBe(409);
-    expect(dup.body.error.code).toBe('EMAIL_TAKEN');
+    const first = await t.request('POST', '/api/auth/register', { body });
+    expect(first.status).toBe(201);
+    const mailsBefore = t.mails.length;
+    const dup = await t.request('POST', '/api/auth/register', { body: { ...body, email: body.email.toUpperCase(), password: 'Other-pass-42' } });
+    expect(dup.status).toBe(201);
+    expect(Object.keys(dup.body.data).sort()).toEqual(Object.keys(first.body.data).sort());
+    expect(dup.body.data.message).toBe(first.body.data.message);
+    expect(dup.body.data.id).not.toBe(first.body.data.id);
+    const sent = t.mails.slice(mailsBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe(body.email);
+    expect(sent[0]!.subject).toMatch(/already have a Brickyard account/);
+    // Still one account, with the first password.
+    const users = await t.db.query.users.findMany({ where: (u, { ilike }) => ilike(u.email, body.email) });
+    expect(users).toHaveLength(1);
   });
 
   it.each([
@@ -186,6 +197,96 @@ describe('SPEC §7 Auth: forgot and reset password', () => {
       expect(statuses[4]).toBe(429);
     } finally {
       await app.close();
+    }
+  });
+
+  it('issue 18: a locked account refuses the right password too, until the window closes', async () => {
+    const app = await createTestApp({ loginAttemptsPer15Min: 3 });
+    try {
+      const u = await app.createUser();
+      for (let i = 0; i < 3; i++) {
+        expect((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status).toBe(401);
+      }
+      const wrong = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } });
+      expect(wrong.status).toBe(429);
+      const right = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: TEST_PASSWORD } });
+      expect(right.status).toBe(429);
+      expect(right.body.error.code).toBe('RATE_LIMITED');
+      expect(right.body.data).toBeUndefined();
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('issue 18: two API instances on one database share the login limit (counted in PostgreSQL)', async () => {
+    const first = await createTestApp({ loginAttemptsPer15Min: 4 });
+    const second = await createTestApp({ loginAttemptsPer15Min: 4 }, { databaseUrl: first.databaseUrl });
+    try {
+      const u = await first.createUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const app = i % 2 === 0 ? first : second;
+        statuses.push((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401]);
+      // Four failures in all, two on each instance: both now refuse, the right password included.
+      for (const app of [first, second]) {
+        const res = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: TEST_PASSWORD } });
+        expect(res.status).toBe(429);
+      }
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
+
+describe('issue 18: sessions end on the server', () => {
+  it('POST /api/auth/logout ends the token (and the user\'s other sessions)', async () => {
+    const u = await t.createUser();
+    const other = await t.login(u.email);
+    const out = await t.request('POST', '/api/auth/logout', { token: u.token });
+    expect(out.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/session', { token: u.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/session', { token: other.token })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/logout')).status).toBe(401);
+    expect((await t.login(u.email)).token).toBeTruthy();
+  });
+
+  it('GET /api/auth/session renews a sign-in only up to SESSION_MAX_SECONDS after it', async () => {
+    const app = await createTestApp({ sessionMaxSeconds: 60 });
+    try {
+      const u = await app.createUser();
+      const renewed = await app.request('GET', '/api/auth/session', { token: u.token });
+      expect(renewed.status).toBe(200);
+      // The renewal keeps the time of the sign-in.
+      expect(decodeJwtPayload(renewed.body.data.token).at).toBe(decodeJwtPayload(u.token).at);
+      // A token of a sign-in 61 seconds ago (signed with the server's key) is no longer renewed.
+      const { createJwt } = await import('../../platform/auth/jwt.ts');
+      const claims = decodeJwtPayload(u.token);
+      const old = createJwt(app.config.jwtSecret, 3600).sign({ sub: claims.sub, role: claims.role, sv: claims.sv, at: Math.floor(Date.now() / 1000) - 61 });
+      const refused = await app.request('GET', '/api/auth/session', { token: old });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe('SESSION_EXPIRED');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a signed token whose subject is not a user id answers 401, not 500', async () => {
+    const { createJwt } = await import('../../platform/auth/jwt.ts');
+    const token = createJwt(t.config.jwtSecret, 3600).sign({ sub: 'not-a-uuid', role: 'buyer', sv: 0 });
+    const res = await t.request('GET', '/api/auth/session', { token });
+    expect(res.status).toBe(401);
+  });
+
+  it('signed-in answers carry Cache-Control: no-store', async () => {
+    const u = await t.createUser();
+    for (const path of ['/api/auth/session', '/api/settings/account', '/api/notifications']) {
+      const res = await t.request('GET', path, { token: u.token });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
   });
 });

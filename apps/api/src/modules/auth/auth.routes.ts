@@ -5,6 +5,7 @@ import {
   loginBodySchema,
   loginTwoFactorBodySchema,
   messageResultSchema,
+  okSchema,
   registerBodySchema,
   resendVerificationBodySchema,
   resetPasswordBodySchema,
@@ -86,6 +87,15 @@ export function authRoutes(app: App, auth: AuthService, limits: { loginPerIp: nu
   app.get('/api/auth/session', {
     config: { access: { gate: false } },
     schema: { tags, summary: 'A fresh session for the signed-in user', response: { 200: dataOf(sessionSchema) } },
-    handler: async (req) => ({ data: auth.sessionOf(principalOf(req)) }),
+    handler: async (req) => ({ data: auth.sessionOf(principalOf(req), req.tokenClaims?.at) }),
+  });
+
+  app.post('/api/auth/logout', {
+    config: { access: { gate: false } },
+    schema: { tags, summary: 'Sign out: this token and every other session of the user stop working', response: { 200: okSchema } },
+    handler: async (req) => {
+      await auth.logout(principalOf(req).id);
+      return { data: { ok: true as const } };
+    },
   });
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   AppError,
   type Session,
@@ -11,10 +12,10 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
-import { resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
+import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import * as repo from './users.repository.ts';
-import { confirmEmailChange } from '../settings/settings.service.ts';
+import { cancelEmailChange, confirmEmailChange } from '../settings/settings.service.ts';
 import { findToken, consumeToken, insertToken } from '../settings/settings.repository.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from '../settings/two-factor.ts';
 
@@ -28,10 +29,10 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(ctx: AppContext) {
   const { db, config, mailer, jwt } = ctx;
   // Per-account limits; per-IP limits sit on the routes.
-  const loginFailures = createKeyLimiter(config.loginAttemptsPer15Min, 15 * 60);
-  const forgotPerEmail = createKeyLimiter(5, 15 * 60);
-  const resendPerEmail = createKeyLimiter(5, 15 * 60);
-  const twoFactorFailures = createKeyLimiter(config.loginAttemptsPer15Min, 15 * 60);
+  const loginFailures = createKeyLimiter(db, 'login', config.loginAttemptsPer15Min, 15 * 60);
+  const forgotPerEmail = createKeyLimiter(db, 'forgot-password', 5, 15 * 60);
+  const resendPerEmail = createKeyLimiter(db, 'resend-verification', 5, 15 * 60);
+  const twoFactorFailures = createKeyLimiter(db, 'login-2fa', config.loginAttemptsPer15Min, 15 * 60);
 
   async function sendVerification(user: repo.UserRow): Promise<void> {
     const { token, hash } = newOpaqueToken();
@@ -60,9 +61,14 @@ export function createAuthService(ctx: AppContext) {
    * this request (the guard's cache lives AUTH_CACHE_MS and is cleared by approvals, plan changes
    * and password changes), without a second query — GET /api/auth/session is a hot read.
    */
-  function sessionOf(principal: Principal): Session {
+  function sessionOf(principal: Principal, signedInAt?: number): Session {
+    // A renewal keeps the time of the sign-in it comes from; past SESSION_MAX_SECONDS the password
+    // is asked again, so a token (a stolen one too) cannot be renewed forever.
+    if (signedInAt !== undefined && Date.now() / 1000 - signedInAt > config.sessionMaxSeconds) {
+      throw new AppError('SESSION_EXPIRED', 'Your session has expired, please sign in again');
+    }
     return {
-      token: jwt.sign({ sub: principal.id, role: principal.role, sv: principal.sessionVersion }),
+      token: jwt.sign({ sub: principal.id, role: principal.role, sv: principal.sessionVersion, at: signedInAt }),
       role: principal.role,
       id: principal.id,
       user: { name: principal.name, email: principal.email },
@@ -73,12 +79,18 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async register(input: z.output<typeof registerBodySchema>) {
-      if (await repo.findUserByEmail(db, input.email)) {
-        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', [
-          { path: 'email', message: 'An account with this email already exists' },
-        ]);
-      }
-      const passwordHash = await hashPassword(input.password);
+      const accepted = (id: string) => ({ id, email: input.email, message: 'Account created. Check your email to confirm your address.' });
+      // An address already registered gets the same answer as a new one (the answer must not tell
+      // who has an account here); its owner is mailed instead, with the ways back in.
+      const mailOwner = async (owner: repo.UserRow) => {
+        await mailer
+          .send({ to: owner.email, ...accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`) })
+          .catch((err) => ctx.log.warn({ err }, 'could not mail the owner of an address registered again'));
+        return accepted(crypto.randomUUID());
+      };
+      const existing = await repo.findUserByEmail(db, input.email);
+      const passwordHash = await hashPassword(input.password); // hashed either way: the same time taken
+      if (existing) return mailOwner(existing);
       let user: repo.UserRow;
       try {
         user = await repo.insertUser(db, {
@@ -95,16 +107,13 @@ export function createAuthService(ctx: AppContext) {
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides.
         if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
-          throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+          const owner = await repo.findUserByEmail(db, input.email);
+          if (owner) return mailOwner(owner);
         }
         throw err;
       }
       await sendVerification(user);
-      return {
-        id: user.id,
-        email: user.email,
-        message: 'Account created. Check your email to confirm your address.',
-      };
+      return accepted(user.id);
     },
 
     async verifyEmail(token: string) {
@@ -120,6 +129,14 @@ export function createAuthService(ctx: AppContext) {
           ctx.principals.invalidate(changed.userId);
           return { message: 'Your new email address is confirmed. Use it to sign in from now on.' };
         }
+        // ... and the link mailed to the old address cancels that change.
+        const cancelled = await cancelEmailChange(db, hashOpaqueToken(token));
+        if (cancelled) {
+          ctx.principals.invalidate(cancelled.userId);
+          return {
+            message: 'The email change is cancelled and every session of your account is signed out. Sign in and change your password if you did not ask for it.',
+          };
+        }
         throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired');
       }
       return { message: 'Your email address is confirmed. You can now sign in.' };
@@ -134,6 +151,9 @@ export function createAuthService(ctx: AppContext) {
 
     async login(input: z.output<typeof loginBodySchema>): Promise<Session> {
       const key = input.email;
+      // A locked account is refused before the password is looked at: after the limit, even the
+      // right password answers 429 until the window closes (as the two-factor step does).
+      await loginFailures.assertOpen(key);
       const user = await repo.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
@@ -221,6 +241,12 @@ export function createAuthService(ctx: AppContext) {
       ctx.principals.invalidate(userId);
       // Other sessions end; this one continues with a fresh token.
       return sessionFor(user.id);
+    },
+
+    /** POST /api/auth/logout: ends every session of the user (the session version moves on). */
+    async logout(userId: string): Promise<void> {
+      await repo.bumpSessionVersion(db, userId);
+      ctx.principals.invalidate(userId);
     },
 
     sessionFor,

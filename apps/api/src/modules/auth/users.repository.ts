@@ -122,3 +122,11 @@ export async function setPassword(db: DbOrTx, userId: string, passwordHash: stri
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
+
+/** Ends every session of the user: tokens carry the version they were issued with. */
+export async function bumpSessionVersion(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}

@@ -225,6 +225,27 @@ describe('SPEC §1/§7 the bid pack: compliance matrix, go/no-go and draft outli
 });
 
 describe('SPEC §9 plan limits and §8 invalid input', () => {
+  it('issue 18: Core reaches no live-feed data through Bid Assist (targets and submissions answer 402, as the feed does)', async () => {
+    const extId = await externalId('Sumner House');
+    const feed = await t.request('GET', `/api/external-tenders/${extId}`, { token: core.token });
+    expect(feed.status).toBe(402);
+    const targets = await t.request('GET', '/api/bid-assist/targets?kind=external&q=Sumner', { token: core.token });
+    expect(targets.status).toBe(402);
+    expect(targets.body.error.code).toBe('PLAN_FEATURE_UNAVAILABLE');
+    const ours = await t.request('GET', '/api/bid-assist/targets?kind=tender', { token: core.token });
+    expect(ours.status).toBe(200);
+    const create = await t.request('POST', '/api/bid-assist', {
+      token: core.token,
+      body: { externalTenderId: extId, message: 'Can we still bid on this window replacement?', deadline: inDays(3) },
+    });
+    expect(create.status).toBe(402);
+    expect(create.body.error.code).toBe('PLAN_FEATURE_UNAVAILABLE');
+    expect(JSON.stringify(create.body)).not.toContain('Sumner');
+    // Nothing was counted against the month's five.
+    const history = await t.request('GET', '/api/bid-assist', { token: core.token });
+    expect(history.body.meta.usage.used).toBe(0);
+  });
+
   it('Core: 5 submissions a calendar month, the sixth answers 402 PLAN_LIMIT_REACHED', async () => {
     const body = { tenderId: steelTenderId, message: 'Help with the steel frame bid, please.', deadline: inDays(7) };
     for (let i = 1; i <= 5; i++) {

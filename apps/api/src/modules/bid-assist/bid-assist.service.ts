@@ -18,6 +18,7 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSafeKey } from '../../platform/storage/storage.ts';
 import { assertQuotaLeft, consumeQuota, quotaUsage } from '../billing/quota.service.ts';
+import { requireLiveFeed } from '../external-tenders/external-tenders.service.ts';
 import { cpvLabels } from '../matching/cpv.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack.ts';
@@ -232,6 +233,8 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
   return {
     /** POST /api/bid-assist */
     async create(caller: Principal, body: CreateBody, now = new Date()): Promise<{ data: BidAssistDetail; meta: { usage: BidAssistUsage } }> {
+      // A tender of the live feed is feed data (its pack quotes it): the feed's plan rule applies.
+      if (body.externalTenderId) requireLiveFeed(caller);
       const deadline = new Date(body.deadline);
       if (!(deadline.getTime() > now.getTime())) {
         throw new AppError('VALIDATION_FAILED', 'The deadline must be in the future', [{ path: 'deadline', message: 'Choose a date in the future' }]);
@@ -324,13 +327,14 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     },
 
     /** GET /api/bid-assist/targets: tenders the form can pick (ours open for responses, or the live feed). */
-    async targets(_caller: Principal, q: { q?: string; kind: 'tender' | 'external' }): Promise<BidAssistTarget[]> {
+    async targets(caller: Principal, q: { q?: string; kind: 'tender' | 'external' }): Promise<BidAssistTarget[]> {
       const text = q.q?.trim() || undefined;
       if (q.kind === 'tender') {
         const ranked = text ? (await rank(db, { source: 'tenders', text, where: repo.pickableTendersSql, limit: 20, typing: true })).hits.map((h) => h.id) : undefined;
         const rows = await repo.searchOurTenders(db, ranked, 20);
         return rows.map((r) => ({ kind: 'tender', id: r.id, title: r.title, buyerName: r.buyerName, closesAt: r.closesAt?.toISOString() ?? null, isOpen: true, valueMinor: r.valueMinor, currency: r.currency }));
       }
+      requireLiveFeed(caller);
       const ranked = text ? (await rank(db, { source: 'external', text, limit: 20, typing: true })).hits.map((h) => h.id) : undefined;
       const rows = await repo.searchExternal(db, ranked, 20);
       return rows.map((r) => ({

@@ -244,6 +244,24 @@ describe('SPEC §7 Billing with Stripe: Checkout, Billing Portal, subscription u
 });
 
 describe('SPEC §7 Stripe webhooks: signed, idempotent, drive the subscription state', () => {
+  it('issue 18: an oddly shaped but correctly signed event never answers 500', async () => {
+    const odd: Array<[string, Record<string, unknown>]> = [
+      ['checkout.session.completed', { id: 'cs_odd', object: 'checkout.session', mode: 'subscription', client_reference_id: 'not-a-uuid', customer: 'cus_odd', subscription: 'sub_odd', metadata: { plan: 'GROWTH', cycle: 'monthly' } }],
+      ['checkout.session.completed', { id: 'cs_odd2', object: 'checkout.session', mode: 'subscription', client_reference_id: 42, customer: { no: 'id' }, subscription: 7, metadata: 'x' }],
+      ['invoice.paid', { id: 'in_odd', object: 'invoice', customer: 'cus_odd', lines: 'not a list', status_transitions: { paid_at: 1e20 }, created: 'yesterday' }],
+      ['invoice.payment_failed', { id: 'in_odd2', object: 'invoice', customer: ['x'], subscription: { id: 5 } }],
+      ['customer.subscription.updated', { id: 'sub_odd', object: 'subscription', customer: 'cus_odd', items: 'none', current_period_end: -5 }],
+      ['customer.subscription.deleted', { id: 'sub_odd', object: 'subscription', customer: null, ended_at: 'soon' }],
+    ];
+    for (const [type, object] of odd) {
+      const res = await post(signedEvent(type, object));
+      expect(res.status, `${type} ${JSON.stringify(object)}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+    }
+    const noData = JSON.stringify({ id: 'evt_nodata', object: 'event', created: 'x', type: 'invoice.paid', data: null });
+    const res = await post({ payload: noData, header: signer.webhooks.generateTestHeaderString({ payload: noData, secret: WEBHOOK_SECRET }) });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+  });
+
   it('a wrong or missing signature is rejected with 400 and changes nothing', async () => {
     const u = await t.createUser({ role: 'buyer', plan: null });
     const e = signedEvent('checkout.session.completed', { id: 'cs_x', object: 'checkout.session', mode: 'subscription', client_reference_id: u.id, customer: 'cus_bad', subscription: 'sub_bad', metadata: { plan: 'GROWTH', cycle: 'monthly' } });

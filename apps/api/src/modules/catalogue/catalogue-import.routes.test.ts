@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -135,6 +136,9 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/catalogue-import-template\.csv/);
+    // issue 18: one CSV writer for every export: a UTF-8 BOM so Excel shows £ and ³ right.
+    const raw = await fetch(`${t.url}/api/catalogue/import/template`, { headers: { authorization: `Bearer ${supplier.token}` } });
+    expect([...Buffer.from(await raw.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const form = new FormData();
     form.append('file', new Blob([res.body as string]), 'catalogue-import-template.csv');
     const check = await post(form, { dryRun: true });
@@ -148,5 +152,73 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(mine.body.meta.total).toBe(0);
     const all = await t.request('GET', '/api/catalogue?scope=all&pageSize=5', { token: other.token });
     expect(all.body.meta.total).toBeGreaterThanOrEqual(48);
+  });
+});
+
+/** A minimal XLSX whose first sheet holds `sheetData` (inline strings), zipped as Excel does. */
+function xlsxOf(sheetData: string): FormData {
+  const files = {
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    'xl/workbook.xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Items" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
+    ),
+  };
+  const form = new FormData();
+  form.append('file', new Blob([zipSync(files, { level: 9 })]), 'items.xlsx');
+  return form;
+}
+const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+const HEADER_ROW = `<row r="1">${inline('A1', 'title')}${inline('B1', 'description')}${inline('C1', 'category')}${inline('D1', 'value')}</row>`;
+const itemRow = (n: number) =>
+  `<row r="${n}">${inline(`A${n}`, `Glulam beam ${n}`)}${inline(`B${n}`, 'GL24h glulam beam, 6 m lengths.')}${inline(`C${n}`, 'Timber &amp; Joinery')}<c r="D${n}"><v>184.25</v></c></row>`;
+
+describe('issue 18: a spreadsheet cannot freeze the server', () => {
+  it('reads a hand-made XLSX (inline strings) through the streaming reader', async () => {
+    const res = await post(xlsxOf(HEADER_ROW + itemRow(2)), { dryRun: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ total: 1, valid: 1 });
+    expect(res.body.data.rows[0].item).toMatchObject({ title: 'Glulam beam 2', category: 'timber', value: 184.25 });
+  });
+
+  it('stops at the first row past 2,000 while reading: 150,000 rows answer 400 at once', async () => {
+    const rows: string[] = [HEADER_ROW];
+    for (let n = 2; n <= 150_001; n++) rows.push(itemRow(n));
+    const form = xlsxOf(rows.join(''));
+    const started = Date.now();
+    const res = await post(form, { dryRun: true });
+    const ms = Date.now() - started;
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.message).toBe('At most 2,000 rows per import');
+    // Loading the whole workbook took seconds here; reading stops at row 2,002.
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('refuses a value beyond column 64 (400) and a workbook that unpacks to more than 64 MB (413)', async () => {
+    const wide = await post(xlsxOf(HEADER_ROW + `<row r="2">${inline('A2', 'Beam')}${inline('XFD2', 'far away')}</row>`), { dryRun: true });
+    expect(wide.status, JSON.stringify(wide.body)).toBe(400);
+    expect(wide.body.error.message).toMatch(/column 64/);
+    // 70 MB of XML whitespace zips to a few kilobytes.
+    const bomb = await post(xlsxOf(HEADER_ROW + ' '.repeat(70 * 1024 * 1024)), { dryRun: true });
+    expect(bomb.status, JSON.stringify(bomb.body)).toBe(413);
+    expect(bomb.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('rate limits imports per supplier (429 after 20 a minute)', async () => {
+    const s = await t.createUser({ role: 'supplier' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await post(csvFile([HEADER, good(1)]), { dryRun: true, token: s.token })).status);
+    expect(statuses.slice(0, 20).every((x) => x === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });

@@ -1,5 +1,4 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import {
   AppError,
   CATALOGUE_IMPORT_COLUMNS,
@@ -14,6 +13,8 @@ import {
   type ImportCellError,
 } from '@brickyard/shared';
 import type { Principal } from '../../platform/auth/guard.ts';
+import { toCsv } from '../../platform/csv.ts';
+import { readXlsxRows, XlsxLimitError, type XlsxRow } from './xlsx-reader.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export type CatalogueImportService = ReturnType<typeof createCatalogueImportService>;
@@ -72,39 +73,34 @@ function readCsv(content: Buffer): Sheet {
   };
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
+/** Limits of the XLSX reader, enforced while the file is read (xlsx-reader.ts). */
+const XLSX_LIMITS = {
+  maxRows: MAX_IMPORT_ROWS,
+  maxColumns: 64,
+  maxCellChars: 32_767, // Excel's own limit
+  maxUncompressedBytes: 64 * 1024 * 1024,
+};
 
-async function readXlsx(content: Buffer): Promise<Sheet> {
-  const wb = new ExcelJS.Workbook();
+function readXlsx(content: Buffer): Sheet {
+  let rows: XlsxRow[];
   try {
-    await wb.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
+    ({ rows } = readXlsxRows(content, XLSX_LIMITS));
+  } catch (err) {
+    if (err instanceof XlsxLimitError) {
+      if (err.limit === 'rows') throw tooManyRows(`more than ${MAX_IMPORT_ROWS.toLocaleString('en-GB')}`);
+      if (err.limit === 'size') throw new AppError('PAYLOAD_TOO_LARGE', err.message);
+      throw new AppError('VALIDATION_FAILED', err.message, [{ path: 'file', message: err.message }]);
+    }
     throw new AppError('VALIDATION_FAILED', 'The XLSX file could not be read', [{ path: 'file', message: 'Not a valid XLSX workbook' }]);
   }
-  const ws = wb.worksheets[0];
-  if (!ws) return { headers: [], rows: [] };
-  const width = ws.columnCount;
-  const read = (r: ExcelJS.Row) => Array.from({ length: width }, (_, i) => cellText(r.getCell(i + 1).value).trim());
-  let headers: string[] = [];
-  const rows: RawRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, n) => {
-    const cells = read(r);
-    if (headers.length === 0) headers = cells;
-    else if (cells.some((c) => c !== '')) rows.push({ row: n, cells });
-  });
-  return { headers, rows };
+  const [head, ...rest] = rows;
+  return { headers: head?.cells ?? [], rows: rest };
 }
+
+const tooManyRows = (count: string) =>
+  new AppError('VALIDATION_FAILED', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows per import`, [
+    { path: 'file', message: `The file has ${count} rows; split it into smaller files` },
+  ]);
 
 // ---- turning a row into the create body -----------------------------------------------------
 
@@ -125,6 +121,11 @@ function rowToBody(cells: Map<CatalogueImportField, string>, columnName: (f: str
   for (const [field, raw] of cells) {
     const v = raw.trim();
     if (v === '') continue;
+    if (v.includes('\u0000')) {
+      // PostgreSQL text cannot hold it: the cell is reported, never written.
+      errors.push({ column: columnName(field), message: 'Remove the NUL (\\u0000) character' });
+      continue;
+    }
     if (MONEY_FIELDS.has(field)) {
       const cleaned = v.replace(/[£,\s]/g, '');
       body[field] = /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : cleaned;
@@ -163,7 +164,7 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
     if (!xlsx && !/\.(csv|txt)$/i.test(fileName) && content.subarray(0, 4096).includes(0)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a CSV or XLSX file');
     }
-    const sheet = xlsx ? await readXlsx(content) : readCsv(content);
+    const sheet = xlsx ? readXlsx(content) : readCsv(content);
 
     // Map headers to fields; the first column wins when two name the same field.
     const fieldAt = new Map<number, CatalogueImportField>();
@@ -183,11 +184,7 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
       ]);
     }
     if (sheet.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no rows to import', [{ path: 'file', message: 'No data rows' }]);
-    if (sheet.rows.length > MAX_IMPORT_ROWS) {
-      throw new AppError('VALIDATION_FAILED', `At most ${MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows per import`, [
-        { path: 'file', message: `The file has ${sheet.rows.length.toLocaleString('en-GB')} rows; split it into smaller files` },
-      ]);
-    }
+    if (sheet.rows.length > MAX_IMPORT_ROWS) throw tooManyRows(sheet.rows.length.toLocaleString('en-GB'));
 
     const columnName = (f: string) => headerOf.get(f as CatalogueImportField) ?? f;
     const bodies = new Map<number, CreateCatalogueItemBody>();
@@ -286,8 +283,7 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
           deliveryLocations: '',
         },
       ];
-      const esc = (v: string) => (/[",\n;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-      return [headers.join(','), ...examples.map((e) => headers.map((h) => esc(e[h])).join(','))].join('\r\n') + '\r\n';
+      return toCsv(headers, examples.map((e) => headers.map((h) => e[h])));
     },
   };
 }

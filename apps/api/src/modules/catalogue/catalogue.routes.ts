@@ -14,6 +14,7 @@ import {
   updateCatalogueItemBodySchema,
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
+import { perUserLimit } from '../../platform/http/rate-limit.ts';
 import type { App } from '../../platform/context.ts';
 import { createCatalogueImportService } from './catalogue-import.service.ts';
 import type { CatalogueService } from './catalogue.service.ts';
@@ -78,7 +79,8 @@ function catalogueImportRoutes(app: App, catalogue: CatalogueService) {
   const tags = ['catalogue'];
 
   app.post('/api/catalogue/import', {
-    config: { access: suppliers },
+    // Reading a workbook is real work: 20 files a minute per supplier is plenty for people.
+    config: { access: suppliers, rateLimit: perUserLimit(20, 60_000) },
     schema: {
       tags,
       summary: 'Import many catalogue items from a CSV or XLSX file (multipart field "file")',

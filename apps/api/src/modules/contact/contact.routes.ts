@@ -1,6 +1,7 @@
 import { AppError, contactUsBodySchema, dataOf, type ErrorDetail } from '@brickyard/shared';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
+import { assertNoNul } from '../../platform/http/nul.ts';
 import type { App } from '../../platform/context.ts';
 import type { ContactFile, ContactService } from './contact.service.ts';
 
@@ -28,6 +29,7 @@ export function contactRoutes(app: App, contact: ContactService) {
       } else {
         fields = (req.body ?? {}) as Record<string, unknown>;
       }
+      assertNoNul(fields, 'body');
       const parsed = contactUsBodySchema.safeParse(fields);
       if (!parsed.success) {
         const details: ErrorDetail[] = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));

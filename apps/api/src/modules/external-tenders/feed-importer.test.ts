@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { externalTenderReleases, externalTenders } from '../../db/schema/index.ts';
+import { externalTenderReleases, externalTenders, subscriptions } from '../../db/schema/index.ts';
 import { alertNewTenders, sendClosingReminders } from './external-tenders.service.ts';
 import { formatSummary, importDocument, importFiles } from './feed-importer.ts';
 import { SNAPSHOT_FILE } from './feed-jobs.ts';
@@ -172,8 +172,13 @@ describe('Saved-search alerts and the "closing within 7 days" reminder (issue 5)
     for (const id of [soon!.id, later!.id]) {
       expect((await t.request('POST', `/api/external-tenders/favourites/${id}`, { token: supplier.token })).status).toBe(200);
     }
+    // issue 18: a supplier since moved to Core (no live feed) is not sent feed data by reminder.
+    const downgraded = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
+    expect((await t.request('POST', `/api/external-tenders/favourites/${soon!.id}`, { token: downgraded.token })).status).toBe(200);
+    await t.db.update(subscriptions).set({ plan: 'CORE' }).where(eq(subscriptions.userId, downgraded.id));
     expect(await sendClosingReminders(ctx())).toBe(1);
     expect(await sendClosingReminders(ctx())).toBe(0);
+    expect((await t.request('GET', '/api/notifications', { token: downgraded.token })).body.data).toHaveLength(0);
     const notes = await t.request('GET', '/api/notifications', { token: supplier.token });
     expect(notes.body.data).toHaveLength(1);
     expect(notes.body.data[0]).toMatchObject({ kind: 'external_tender_closing', link: `/supplier/external-search/${soon!.id}` });

@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { externalTenderFavourites, externalTenders, feedSyncState, users } from '../../db/schema/index.ts';
+import { externalTenderFavourites, externalTenders, feedSyncState, subscriptions, users } from '../../db/schema/index.ts';
+import { activeSubscriptionSql } from '../auth/users.repository.ts';
 import type { MappedRelease } from './ocds-mapper.ts';
 
 export type ReleaseOutcome = 'new' | 'updated' | 'unchanged';
@@ -199,6 +200,11 @@ export async function claimClosingReminders(db: DbOrTx, days: number) {
         sql`t.tender_end_date > now()`,
         sql`t.tender_end_date <= now() + make_interval(days => ${days})`,
         sql`${externalTenderFavourites.reminderSentFor} is distinct from t.tender_end_date`,
+        // A reminder quotes the feed (title, closing date): only to suppliers who may use it now
+        // (approved, subscribed on Growth or Partner), as the saved-search alerts.
+        sql`exists (select 1 from ${users} join ${subscriptions} on ${subscriptions.userId} = ${users.id}
+          where ${users.id} = ${externalTenderFavourites.userId} and ${users.approved} and ${users.deletedAt} is null
+            and ${activeSubscriptionSql} and ${subscriptions.plan} in ('GROWTH', 'PARTNER'))`,
       ),
     )
     .returning({

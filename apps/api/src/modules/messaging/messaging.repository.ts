@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conversationParticipants, conversations, messages, users } from '../../db/schema/index.ts';
+import { contracts, conversationParticipants, conversations, messages, profiles, users } from '../../db/schema/index.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -186,23 +186,40 @@ export async function searchPeople(
   db: DbOrTx,
   opts: { q: string; role: 'buyer' | 'supplier'; excludeId: string; page: number; pageSize: number },
 ) {
-  const haystack = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.companyName})`;
+  // Privacy settings hold here as on the profile page (profiles.service.ts profileAccess): a
+  // private profile is listed only to its counterparties (a shared contract, or it has written to
+  // the caller), and personal names show (and are searched) only to counterparties or when the
+  // owner shows contact details to members; otherwise the company name stands in.
+  const viewer = opts.excludeId;
+  const counterparty = sql`(exists (select 1 from ${contracts} where (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewer}) or (${contracts.buyerId} = ${viewer} and ${contracts.supplierId} = ${users.id}))
+    or exists (select 1 from ${conversations} join ${messages} on ${messages.conversationId} = ${conversations.id}
+      where ${conversations.userLowId} = least(${users.id}, ${viewer}::uuid) and ${conversations.userHighId} = greatest(${users.id}, ${viewer}::uuid) and ${messages.senderId} = ${users.id}))`;
+  const namesShown = sql`(${counterparty} or coalesce(${profiles.contactVisibility}, 'counterparties') = 'members')`;
+  const haystack = sql`lower(case when ${namesShown} then ${users.firstName} || ' ' || ${users.lastName} || ' ' else '' end || ${users.companyName})`;
   const where = and(
     eq(users.role, opts.role),
     eq(users.approved, true),
     isNull(users.deletedAt),
     ne(users.id, opts.excludeId),
+    sql`(coalesce(${profiles.visibility}, 'public') = 'public' or ${counterparty})`,
     sql`${haystack} like ${`%${escapeLike(opts.q.toLowerCase())}%`}`,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName })
+      .select({
+        id: users.id,
+        role: users.role,
+        firstName: sql<string>`case when ${namesShown} then ${users.firstName} else ${users.companyName} end`,
+        lastName: sql<string>`case when ${namesShown} then ${users.lastName} else '' end`,
+        companyName: users.companyName,
+      })
       .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(where)
       .orderBy(asc(users.companyName), asc(users.lastName), asc(users.id))
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(users).where(where),
+    db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

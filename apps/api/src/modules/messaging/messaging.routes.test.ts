@@ -209,7 +209,8 @@ describe('SPEC §7 Messaging: GET /api/users/search', () => {
     const b1 = await t.createUser({ role: 'buyer', companyName: `${tag} Buyer Group` });
     const res = await t.request('GET', `/api/users/search?q=${tag}`, { token: buyer.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ id: s1.id, name: 'Test Supplier', companyName: `${tag} Timber Ltd`, role: 'supplier', region: null }]);
+    // Personal names follow the profile's privacy (issue 18): by default only counterparties see them.
+    expect(res.body.data).toEqual([{ id: s1.id, name: `${tag} Timber Ltd`, companyName: `${tag} Timber Ltd`, role: 'supplier', region: null }]);
     expect(JSON.stringify(res.body)).not.toMatch(/email|phone|password/i);
     // The supplier side sees buyers, never themselves.
     const fromSupplier = await t.request('GET', `/api/users/search?q=${tag}`, { token: s1.token });
@@ -218,5 +219,32 @@ describe('SPEC §7 Messaging: GET /api/users/search', () => {
     expect((await t.request('GET', '/api/users/search?q=%25%25', { token: buyer.token })).body.data).toEqual([]);
     expect((await t.request('GET', '/api/users/search?q=a', { token: buyer.token })).status).toBe(400);
     expect((await t.request('GET', '/api/users/search', { token: buyer.token })).status).toBe(400);
+  });
+});
+
+describe('issue 18: GET /api/users/search keeps to the privacy settings', () => {
+  it('lists a private profile only to its counterparties, and shows or searches personal names only where the profile would', async () => {
+    const tag = `zp${Date.now().toString(36)}`;
+    const hidden = await t.createUser({ role: 'supplier', companyName: `${tag} Hidden Ltd` });
+    const members = await t.createUser({ role: 'supplier', companyName: `${tag} Open Ltd` });
+    const viewer = await t.createUser({ role: 'buyer' });
+    expect((await t.request('PUT', '/api/settings/privacy', { token: hidden.token, body: { profileVisibility: 'private' } })).status).toBe(200);
+    expect((await t.request('PUT', '/api/settings/privacy', { token: members.token, body: { contactVisibility: 'members' } })).status).toBe(200);
+
+    const found = await t.request('GET', `/api/users/search?q=${tag}`, { token: viewer.token });
+    expect(found.status).toBe(200);
+    expect(found.body.data).toEqual([{ id: members.id, name: 'Test Supplier', companyName: `${tag} Open Ltd`, role: 'supplier', region: null }]);
+    expect(found.body.meta.total).toBe(1);
+    // A personal name finds only the profile that shows it.
+    const byName = await t.request('GET', `/api/users/search?q=${encodeURIComponent('Test Supplier')}&pageSize=100`, { token: viewer.token });
+    const ids = byName.body.data.map((u: { id: string }) => u.id);
+    expect(ids).toContain(members.id);
+    expect(ids).not.toContain(hidden.id);
+
+    // Once the private supplier has written to the buyer, they are counterparties: listed, with the name.
+    const opened = await t.request('POST', '/api/sendMessage', { token: hidden.token, body: { recipientId: viewer.id, text: 'Hello, about your tender' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const after = await t.request('GET', `/api/users/search?q=${tag}`, { token: viewer.token });
+    expect(after.body.data.map((u: { id: string; name: string }) => `${u.id}:${u.name}`)).toEqual([`${hidden.id}:Test Supplier`, `${members.id}:Test Supplier`]);
   });
 });

@@ -81,7 +81,7 @@ export type MessagingService = ReturnType<typeof createMessagingService>;
 
 export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
   const { db } = ctx;
-  const sendLimiter = createKeyLimiter(ctx.config.messaging.sendPerMinute, 60);
+  const sendLimiter = createKeyLimiter(ctx.db, 'message-send', ctx.config.messaging.sendPerMinute, 60);
 
   // message.created may exceed a NOTIFY payload (5,000 characters of text): it then travels by id.
   hub.resolve(MESSAGE_REF, async (id) => {

@@ -137,3 +137,44 @@ describe('Realtime fan-out across API instances (issue 6, PostgreSQL LISTEN/NOTI
     await onA.next((e) => e.event === 'message.created' && e.data.message.id === reply.body.data.id);
   });
 });
+
+describe('issue 18: a stream ends with its session', () => {
+  const endsWithin = (c: SseClient, ms: number) =>
+    Promise.race([c.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+
+  it('a password change ends the user\'s open streams on every instance', async () => {
+    const u = await a.createUser({ role: 'supplier' });
+    const onA = await stream(a, u);
+    const onB = await stream(b, u, 'bearer');
+    const changed = await a.request('POST', '/api/auth/reset-password', { token: u.token, body: { password: 'Test-password-1', newPassword: 'Brand-new-pass-2' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await endsWithin(onA, 5000)).toBe(true);
+    expect(await endsWithin(onB, 5000)).toBe(true);
+    // The new session's stream stays open.
+    const fresh = await stream(a, { ...u, token: changed.body.data.token });
+    expect(await endsWithin(fresh, 500)).toBe(false);
+    fresh.close();
+  });
+
+  it('"sign out other sessions" and logout end the streams too', async () => {
+    const u = await a.createUser({ role: 'buyer' });
+    const s1 = await stream(b, u);
+    const out = await a.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'sign_out_others' } });
+    expect(out.status).toBe(200);
+    expect(await endsWithin(s1, 5000)).toBe(true);
+    const me = { ...u, token: out.body.data.session.token };
+    const s2 = await stream(a, me);
+    expect((await a.request('POST', '/api/auth/logout', { token: me.token })).status).toBe(200);
+    expect(await endsWithin(s2, 5000)).toBe(true);
+  });
+
+  it('a ticket issued before the session ended opens no stream', async () => {
+    const u = await a.createUser({ role: 'buyer' });
+    const ticket = (await a.request('POST', '/api/realtime/ticket', { token: u.token })).body.data.ticket as string;
+    const out = await a.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'sign_out_others' } });
+    expect(out.status).toBe(200);
+    const res = await connectSse(`${b.url}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}`);
+    open.push(res);
+    expect(res.status).toBe(401);
+  });
+});

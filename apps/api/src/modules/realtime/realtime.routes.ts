@@ -17,6 +17,26 @@ const tags = ['realtime'];
 export function realtimeRoutes(app: App, service: RealtimeService, hub: RealtimeHub, opts: { heartbeatSeconds: number; maxStreamsPerUser: number }) {
   const streams = new Map<string, Set<SseStream>>();
   const all = new Set<SseStream>();
+  /** the session version each stream was opened with */
+  const versionOf = new WeakMap<SseStream, number>();
+
+  // A stream belongs to a session: when the user's session version moves on (password change,
+  // "sign out other sessions", logout, deletion) their streams end, on every instance at once
+  // (a trigger NOTIFYs the change) ...
+  const endSessionsBefore = (userId: string, sessionVersion: number | undefined) => {
+    for (const s of [...(streams.get(userId) ?? [])]) if (versionOf.get(s) !== sessionVersion) s.close();
+  };
+  hub.onSessionChange(endSessionsBefore);
+  // ... and, should a notification be missed, at the next check (every heartbeat).
+  const recheck = setInterval(() => {
+    const ids = [...streams.keys()];
+    if (ids.length === 0) return;
+    service.sessionVersions(ids).then(
+      (current) => ids.forEach((id) => endSessionsBefore(id, current.get(id))),
+      () => undefined,
+    );
+  }, opts.heartbeatSeconds * 1000);
+  recheck.unref();
 
   app.post('/api/realtime/ticket', {
     config: { access: { gate: false } },
@@ -45,6 +65,7 @@ export function realtimeRoutes(app: App, service: RealtimeService, hub: Realtime
           if (mine.size === 0 && streams.get(me.id) === mine) streams.delete(me.id);
         },
       });
+      versionOf.set(stream, me.sessionVersion);
       all.add(stream);
       mine.add(stream);
       // Too many tabs: the oldest stream goes (its client reconnects if it is still there).
@@ -62,6 +83,7 @@ export function realtimeRoutes(app: App, service: RealtimeService, hub: Realtime
   });
   // Open streams would hold the server open: end them when the app closes.
   app.addHook('preClose', async () => {
+    clearInterval(recheck);
     for (const s of [...all]) s.close();
   });
   return { streamCount: () => all.size };

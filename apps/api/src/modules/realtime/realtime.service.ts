@@ -21,7 +21,7 @@ export function createRealtimeService({ db, jwt }: AppContext) {
     async issueTicket(me: Principal) {
       const ticket = crypto.randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + TICKET_TTL_SECONDS * 1000);
-      await repo.insertTicket(db, { ticketHash: hash(ticket), userId: me.id, expiresAt });
+      await repo.insertTicket(db, { ticketHash: hash(ticket), userId: me.id, sessionVersion: me.sessionVersion, expiresAt });
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
 
@@ -33,19 +33,28 @@ export function createRealtimeService({ db, jwt }: AppContext) {
     async authenticate(authorization: string | undefined, ticket: string | undefined): Promise<Principal> {
       let userId: string | null;
       let claims: { role: string; sv: number } | null = null;
+      let ticketVersion: number | null = null;
       if (authorization?.startsWith('Bearer ')) {
         const c = jwt.verify(authorization.slice(7).trim());
         userId = c.sub;
         claims = c;
       } else if (ticket) {
-        userId = await repo.redeemTicket(db, hash(ticket));
+        const redeemed = await repo.redeemTicket(db, hash(ticket));
+        userId = redeemed?.userId ?? null;
+        ticketVersion = redeemed?.sessionVersion ?? null;
       } else userId = null;
       if (!userId) throw unauthenticated();
       const principal = await loadPrincipal(db, userId);
       if (!principal) throw unauthenticated();
       if (claims && (principal.sessionVersion !== claims.sv || principal.role !== claims.role)) throw unauthenticated();
+      // A ticket issued to a session that has ended since (a password change within its minute)
+      // opens nothing.
+      if (ticketVersion !== null && principal.sessionVersion !== ticketVersion) throw unauthenticated();
       return principal;
     },
+
+    /** The current session version of each live user among `ids` (a deleted user has none). */
+    sessionVersions: (ids: string[]) => repo.sessionVersions(db, ids),
 
     /** What a fresh stream starts with: the caller's unread totals. */
     async unread(userId: string) {

@@ -25,12 +25,17 @@ export function confirmNewEmailMail(name: string, url: string): Template {
 }
 
 /** To the old address: a change was asked for (in case it was not them). */
-export function emailChangeRequestedMail(name: string, newEmail: string): Template {
+export function emailChangeRequestedMail(name: string, newEmail: string, cancelUrl: string): Template {
   const lines = [
     `Hello ${name},`,
-    `Someone signed in to your Brickyard account asked to change its email address to ${newEmail}. Nothing changes until that address is confirmed. If this was not you, change your password now.`,
+    `Someone signed in to your Brickyard account asked to change its email address to ${newEmail}. Nothing changes until that address is confirmed.`,
+    'If this was not you, cancel the change with the link below (it also signs out every session), then change your password.',
   ];
-  return { subject: 'Your email address is about to change', text: lines.join('\n\n'), html: html('Email change requested', lines) };
+  return {
+    subject: 'Your email address is about to change',
+    text: `${lines.join('\n\n')}\n\n${cancelUrl}\n`,
+    html: html('Email change requested', lines, { label: 'Cancel the change', url: cancelUrl }),
+  };
 }
 
 export function twoFactorChangedMail(name: string, enabled: boolean): Template {

@@ -90,7 +90,7 @@ describe('SPEC §2 Settings > Accounts: GET/PUT /api/settings/account', () => {
   it('an email change waits for the new address to be confirmed; sign-in keeps the old one until then', async () => {
     const u = await t.createUser({ role: 'supplier' });
     const newEmail = `new-${Date.now()}@example.test`;
-    const res = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: newEmail.toUpperCase() } });
+    const res = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: newEmail.toUpperCase(), password: TEST_PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: u.email, pendingEmail: newEmail });
     expect(res.body.data.message).toContain(newEmail);
@@ -113,14 +113,63 @@ describe('SPEC §2 Settings > Accounts: GET/PUT /api/settings/account', () => {
   });
 
   it('refuses an email another account uses (409 EMAIL_TAKEN) and drops a pending change when set back', async () => {
-    const taken = await t.request('PUT', '/api/settings/account', { token: supplier.token, body: { email: buyer.email } });
+    const taken = await t.request('PUT', '/api/settings/account', { token: supplier.token, body: { email: buyer.email, password: TEST_PASSWORD } });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('EMAIL_TAKEN');
-    await t.request('PUT', '/api/settings/account', { token: supplier.token, body: { email: 'elsewhere@example.test' } });
+    await t.request('PUT', '/api/settings/account', { token: supplier.token, body: { email: 'elsewhere@example.test', password: TEST_PASSWORD } });
     const back = await t.request('PUT', '/api/settings/account', { token: supplier.token, body: { email: supplier.email } });
     expect(back.body.data.pendingEmail).toBeNull();
     const link = linkIn(t.mails.findLast((m) => m.to === 'elsewhere@example.test'), '/verify-email');
     expect((await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token')!)}`)).status).toBe(400);
+  });
+});
+
+describe('issue 18: an email change needs the password (and second factor); the old address can cancel it', () => {
+  it('refuses an email change without the current password, or with a wrong one, and changes nothing', async () => {
+    const u = await t.createUser({ role: 'buyer' });
+    const target = `takeover-${Date.now()}@example.test`;
+    const none = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: target } });
+    expect(none.status).toBe(400);
+    expect(none.body.error.code).toBe('VALIDATION_FAILED');
+    expect(none.body.error.details.map((d: { path: string }) => d.path)).toContain('password');
+    const wrong = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: target, password: 'Not-my-password-1' } });
+    expect(wrong.status).toBe(400);
+    expect((await userRow(u.id)).pendingEmail).toBeNull();
+    expect(t.mails.some((m) => m.to === target)).toBe(false);
+    // Names and phone still save without the password.
+    expect((await t.request('PUT', '/api/settings/account', { token: u.token, body: { firstName: 'Robin' } })).status).toBe(200);
+  });
+
+  it('asks for the second factor too when two-factor sign-in is on', async () => {
+    const u = await t.createUser({ role: 'buyer' });
+    const start = await t.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'start_2fa', password: TEST_PASSWORD } });
+    const { secret } = start.body.data;
+    await t.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'confirm_2fa', code: await generate({ secret }) } });
+    const target = `second-factor-${Date.now()}@example.test`;
+    const noCode = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: target, password: TEST_PASSWORD } });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.error.details.map((d: { path: string }) => d.path)).toContain('code');
+    const badCode = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: target, password: TEST_PASSWORD, code: '000000' } });
+    expect(badCode.status).toBe(400);
+    expect((await userRow(u.id)).pendingEmail).toBeNull();
+  });
+
+  it('mails the old address a cancel link that drops the change and signs every session out', async () => {
+    const u = await t.createUser({ role: 'supplier' });
+    const target = `cancel-${Date.now()}@example.test`;
+    const res = await t.request('PUT', '/api/settings/account', { token: u.token, body: { email: target, password: TEST_PASSWORD } });
+    expect(res.status).toBe(200);
+    const confirmLink = linkIn(t.mails.findLast((m) => m.to === target), '/verify-email');
+    const cancelLink = linkIn(t.mails.findLast((m) => m.to === u.email && /about to change/.test(m.subject)), '/verify-email');
+    expect(cancelLink.searchParams.get('action')).toBe('cancel-email-change');
+    const cancel = await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(cancelLink.searchParams.get('token')!)}`);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data.message).toMatch(/cancelled/);
+    expect((await userRow(u.id)).pendingEmail).toBeNull();
+    // The confirm link no longer works, and the session that asked for the change is over.
+    expect((await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(confirmLink.searchParams.get('token')!)}`)).status).toBe(400);
+    expect((await t.request('GET', '/api/settings/account', { token: u.token })).status).toBe(401);
+    expect((await userRow(u.id)).email).toBe(u.email);
   });
 });
 

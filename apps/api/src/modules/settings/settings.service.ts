@@ -79,12 +79,30 @@ export async function confirmEmailChange(db: Db, tokenHash: string): Promise<{ u
 }
 
 /**
+ * Cancels a pending email change from the link mailed to the old address (GET
+ * /api/auth/verify-email falls back to this): the pending address is dropped and every session
+ * ends, in case the change was asked for with a stolen session. Null when the token is not one.
+ */
+export async function cancelEmailChange(db: Db, tokenHash: string): Promise<{ userId: string } | null> {
+  return db.transaction(async (tx) => {
+    const used = await repo.consumeToken(tx, tokenHash, 'cancel_email_change');
+    if (!used) return null;
+    const user = await repo.lockUser(tx, used.userId);
+    if (!user) return null;
+    await repo.revokeTokens(tx, user.id, 'change_email');
+    if (user.pendingEmail) await repo.updateUser(tx, user.id, { pendingEmail: null });
+    await repo.bumpSessionVersion(tx, user.id);
+    return { userId: user.id };
+  });
+}
+
+/**
  * Settings (SPEC.md section 2): Accounts (name, email with re-verification, phone, deletion),
  * Security (two-factor sign-in, sign out of every other session), Privacy (visibility, export).
  */
 export function createSettingsService(ctx: AppContext, deps: { auth: AuthService; billing: BillingService }) {
   const { db, config, mailer, storage, log } = ctx;
-  const codeAttempts = createKeyLimiter(10, 15 * 60);
+  const codeAttempts = createKeyLimiter(ctx.db, 'settings-codes', 10, 15 * 60);
 
   async function liveUser(id: string): Promise<repo.UserRow> {
     const u = await repo.findLiveUser(db, id);
@@ -96,6 +114,18 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
     await codeAttempts.consume(`pw:${user.id}`);
     if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
     await codeAttempts.reset(`pw:${user.id}`);
+  }
+
+  /** The current password, then (when two-factor sign-in is on) an authenticator or recovery code. */
+  async function checkPasswordAndSecondFactor(user: repo.UserRow, body: { password?: string; code?: string }): Promise<void> {
+    if (!body.password) throw new AppError('VALIDATION_FAILED', 'Enter your current password', [{ path: 'password', message: 'Required' }]);
+    await checkPassword(user, body.password);
+    const tf = await repo.findTwoFactor(db, user.id);
+    if (tf?.enabledAt) {
+      if (!body.code) throw new AppError('VALIDATION_FAILED', 'Enter a code from your authenticator app', [{ path: 'code', message: 'Required' }]);
+      const isTotp = /^\d{6}$/.test(body.code.replace(/\s+/g, ''));
+      await checkSecondFactor(user.id, isTotp ? { code: body.code.replace(/\s+/g, '') } : { recoveryCode: body.code });
+    }
   }
 
   /** An authenticator code, or (when allowed) a recovery code, for a user with 2FA on. */
@@ -124,11 +154,20 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
       return toAccount(await liveUser(caller.id));
     },
 
-    /** PUT /api/settings/account: names and phone at once; a new email only once confirmed. */
+    /**
+     * PUT /api/settings/account: names and phone at once; a new email only once confirmed, and
+     * only with the current password (and the second factor when on): a stolen session token
+     * alone must not be enough to move the account to another mailbox.
+     */
     async updateAccount(caller: Principal, body: z.output<typeof updateAccountBodySchema>): Promise<Account & { message: string }> {
       const user = await liveUser(caller.id);
+      const newEmail =
+        body.email !== undefined &&
+        body.email.toLowerCase() !== user.email.toLowerCase() &&
+        body.email.toLowerCase() !== user.pendingEmail?.toLowerCase();
+      if (newEmail) await checkPasswordAndSecondFactor(user, body);
       let message = 'Your account details are saved.';
-      let mailTo: { email: string; token: string } | null = null;
+      let mailTo: { email: string; token: string; cancelToken: string } | null = null;
       const updated = await db.transaction(async (tx) => {
         const values: Parameters<typeof repo.updateUser>[2] = {};
         if (body.firstName !== undefined) values.firstName = body.firstName;
@@ -148,19 +187,23 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
               ]);
             }
             const { token, hash } = newOpaqueToken();
+            const cancel = newOpaqueToken();
             await repo.revokeTokens(tx, user.id, 'change_email');
+            await repo.revokeTokens(tx, user.id, 'cancel_email_change');
             await repo.insertToken(tx, { userId: user.id, purpose: 'change_email', tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
+            await repo.insertToken(tx, { userId: user.id, purpose: 'cancel_email_change', tokenHash: cancel.hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
             values.pendingEmail = body.email;
-            mailTo = { email: body.email, token };
+            mailTo = { email: body.email, token, cancelToken: cancel.token };
           }
         }
         return Object.keys(values).length ? repo.updateUser(tx, user.id, values) : user;
       });
       if (mailTo) {
-        const { email, token } = mailTo;
+        const { email, token, cancelToken } = mailTo;
         const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        const cancelUrl = `${config.publicUrl}/verify-email?action=cancel-email-change&token=${encodeURIComponent(cancelToken)}`;
         await mailer.send({ to: email, ...confirmNewEmailMail(updated.firstName, url) });
-        await mailer.send({ to: user.email, ...emailChangeRequestedMail(updated.firstName, email) }).catch((err) => log.warn({ err }, 'could not mail the old address'));
+        await mailer.send({ to: user.email, ...emailChangeRequestedMail(updated.firstName, email, cancelUrl) }).catch((err) => log.warn({ err }, 'could not mail the old address'));
         message = `We have sent a link to ${email}. Your email changes once you confirm it; until then sign in with ${user.email}.`;
       }
       ctx.principals.invalidate(caller.id);
@@ -175,13 +218,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
     async deleteAccount(caller: Principal, body: DeleteAccountBody): Promise<{ message: string }> {
       if (caller.role === 'admin') throw new AppError('FORBIDDEN', 'An admin account is removed by another admin');
       const user = await liveUser(caller.id);
-      await checkPassword(user, body.password);
-      const tf = await repo.findTwoFactor(db, user.id);
-      if (tf?.enabledAt) {
-        if (!body.code) throw new AppError('VALIDATION_FAILED', 'Enter a code from your authenticator app', [{ path: 'code', message: 'Required' }]);
-        const isTotp = /^\d{6}$/.test(body.code.replace(/\s+/g, ''));
-        await checkSecondFactor(user.id, isTotp ? { code: body.code.replace(/\s+/g, '') } : { recoveryCode: body.code });
-      }
+      await checkPasswordAndSecondFactor(user, body);
       try {
         await deps.billing.cancel(user.id);
       } catch (err) {

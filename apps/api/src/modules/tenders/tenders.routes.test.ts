@@ -1,3 +1,4 @@
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
@@ -291,6 +292,24 @@ describe('SPEC §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export for the own
     const text = String(res.body).replace(/^\uFEFF/, '');
     expect(text.split('\n')[0]).toBe('Timestamp (UTC),Who,Company,Action,Field,From,To');
     expect(text).toContain('Details updated,Budget,"£185,000.50","£200,000"');
+  });
+
+  it('issue 18: CSV cells that a spreadsheet would run as formulas are neutralised, and the file has a UTF-8 BOM', async () => {
+    const d = await createTender();
+    const titles = ['=HYPERLINK("http://evil.test","x")', '+1+2', '-2+3', '@SUM(A1)'];
+    for (const title of titles) {
+      const put = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { title: `${title} steel frame` } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }
+    const res = await fetch(`${t.url}/api/tender/${d.id}/audit?format=csv`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text).toContain('£');
+    const cells = (parseCsv(text) as string[][]).flat();
+    for (const title of titles) expect(cells).toContain(`'${title} steel frame`);
+    // No cell starts with a formula character (a lone "-" for "none" is plain text).
+    expect(cells.filter((c) => c !== '-' && /^[=+\-@\t\r]/.test(c))).toEqual([]);
   });
 
   it('refuses anyone but the owner (404 / 403 / 401) and a bad format (400)', async () => {

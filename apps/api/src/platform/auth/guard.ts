@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, accessStateOf, type PlanType, type Role } from '@brickyard/shared';
-import type { Jwt } from './jwt.ts';
+import type { Jwt, TokenClaims } from './jwt.ts';
 
 /** Who is calling, loaded fresh (or from a short cache) on every authenticated request. */
 export interface Principal {
@@ -29,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** the verified claims of the caller's token (null on public routes) */
+    tokenClaims: TokenClaims | null;
   }
 }
 
@@ -56,6 +58,7 @@ export function registerAccessGuard(
   }
 
   app.decorateRequest('principal', null);
+  app.decorateRequest('tokenClaims', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const url = request.routeOptions.url;
     const rule = request.routeOptions.config?.access;
@@ -70,6 +73,7 @@ export function registerAccessGuard(
       throw new AppError('UNAUTHENTICATED', 'Please sign in');
     }
     request.principal = principal;
+    request.tokenClaims = claims;
     const { roles, gate = true } = rule ?? {};
     if (roles && !roles.includes(principal.role)) {
       throw new AppError('FORBIDDEN', 'Your role may not do this');
@@ -89,6 +93,13 @@ export function registerAccessGuard(
         );
       }
     }
+  });
+
+  // A signed-in answer is that user's data: no shared or browser cache keeps it (a route that
+  // sets its own Cache-Control, e.g. a file, keeps it).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.principal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   return { invalidate: (id) => cache.delete(id) };

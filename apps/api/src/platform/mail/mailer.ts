@@ -22,6 +22,11 @@ export interface MailerOptions {
   smtpUrl?: string;
   outboxDir: string;
   log: (msg: string, extra?: Record<string, unknown>) => void;
+  /**
+   * Log the links of outbox mails (sign-in links for offline development). Off in production: a
+   * verify or reset link in the log is a credential for whoever reads it.
+   */
+  logLinks?: boolean;
 }
 
 /**
@@ -41,7 +46,7 @@ export function createMailer(opts: MailerOptions): Mailer {
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
       await fs.writeFile(path.join(opts.outboxDir, name), raw);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = opts.logLinks === false ? undefined : (mail.text.match(/https?:\/\/\S+/g) ?? []);
       opts.log('mail written to outbox', { to: mail.to, subject: mail.subject, file: name, links });
     },
     close: () => transport.close(),

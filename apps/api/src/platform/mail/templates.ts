@@ -23,6 +23,21 @@ export function verifyEmailMail(name: string, url: string): Template {
   };
 }
 
+/** To the owner of an address someone tried to register again (the sign-up answer does not say so). */
+export function accountExistsMail(name: string, loginUrl: string, resetUrl: string): Template {
+  const lines = [
+    `Hello ${name},`,
+    'Someone tried to create a Brickyard account with this email address, which already has one. If it was you, sign in instead; if you have forgotten your password, reset it:',
+    resetUrl,
+    'If it was not you, you can ignore this email: nothing has changed on your account.',
+  ];
+  return {
+    subject: 'You already have a Brickyard account',
+    text: `${lines.join('\n\n')}\n\n${loginUrl}\n`,
+    html: layout('You already have a Brickyard account', lines, { label: 'Sign in', url: loginUrl }),
+  };
+}
+
 export function resetPasswordMail(name: string, url: string): Template {
   const lines = [
     `Hello ${name},`,

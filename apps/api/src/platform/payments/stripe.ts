@@ -27,8 +27,14 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
-const fromUnix = (s: number | null | undefined): Date | null => (typeof s === 'number' && s > 0 ? new Date(s * 1000) : null);
+// A signed event is Stripe's, but its fields are read loosely (see toEvent): each is checked for the
+// shape it is stored as, so an odd value is dropped rather than failing in a query as a 500.
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOf = (v: unknown): string | null => (typeof v === 'string' && UUID.test(v) ? v : null);
+/** Seconds since 1970 to a date, between 2000 and 2999 (anything else is not a billing date). */
+const fromUnix = (s: unknown): Date | null => (typeof s === 'number' && s >= 946_684_800 && s < 32_503_680_000 ? new Date(s * 1000) : null);
 const asPlan = (v: unknown): PlanType | null => ((PLAN_TYPES as readonly unknown[]).includes(v) ? (v as PlanType) : null);
 const asCycle = (v: unknown): BillingCycle | null => ((BILLING_CYCLES as readonly unknown[]).includes(v) ? (v as BillingCycle) : null);
 
@@ -58,9 +64,9 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
   }
 
   function toEvent(event: Stripe.Event): ProviderEvent {
-    const base = { id: event.id, providerType: event.type };
+    const base = { id: String(event.id), providerType: String(event.type) };
     // Read fields loosely: webhook payloads follow the account's API version, not the library's.
-    const o = event.data.object as unknown as Record<string, any>;
+    const o = (event.data?.object ?? {}) as unknown as Record<string, any>;
     switch (event.type) {
       case 'checkout.session.completed': {
         if (o.mode !== 'subscription') return { ...base, type: 'ignored' };
@@ -68,7 +74,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
         return {
           ...base,
           type: 'checkout_completed',
-          userId: o.client_reference_id ?? meta.userId ?? null,
+          userId: uuidOf(o.client_reference_id) ?? uuidOf(meta.userId),
           customerId: idOf(o.customer),
           subscriptionRef: idOf(o.subscription),
           plan: asPlan(meta.plan),
@@ -78,7 +84,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
         };
       }
       case 'invoice.paid': {
-        const lines: Array<Record<string, any>> = o.lines?.data ?? [];
+        const lines: Array<Record<string, any>> = Array.isArray(o.lines?.data) ? o.lines.data.filter((l: unknown) => l && typeof l === 'object') : [];
         const subLine =
           lines.find((l) => l.parent?.type === 'subscription_item_details' && l.amount > 0) ?? lines.find((l) => l.amount > 0) ?? lines[0];
         const priceId = idOf(subLine?.pricing?.price_details?.price ?? subLine?.price ?? null);
@@ -99,7 +105,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
           lines: lines.map((l) => ({ description: String(l.description ?? 'Subscription'), amountPence: Number(l.amount ?? 0) })),
           netPence: net,
           vatPence: total > net ? total - net : null,
-          issuedAt: fromUnix(o.status_transitions?.paid_at) ?? fromUnix(o.created) ?? new Date(event.created * 1000),
+          issuedAt: fromUnix(o.status_transitions?.paid_at) ?? fromUnix(o.created) ?? (fromUnix(event.created) ?? new Date()),
         };
       }
       case 'invoice.payment_failed':
@@ -108,7 +114,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
           type: 'payment_failed',
           customerId: idOf(o.customer),
           subscriptionRef: idOf(o.parent?.subscription_details?.subscription ?? o.subscription ?? null),
-          failedAt: new Date(event.created * 1000),
+          failedAt: (fromUnix(event.created) ?? new Date()),
         };
       case 'customer.subscription.updated':
         return {
@@ -125,7 +131,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
           type: 'subscription_deleted',
           customerId: idOf(o.customer),
           subscriptionRef: String(o.id),
-          endedAt: fromUnix(o.ended_at) ?? new Date(event.created * 1000),
+          endedAt: fromUnix(o.ended_at) ?? (fromUnix(event.created) ?? new Date()),
         };
       default:
         return { ...base, type: 'ignored' };
@@ -211,7 +217,11 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
       } catch {
         throw new AppError('INVALID_SIGNATURE', 'The webhook signature does not match');
       }
-      return toEvent(event);
+      try {
+        return toEvent(event);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', 'The webhook event could not be read');
+      }
     },
   };
 }

@@ -32,7 +32,11 @@ export interface EventRef {
   id: string;
 }
 
-type Wire = { u: string[]; e: RealtimeEvent[] } | { u: string[]; r: EventRef };
+/**
+ * Events, an event by reference, or `s`: the users' session version is now `s` (sent by a database
+ * trigger on users.session_version, migration 0021): their streams opened before must end.
+ */
+type Wire = { u: string[]; e: RealtimeEvent[] } | { u: string[]; r: EventRef } | { u: string[]; s: number };
 
 export type Send = (event: RealtimeEvent) => void;
 export type Resolver = (id: string) => Promise<RealtimeEvent[]>;
@@ -91,6 +95,8 @@ export interface RealtimeHub {
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Loads events published by reference (`publish(..., { ref: { t, id } })`). */
   resolve(t: string, resolver: Resolver): void;
+  /** Called (on every instance) when a user's session version changes: their older sessions are over. */
+  onSessionChange(listener: (userId: string, sessionVersion: number) => void): () => void;
   /** Called when the LISTEN connection is lost: events may have been missed, so streams should end. */
   onReset(listener: () => void): () => void;
   /** Connects the LISTEN client (retries on its own); resolves once listening or after the first failure. */
@@ -106,6 +112,7 @@ export function createRealtimeHub(opts: { db: Db; log: FastifyBaseLogger; client
   const local = new Map<string, Set<Send>>();
   const resolvers = new Map<string, Resolver>();
   const resetListeners = new Set<() => void>();
+  const sessionListeners = new Set<(userId: string, sessionVersion: number) => void>();
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -134,6 +141,11 @@ export function createRealtimeHub(opts: { db: Db; log: FastifyBaseLogger; client
     try {
       wire = JSON.parse(payload) as Wire;
     } catch {
+      return;
+    }
+    if (!Array.isArray(wire?.u)) return;
+    if ('s' in wire) {
+      for (const u of wire.u) for (const l of sessionListeners) l(u, wire.s);
       return;
     }
     // Nobody here listens for these users: nothing to load or send.
@@ -227,6 +239,10 @@ export function createRealtimeHub(opts: { db: Db; log: FastifyBaseLogger; client
     },
     resolve(t, resolver) {
       resolvers.set(t, resolver);
+    },
+    onSessionChange(listener) {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
     },
     onReset(listener) {
       resetListeners.add(listener);

@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/format';
 import { accessOf, logout, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { logoutOnServer } from '@/features/auth/api/logout';
 import { ContactUsModal } from '@/features/contact/components/contact-us-modal';
 import { NotificationBell, useUnreadNotifications } from '@/features/notifications/components/notification-bell';
 import { NotificationPanel } from '@/features/notifications/components/notification-panel';
@@ -301,6 +302,7 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
   }, [drawer]);
 
   function doLogout() {
+    logoutOnServer();
     logout();
     qc.clear();
     navigate('/login', { replace: true });

@@ -45,6 +45,8 @@ export function VerifyEmailScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');
+  // The same link page cancels an email change from the mail sent to the old address.
+  const cancelling = params.get('action') === 'cancel-email-change';
   const query = useVerifyEmail(token);
 
   if (token && query.isPending) return <PageSpinner />;
@@ -55,13 +57,17 @@ export function VerifyEmailScreen() {
         <span className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
           <CheckCircle2 className="size-7" aria-hidden="true" />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight text-ink-900">Email confirmed</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-ink-900">
+          {cancelling ? 'Email change cancelled' : 'Email confirmed'}
+        </h1>
         <p role="status" className="mt-3 text-sm text-ink-600">
           {query.data.message}
         </p>
-        <p className="mt-2 text-sm text-ink-500">
-          New accounts are reviewed by our team, which can take up to 48 hours.
-        </p>
+        {!cancelling && (
+          <p className="mt-2 text-sm text-ink-500">
+            New accounts are reviewed by our team, which can take up to 48 hours.
+          </p>
+        )}
         <Button size="lg" className="mt-6 w-full" onClick={() => navigate('/login')}>
           Sign in
         </Button>

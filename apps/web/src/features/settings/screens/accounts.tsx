@@ -39,9 +39,12 @@ const accountFormSchema = z.object({
     .trim()
     .max(32, 'At most 32 characters')
     .regex(/^[+0-9 ()-]*$/, 'Use digits, spaces, +, ( ) and - only'),
+  /** Asked only when the email changes: a session alone must not move the account elsewhere. */
+  password: z.string().max(256),
+  code: z.string().trim().max(20),
 });
 type AccountForm = z.infer<typeof accountFormSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'code'] as const;
 
 /** Settings › Accounts: name, email (re-verified when changed), phone; delete the account. */
 export function AccountsScreen() {
@@ -73,12 +76,15 @@ export function AccountsScreen() {
 
 function AccountDetails({ account }: { account: Account }) {
   const update = useUpdateAccount();
+  const security = useSecurity();
+  const twoFactor = security.data?.twoFactorEnabled ?? false;
   const [notice, setNotice] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isDirty },
   } = useForm<AccountForm>({
     resolver: zodResolver(accountFormSchema),
@@ -87,23 +93,38 @@ function AccountDetails({ account }: { account: Account }) {
       lastName: account.lastName,
       email: account.pendingEmail ?? account.email,
       phone: account.phone ?? '',
+      password: '',
+      code: '',
     },
   });
+  const typedEmail = watch('email').trim().toLowerCase();
+  const emailChanges = typedEmail !== account.email.toLowerCase() && typedEmail !== account.pendingEmail?.toLowerCase();
 
   const onSubmit = handleSubmit(async (v) => {
     setNotice(null);
+    if (emailChanges && !v.password) {
+      setError('password', { message: 'Enter your current password to change the email' }, { shouldFocus: true });
+      return;
+    }
+    if (emailChanges && twoFactor && !v.code) {
+      setError('code', { message: 'Enter a code from your authenticator app or a recovery code' }, { shouldFocus: true });
+      return;
+    }
     try {
       const res = await update.mutateAsync({
         firstName: v.firstName,
         lastName: v.lastName,
         email: v.email,
         phone: v.phone,
+        ...(emailChanges ? { password: v.password, ...(twoFactor ? { code: v.code } : {}) } : {}),
       });
       reset({
         firstName: res.firstName,
         lastName: res.lastName,
         email: res.pendingEmail ?? res.email,
         phone: res.phone ?? '',
+        password: '',
+        code: '',
       });
       if (res.pendingEmail) setNotice(res.message);
       notify.success(
@@ -170,6 +191,24 @@ function AccountDetails({ account }: { account: Account }) {
               error={errors.phone?.message}
               {...register('phone')}
             />
+            {emailChanges && (
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                hint="Needed to change the email address."
+                error={errors.password?.message}
+                {...register('password')}
+              />
+            )}
+            {emailChanges && twoFactor && (
+              <TextField
+                label="Authenticator or recovery code"
+                autoComplete="one-time-code"
+                error={errors.code?.message}
+                {...register('code')}
+              />
+            )}
           </div>
           <div className="flex justify-end border-t border-ink-100 pt-4">
             <Button
