@@ -1,13 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import {
   categoryName,
+  formatInUk,
   formatPence,
   formatPostedDate,
+  formatUkDateTime,
   regionName,
   type AuditEvent,
   type Tender,
 } from '@brickyard/shared';
-import { format } from 'date-fns';
 import { createPdf, factsTable, FONT, headCell, heading, INK, pageFooters, pdfText } from '../../platform/pdf/pdf.ts';
 
 /**
@@ -46,7 +47,7 @@ const fieldLabel = (f: string) => FIELD_LABELS[f] ?? f.replace(/([A-Z])/g, ' $1'
 export function valueText(field: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '-';
   if ((field === 'valuePence' || field === 'budgetPence') && typeof v === 'number') return formatPence(v);
-  if (field === 'deadline' && typeof v === 'string') return format(new Date(v), 'dd MMM yyyy HH:mm');
+  if (field === 'deadline' && typeof v === 'string') return formatUkDateTime(v);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (Array.isArray(v)) {
     if (!v.length) return '-';
@@ -56,7 +57,8 @@ export function valueText(field: string, v: unknown): string {
   return String(v);
 }
 
-const when = (iso: string) => format(new Date(iso), 'dd MMM yyyy HH:mm:ss');
+/** Times in the PDF's event table, in UK time (the column header says so). */
+const when = (iso: string) => formatInUk(iso, 'dd MMM yyyy HH:mm:ss') ?? '';
 
 export function auditCsv(events: AuditEvent[]): string {
   const rows: string[][] = [];
@@ -79,7 +81,7 @@ export async function auditPdf(tender: Tender, events: AuditEvent[], generatedAt
   const { doc } = pdf;
 
   doc.font(FONT.bold).fontSize(20).fillColor(INK.text).text('Tender audit trail');
-  doc.moveDown(0.2).font(FONT.regular).fontSize(10).fillColor(INK.muted).text(`Generated ${format(generatedAt, 'dd MMM yyyy HH:mm')} by Brickyard`);
+  doc.moveDown(0.2).font(FONT.regular).fontSize(10).fillColor(INK.muted).text(`Generated ${formatUkDateTime(generatedAt)} by Brickyard`);
   heading(pdf, pdfText(tender.title, 200), { size: 14, after: 0.5 });
 
   const summary: Array<[string, string]> = [
@@ -89,7 +91,7 @@ export async function auditPdf(tender: Tender, events: AuditEvent[], generatedAt
     ['Category', [categoryName(tender.category), ...tender.subcategories].join(' / ')],
     ['Region', regionName(tender.region)],
     ['Budget', tender.budgetPence === null ? 'Not specified' : formatPence(tender.budgetPence)],
-    ['Closing deadline', tender.deadline ? format(new Date(tender.deadline), 'dd MMM yyyy HH:mm') : 'Not specified'],
+    ['Closing deadline', formatUkDateTime(tender.deadline)],
     ['Created', formatPostedDate(tender.createdAt)],
     ['Events', String(events.length)],
   ];
@@ -97,7 +99,7 @@ export async function auditPdf(tender: Tender, events: AuditEvent[], generatedAt
 
   heading(pdf, 'Events', { after: 0.4 });
   doc.font(FONT.regular).fontSize(8.5);
-  const header = ['When (UTC)', 'Who', 'Action', 'Field', 'From', 'To'].map((text) => headCell(text));
+  const header = ['When (UK time)', 'Who', 'Action', 'Field', 'From', 'To'].map((text) => headCell(text));
   const rows: string[][] = [];
   for (const e of events) {
     const entries = Object.entries(e.changes);

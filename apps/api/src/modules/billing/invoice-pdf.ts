@@ -1,5 +1,4 @@
-import { formatPence, VAT_RATE } from '@brickyard/shared';
-import { format } from 'date-fns';
+import { formatPence, formatPostedDate, VAT_RATE } from '@brickyard/shared';
 import type { BillingConfig } from '../../config.ts';
 import { bold, createPdf, factsTable, FONT, headCell, INK, pdfText } from '../../platform/pdf/pdf.ts';
 import type { BilledTo, InvoiceLine } from '../../db/schema/index.ts';
@@ -17,7 +16,8 @@ export interface InvoiceDocument {
   billedTo: BilledTo;
 }
 
-const day = (d: Date) => format(d, 'dd MMM yyyy');
+/** Invoice dates are calendar days in the UK (an invoice issued at 23:30 UTC in summer is dated the next day). */
+const day = (d: Date) => formatPostedDate(d);
 
 /**
  * The invoice PDF of GET /api/billing/invoices/{id}/pdf: title, seller and buyer, number and

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { formatPostedDate } from '@brickyard/shared';
+import { formatUkDateTime } from '@brickyard/shared';
 import type { Mail } from '../../platform/mail/mailer.ts';
 
 type Template = Omit<Mail, 'to'>;
@@ -22,7 +22,7 @@ export function alertMail(name: string, searchName: string, tenders: { title: st
 }
 
 export function closingReminderMail(name: string, title: string, closes: Date, url: string): Template {
-  const lines = [`Hello ${name},`, `“${title}”, a tender you favourited, closes on ${formatPostedDate(closes)}.`];
+  const lines = [`Hello ${name},`, `“${title}”, a tender you favourited, closes on ${formatUkDateTime(closes)}.`];
   return {
     subject: `Closing soon: ${title}`.slice(0, 200),
     text: `${lines.join('\n\n')}\n\n${url}\n`,

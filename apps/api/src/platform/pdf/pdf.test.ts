@@ -4,6 +4,7 @@ import type { AuditEvent, BidPack, Tender } from '@brickyard/shared';
 import { auditPdf } from '../../modules/audit/audit.export.ts';
 import { invoicePdf } from '../../modules/billing/invoice-pdf.ts';
 import { bidPackPdf } from '../../modules/bid-assist/pack-pdf.ts';
+import { closingReminderMail } from '../../modules/external-tenders/external-tenders.mails.ts';
 
 /** The text a reader (or a screen reader, or a search) gets out of the PDF. */
 async function pdfTextOf(bytes: Buffer): Promise<string> {
@@ -15,7 +16,7 @@ async function pdfTextOf(bytes: Buffer): Promise<string> {
 const TITLE = 'Dŵr Cymru — Ynys Môn depot';
 const id = '5b0f5c1e-8d2a-4c3e-9a41-0d3b0c9f2a11';
 
-describe('PDFs print Unicode text as written (embedded DejaVu Sans)', () => {
+describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in UK time', () => {
   it('the audit export of a Welsh tender', async () => {
     const tender = {
       id,
@@ -44,6 +45,36 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans)', () => {
     expect(text).toContain('Siân Jones (Cwmni Adeiladu Llŷn)');
     expect(text).toContain('12 m³ ≤ 5 € “quoted”');
     expect(text).not.toContain('D?r');
+  });
+
+  it.each(['UTC', 'America/New_York'])('prints times in UK time (BST in summer) on a server in %s', async (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      const tender = { id, title: TITLE, user: { companyName: 'Dŵr Cymru' }, status: 'active', category: 'x', subcategories: [], region: 'wales', budgetPence: null, deadline: '2026-07-01T23:30:00.000Z', createdAt: '2026-07-01T23:30:00.000Z' } as unknown as Tender;
+      const events: AuditEvent[] = [{ id, tenderId: id, action: 'created', actor: { id, name: 'Siân', companyName: null }, changes: {}, createdAt: '2026-07-01T23:30:05.000Z' }];
+      const text = await pdfTextOf(await auditPdf(tender, events, new Date('2026-07-01T23:45:00Z')));
+      expect(text).toContain('Generated 02 Jul 2026 00:45 UK time');
+      expect(text).toContain('Closing deadline 02 Jul 2026 00:30 UK time');
+      expect(text).toContain('Created 02 Jul 2026');
+      expect(text).toContain('When (UK time)');
+      expect(text).toContain('02 Jul 2026 00:30:05');
+
+      const invoice = await pdfTextOf(
+        await invoicePdf(
+          { number: 'BY-1', issuedAt: new Date('2026-07-01T23:30:00Z'), periodStart: null, periodEnd: null, status: 'paid', lines: [], netPence: 0, vatPence: 0, totalPence: 0, billedTo: { companyName: 'Dŵr Cymru' } } as unknown as Parameters<typeof invoicePdf>[0],
+          { name: 'Brickyard', address: 'London', vatNumber: '' },
+          'support@brickyard.test',
+        ),
+      );
+      expect(invoice).toContain('Invoice date 02 Jul 2026');
+
+      const mail = closingReminderMail('Siân', TITLE, new Date('2026-07-01T23:30:00Z'), 'https://brickyard.test/x');
+      expect(mail.text).toContain('closes on 02 Jul 2026 00:30 UK time');
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
   });
 
   it('the invoice of a Welsh customer', async () => {
