@@ -45,7 +45,7 @@ export function createAuthService(ctx: AppContext) {
       });
     });
     const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send({ to: user.email, ...verifyEmailMail(user.firstName, url) });
+    await mailer.send({ to: user.email, ...(await verifyEmailMail(user.firstName, url)) });
   }
 
   /** The stored session of SPEC.md section 3, freshly read from the database. */
@@ -183,7 +183,7 @@ export function createAuthService(ctx: AppContext) {
           });
         });
         const url = `${config.publicUrl}/reset-password-validation?token=${encodeURIComponent(token)}&userId=${user.id}`;
-        await mailer.send({ to: user.email, ...resetPasswordMail(user.firstName, url) });
+        await mailer.send({ to: user.email, ...(await resetPasswordMail(user.firstName, url)) });
       }
       // The same answer whether or not the account exists.
       return { message: 'If an account exists for this email, we have sent a link to reset the password.' };

@@ -69,7 +69,7 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
       );
       expect(invoice).toContain('Invoice date 02 Jul 2026');
 
-      const mail = closingReminderMail('Siân', TITLE, new Date('2026-07-01T23:30:00Z'), 'https://brickyard.test/x');
+      const mail = await closingReminderMail('Siân', TITLE, new Date('2026-07-01T23:30:00Z'), 'https://brickyard.test/x', { url: 'https://brickyard.test/u', settingsUrl: 'https://brickyard.test/s' });
       expect(mail.text).toContain('closes on 02 Jul 2026 00:30 UK time');
     } finally {
       if (before === undefined) delete process.env.TZ;
