@@ -1,4 +1,4 @@
-import { tz } from '@date-fns/tz';
+import { TZDate, tz } from '@date-fns/tz';
 import { format, isValid } from 'date-fns';
 
 /**
@@ -21,6 +21,12 @@ const toDate = (value: string | number | Date | null | undefined): Date | null =
 export function formatInUk(value: string | number | Date | null | undefined, pattern: string): string | null {
   const d = toDate(value);
   return d ? format(d, pattern, inUk) : null;
+}
+
+/** The instant a UK calendar day (yyyy-MM-dd) begins: midnight in London, GMT or BST. */
+export function startOfUkDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, UK_TIME_ZONE).getTime());
 }
 
 /** "02 Jul 2026 00:30 UK time" (with `seconds`, "02 Jul 2026 00:30:00 UK time"). */
