@@ -6,6 +6,7 @@ import {
   MAX_SAVED_SEARCHES,
   PLANS,
   externalTenderCriteriaSchema,
+  formatUkDateTime,
   type ExternalTender,
   type ExternalTenderCriteria,
   type ExternalTenderCriteriaOutput,
@@ -282,7 +283,7 @@ export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promi
         userId: d.userId,
         kind: 'external_tender_closing',
         title: `Closes in ${daysLeft} day${daysLeft === 1 ? '' : 's'}: ${d.title}`.slice(0, 300),
-        body: `A tender you favourited closes on ${d.tenderEndDate.toUTCString()}.`,
+        body: `A tender you favourited closes on ${formatUkDateTime(d.tenderEndDate)}.`,
         link: `/supplier/external-search/${d.tenderId}`,
       });
     }
