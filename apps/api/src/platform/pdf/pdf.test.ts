@@ -40,8 +40,12 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
         createdAt: '2026-06-02T10:00:00.000Z',
       },
     ];
-    const text = await pdfTextOf(await auditPdf(tender, events));
+    const bytes = await auditPdf(tender, events);
+    const text = await pdfTextOf(bytes);
     expect(text).toContain(TITLE);
+    // only the embedded DejaVu Sans, never a WinAnsi standard font
+    expect(bytes.toString('latin1')).toContain('DejaVuSans');
+    expect(bytes.toString('latin1')).not.toContain('/Helvetica');
     expect(text).toContain('Siân Jones (Cwmni Adeiladu Llŷn)');
     expect(text).toContain('12 m³ ≤ 5 € “quoted”');
     expect(text).not.toContain('D?r');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 
@@ -8,10 +9,13 @@ import PDFDocument from 'pdfkit';
  * by pdfkit) so Welsh, accents, ², ³, ≤, € and the like print as written.
  */
 const require = createRequire(import.meta.url);
-const FONT_FILES = {
+const FONT_PATHS = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
+/** Read from disk once per process (about 1 MB for both), on the first PDF. */
+let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
+const fonts = () => (fontBytes ??= { regular: fs.readFileSync(FONT_PATHS.regular), bold: fs.readFileSync(FONT_PATHS.bold) });
 
 /** Registered font names: use with `doc.font(FONT.bold)` and in table cells through `bold()`. */
 export const FONT = { regular: 'Body', bold: 'Body-Bold' } as const;
@@ -28,9 +32,11 @@ export interface Pdf {
 }
 
 export function createPdf(options: PDFKit.PDFDocumentOptions): Pdf {
-  const doc = new PDFDocument({ size: 'A4', ...options, font: FONT_FILES.regular });
-  doc.registerFont(FONT.regular, FONT_FILES.regular);
-  doc.registerFont(FONT.bold, FONT_FILES.bold);
+  const { regular, bold } = fonts();
+  // `font: null` skips pdfkit's default Helvetica (a WinAnsi font we never want to fall back to).
+  const doc = new PDFDocument({ size: 'A4', ...options, font: null as unknown as string });
+  doc.registerFont(FONT.regular, regular);
+  doc.registerFont(FONT.bold, bold);
   doc.font(FONT.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
