@@ -1,18 +1,25 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+
+/** The port of the API in development: PORT from the environment or the root .env, else 3000. */
+function apiPort(mode: string): string {
+  const root = decodeURIComponent(new URL('../..', import.meta.url).pathname);
+  return loadEnv(mode, root, '').PORT || '3000';
+}
 
 // Code splitting: the router loads each area (public pages, buyer, supplier, admin) with a dynamic
 // import, so a public page never downloads signed-in code. The groups below only pull the
 // long-lived framework code into its own cacheable chunk.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // `npm run dev`: the API listens on PORT (environment or the repository's .env, as the API reads it).
+    proxy: { '/api': { target: `http://localhost:${apiPort(mode)}`, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',
@@ -37,4 +44,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

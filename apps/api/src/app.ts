@@ -190,7 +190,7 @@ export async function buildApp(opts: BuildOptions) {
   billingRoutes(app, billing);
   registerBillingJobs(app, ctx, billing);
   contactRoutes(app, createContactService(ctx));
-  notificationsRoutes(app, createNotificationsService(ctx));
+  notificationsRoutes(app, createNotificationsService(ctx), { publicUrl: config.publicUrl });
   const uploads = createUploadsService(ctx);
   uploadsRoutes(app, uploads, { maxBytes: config.uploadMaxBytes });
   tendersRoutes(app, createTendersService(ctx, uploads));

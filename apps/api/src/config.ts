@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 /**
  * Every environment variable Brickyard reads, parsed once at boot (STYLE.md rule 5).
- * This is the only file that touches `process.env`.
+ * This is the only file that touches `process.env`. A `.env` file (see `.env.example`) in the
+ * directory the command was started from is read first when there is one; variables already set
+ * in the environment win over it.
  */
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -198,10 +201,23 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
-  overrides: Partial<Config> = {},
-): Config {
+/**
+ * Loads `.env` into the process environment (Node's own parser, process.loadEnvFile) when the
+ * file exists; answers its path, or null. Set variables are not overwritten.
+ */
+export function loadDotEnv(dir = process.env.INIT_CWD ?? process.cwd()): string | null {
+  const file = path.resolve(dir, '.env');
+  if (!fs.existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
+}
+
+/** The configuration of this process: `.env` and the environment, or (tests) the given variables. */
+export function loadConfig(env?: Record<string, string | undefined>, overrides: Partial<Config> = {}): Config {
+  if (!env) {
+    loadDotEnv();
+    env = process.env;
+  }
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -233,7 +249,10 @@ export function loadConfig(
       earlybirdCoupon: e.STRIPE_COUPON_EARLYBIRD ?? null,
     };
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative paths are relative to where the command was started (npm's INIT_CWD): `npm start`
+  // at the root and `npm run dev` (whose API runs in apps/api) share ./data.
+  const invocationDir = e.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(invocationDir, e.DATA_DIR);
   const port = e.PORT;
   const config: Config = {
     env: e.NODE_ENV,
@@ -251,7 +270,7 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: e.WEB_DIST ? path.resolve(invocationDir, e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     loginAttemptsPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,
     authCacheMs: e.AUTH_CACHE_MS,
@@ -299,7 +318,7 @@ export function loadConfig(
       digestDelaySeconds: e.NOTIFICATION_DIGEST_DELAY_SECONDS,
       digestWindowSeconds: e.NOTIFICATION_DIGEST_WINDOW_SECONDS,
     },
-    invocationDir: e.INIT_CWD ?? process.cwd(),
+    invocationDir,
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 }
       : null,

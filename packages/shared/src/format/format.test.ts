@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { parse } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, formatPence, formatPostedDate } from './index.ts';
+import { TZDate } from '@date-fns/tz';
+import { cleanFileName, formatPence, formatPostedDate, UK_TIME_ZONE } from './index.ts';
 
 const uuid = fc.uuid();
 /** A file's display name: no slash, and (to keep the property exact) not starting with a dash. */
@@ -76,7 +77,7 @@ describe('SPEC §9 money: formatPence shows pounds with a £ sign', () => {
   });
 });
 
-describe('SPEC §9 dates: formatPostedDate uses dd MMM yyyy', () => {
+describe('SPEC §9 dates: formatPostedDate uses dd MMM yyyy (the UK calendar day)', () => {
   const date = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
 
   it('formats any date as dd MMM yyyy that reads back as the same calendar day', () => {
@@ -85,7 +86,8 @@ describe('SPEC §9 dates: formatPostedDate uses dd MMM yyyy', () => {
         const s = formatPostedDate(d);
         expect(s).toMatch(/^\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/);
         const back = parse(s, 'dd MMM yyyy', new Date());
-        expect([back.getFullYear(), back.getMonth(), back.getDate()]).toEqual([d.getFullYear(), d.getMonth(), d.getDate()]);
+        const uk = new TZDate(d.getTime(), UK_TIME_ZONE); // the calendar day in the UK
+        expect([back.getFullYear(), back.getMonth(), back.getDate()]).toEqual([uk.getFullYear(), uk.getMonth(), uk.getDate()]);
         // ISO strings and epoch milliseconds give the same answer
         expect(formatPostedDate(d.toISOString())).toBe(s);
         expect(formatPostedDate(d.getTime())).toBe(s);

@@ -9,7 +9,7 @@ import { BID_ASSIST_STATUSES } from './bid-assist.ts';
  * a single request; headline figures are the current state, the `trend` series covers the chosen
  * period: a preset `range` (30d = 30 daily buckets, 90d = 13 weekly buckets (weeks start Monday),
  * 12m = 12 monthly buckets) or a custom `from`–`to` (whole days, bucketed by day up to 62 days,
- * by week up to 182 days, by month beyond). Buckets are in UTC; `period` is the first day of the
+ * by week up to 182 days, by month beyond). Buckets are UK calendar days (Europe/London); `period` is the first day of the
  * bucket (yyyy-MM-dd).
  */
 export const DASHBOARD_RANGES = ['30d', '90d', '12m'] as const;
@@ -76,8 +76,8 @@ export type DashboardSelection = { range: DashboardRange } | DashboardPeriod;
 const periodFields = {
   range: z.enum([...DASHBOARD_RANGES, 'custom']),
   period: z.object({
-    from: z.string().describe('first day counted, yyyy-MM-dd (UTC)'),
-    to: z.string().describe('last day counted, yyyy-MM-dd (UTC)'),
+    from: z.string().describe('first day counted, yyyy-MM-dd (UK calendar day)'),
+    to: z.string().describe('last day counted, yyyy-MM-dd (UK calendar day)'),
     unit: z.enum(TREND_UNITS).describe('the size of each trend bucket'),
   }),
 };

@@ -18,3 +18,15 @@ export const updateNotificationSettingsBodySchema = z.object({
   kinds: z.partialRecord(notificationKindSchema, notificationChannelsSchema.partial()),
 });
 export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBodySchema>;
+
+/**
+ * GET/POST /api/notifications/unsubscribe?token=…: the one-click unsubscribe link of digests and
+ * alerts (RFC 8058). GET shows a confirmation page; POST turns email off for the link's kinds.
+ */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(4096) });
+export const unsubscribeResultSchema = z.object({
+  kinds: z.array(notificationKindSchema),
+  labels: z.array(z.string()),
+  settingsPath: z.string(),
+});
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;

@@ -129,7 +129,7 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
       });
       ctx.principals.invalidate(userId);
       if (approved) {
-        await mailer.send({ to: user.email, ...accountApprovedMail(user.firstName, `${config.publicUrl}/login`) });
+        await mailer.send({ to: user.email, ...(await accountApprovedMail(user.firstName, `${config.publicUrl}/login`)) });
       }
       return { id: userId, approved: true };
     },

@@ -27,7 +27,7 @@ export interface TrendRow {
 
 const rows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
 const bucketOf = (b: Buckets, col: ReturnType<typeof sql>) =>
-  sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (analytics.buckets.ts)
 
 // ---------------------------------------------------------------- buyer
 

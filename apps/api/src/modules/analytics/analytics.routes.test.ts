@@ -187,7 +187,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-describe('bucketsFor (trend buckets in UTC)', () => {
+describe('bucketsFor (trend buckets in UK calendar days)', () => {
   it('30 days, 13 Monday weeks, 12 months, each ending with the current bucket', () => {
     const at = new Date('2026-03-04T15:00:00Z'); // a Wednesday
     const d = bucketsFor('30d', at);
@@ -217,8 +217,32 @@ describe('bucketsFor (trend buckets in UTC)', () => {
   });
 });
 
+describe('bucketsFor counts UK calendar days (BST included) whatever the server time zone', () => {
+  it.each(['UTC', 'America/New_York'])('on a server in %s, 23:30 UTC on 1 July is 2 July in London', (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      const d = bucketsFor('30d', new Date('2026-07-01T23:30:00Z'));
+      expect(d.periods.at(-1)).toBe('2026-07-02');
+      expect(d.lastDay).toBe('2026-07-02');
+      // midnight in London is 23:00 UTC the day before in summer
+      expect(d.to.toISOString()).toBe('2026-07-02T23:00:00.000Z');
+      expect(d.from.toISOString()).toBe('2026-06-02T23:00:00.000Z');
+      const c = bucketsFor({ from: '2026-03-28', to: '2026-03-30' }); // the clocks go forward on the 29th
+      expect(c.from.toISOString()).toBe('2026-03-28T00:00:00.000Z');
+      expect(c.to.toISOString()).toBe('2026-03-30T23:00:00.000Z');
+      const m = bucketsFor('12m', new Date('2026-07-31T23:30:00Z'));
+      expect(m.periods.at(-1)).toBe('2026-08-01');
+      expect(m.from.toISOString()).toBe('2025-08-31T23:00:00.000Z');
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+});
+
 describe('bucketsFor a custom period (issue 9: trends with date ranges)', () => {
-  it('counts whole UTC days from..to, by day up to 62 days, by week up to 182, by month beyond', () => {
+  it('counts whole UK days from..to, by day up to 62 days, by week up to 182, by month beyond', () => {
     const d = bucketsFor({ from: '2026-02-20', to: '2026-03-04' });
     expect(d).toMatchObject({ range: 'custom', unit: 'day', firstDay: '2026-02-20', lastDay: '2026-03-04' });
     expect(d.periods).toHaveLength(13); // 9 days of February (20–28) and 4 of March

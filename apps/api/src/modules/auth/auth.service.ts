@@ -46,7 +46,7 @@ export function createAuthService(ctx: AppContext) {
       });
     });
     const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send({ to: user.email, ...verifyEmailMail(user.firstName, url) });
+    await mailer.send({ to: user.email, ...(await verifyEmailMail(user.firstName, url)) });
   }
 
   /** The stored session of SPEC.md section 3, freshly read from the database. */
@@ -84,7 +84,7 @@ export function createAuthService(ctx: AppContext) {
       // who has an account here); its owner is mailed instead, with the ways back in.
       const mailOwner = async (owner: repo.UserRow) => {
         await mailer
-          .send({ to: owner.email, ...accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`) })
+          .send({ to: owner.email, ...(await accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`)) })
           .catch((err) => ctx.log.warn({ err }, 'could not mail the owner of an address registered again'));
         return accepted(crypto.randomUUID());
       };
@@ -203,7 +203,7 @@ export function createAuthService(ctx: AppContext) {
           });
         });
         const url = `${config.publicUrl}/reset-password-validation?token=${encodeURIComponent(token)}&userId=${user.id}`;
-        await mailer.send({ to: user.email, ...resetPasswordMail(user.firstName, url) });
+        await mailer.send({ to: user.email, ...(await resetPasswordMail(user.firstName, url)) });
       }
       // The same answer whether or not the account exists.
       return { message: 'If an account exists for this email, we have sent a link to reset the password.' };

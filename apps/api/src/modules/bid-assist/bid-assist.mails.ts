@@ -1,15 +1,13 @@
-import escapeHtml from 'escape-html';
 import { BID_VERDICT_LABELS, formatPostedDate, type BidPack } from '@brickyard/shared';
-import type { Mail } from '../../platform/mail/mailer.ts';
-
-type Template = Omit<Mail, 'to'>;
+import { renderMailHtml } from '../../platform/mail/layout.ts';
+import type { Template } from '../../platform/mail/templates.ts';
 
 /** The support mailbox's copy of a new Bid Assist request (SPEC.md section 1: the support team helps). */
-export function newRequestMail(
+export async function newRequestMail(
   from: { name: string; email: string; companyName: string; plan: string | null },
   req: { tenderTitle: string; message: string; deadline: Date; documents: number; pack: BidPack },
   url: string,
-): Template {
+): Promise<Template> {
   const s = req.pack.summary;
   const lines = [
     `From: ${from.name} <${from.email}>, ${from.companyName}${from.plan ? ` (${from.plan} plan)` : ''}`,
@@ -20,9 +18,12 @@ export function newRequestMail(
     'Message:',
     req.message,
   ];
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">New Bid Assist request</h1>${lines
-    .map((l) => `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(l)}</p>`)
-    .join('')}<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#d97706;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">Open the Bid Assist queue</a></p></body></html>`;
+  const html = await renderMailHtml({
+    title: 'New Bid Assist request',
+    paragraphs: lines,
+    preformatted: true,
+    action: { label: 'Open the Bid Assist queue', url },
+  });
   return {
     subject: `[Bid Assist] ${req.tenderTitle}`.slice(0, 200),
     text: `${lines.join('\n\n')}\n\n${url}\n`,

@@ -277,11 +277,11 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       try {
         await mailer.send({
           to: config.supportEmail,
-          ...newRequestMail(
+          ...(await newRequestMail(
             { name: caller.name, email: caller.email, companyName: caller.companyName, plan: caller.plan },
             { tenderTitle: tender.title, message: body.message, deadline, documents: documents.length, pack },
             `${config.publicUrl}/admin/dashboard#bid-assist`,
-          ),
+          )),
         });
       } catch (err) {
         // The request is saved and queued; a mail outage must not make the supplier resubmit.

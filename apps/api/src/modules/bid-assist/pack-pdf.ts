@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   BID_VERDICT_LABELS,
   formatMoney,
@@ -8,47 +7,23 @@ import {
   REQUIREMENT_STATUS_LABELS,
   type BidPack,
 } from '@brickyard/shared';
-
-/** Standard PDF fonts speak WinAnsi: keep text to what they can draw. */
-const pdfText = (s: string) =>
-  s
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/\u00d7/g, 'x')
-    .replace(/[\u2264]/g, '<=')
-    .replace(/[\u2265]/g, '>=')
-    .replace(/\u00b2/g, '2')
-    .replace(/\u00b3/g, '3')
-    .replace(/[^\x09\x0a\x0d\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2022\u20ac]/g, '?');
+import { bold, createPdf, factsTable, FONT, headCell, heading, INK, paragraph, pageFooters, pdfText } from '../../platform/pdf/pdf.ts';
 
 const STATUS_COLOUR = { met: '#047857', partly_met: '#b45309', missing: '#b91c1c' } as const;
 const VERDICT_COLOUR = { go: '#047857', go_with_conditions: '#b45309', no_go: '#b91c1c' } as const;
 
 /** GET /api/bid-assist/{id}/pack.pdf: the bid pack as the supplier reads it on screen. */
 export async function bidPackPdf(pack: BidPack, meta: { requestId: string; supportEmail: string }): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const pdf = createPdf({
     margin: 48,
     bufferPages: true,
     info: { Title: pdfText(`Bid pack: ${pack.tender.title}`), Author: 'Brickyard Bid Assist', Subject: pdfText(pack.supplier.companyName), CreationDate: new Date(pack.generatedAt) },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const heading = (text: string) => {
-    doc.moveDown(1).x = left;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor('#111827').text(pdfText(text), left, doc.y, { width });
-    doc.moveDown(0.3);
-  };
+  const { doc, left, width } = pdf;
 
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#111827').text('Bid pack', { width });
-  doc.font('Helvetica').fontSize(12).fillColor('#374151').text(pdfText(pack.tender.title), { width });
-  doc.moveDown(0.2).fontSize(9).fillColor('#6b7280').text(pdfText(`Prepared for ${pack.supplier.companyName} on ${formatPostedDate(pack.generatedAt)} · request ${meta.requestId}`), { width });
+  doc.font(FONT.bold).fontSize(20).fillColor(INK.text).text('Bid pack', { width });
+  doc.font(FONT.regular).fontSize(12).fillColor('#374151').text(pdfText(pack.tender.title), { width });
+  doc.moveDown(0.2).fontSize(9).fillColor(INK.faint).text(pdfText(`Prepared for ${pack.supplier.companyName} on ${formatPostedDate(pack.generatedAt)} · request ${meta.requestId}`), { width });
   doc.moveDown(0.8);
 
   const t = pack.tender;
@@ -62,71 +37,49 @@ export async function bidPackPdf(pack: BidPack, meta: { requestId: string; suppo
     ['Location', t.location ?? 'Not specified'],
     ['Classification', t.classification.join('; ') || 'Not specified'],
   ];
-  doc.fontSize(9.5);
-  doc.table({
-    columnStyles: [110, '*'],
-    defaultStyle: { border: 0, padding: [2, 0] },
-    data: facts.map(([k, v]) => [{ text: k, font: { family: 'Helvetica-Bold' } }, pdfText(v)]),
-  });
+  factsTable(pdf, facts, { labelWidth: 110, size: 9.5 });
 
   const s = pack.summary;
-  heading('Go / no-go');
-  doc.font('Helvetica-Bold').fontSize(14).fillColor(VERDICT_COLOUR[s.verdict]).text(`${BID_VERDICT_LABELS[s.verdict]} · score ${s.score}%`, { width });
-  doc.font('Helvetica').fontSize(9.5).fillColor('#111827');
-  doc.text(`${s.met} met, ${s.partlyMet} partly met, ${s.missing} missing of ${s.total} requirements.`, { width });
+  heading(pdf, 'Go / no-go');
+  doc.font(FONT.bold).fontSize(14).fillColor(VERDICT_COLOUR[s.verdict]).text(`${BID_VERDICT_LABELS[s.verdict]} · score ${s.score}%`, { width });
+  paragraph(pdf, `${s.met} met, ${s.partlyMet} partly met, ${s.missing} missing of ${s.total} requirements.`, { colour: INK.text });
   doc.moveDown(0.3);
-  for (const r of s.reasons) doc.text(pdfText(`• ${r}`), { width, indent: 0 });
+  for (const r of s.reasons) paragraph(pdf, `• ${r}`, { colour: INK.text });
 
-  heading('Compliance matrix');
-  const head = (text: string) => ({ text, font: { family: 'Helvetica-Bold' }, backgroundColor: '#e5e7eb' });
+  heading(pdf, 'Compliance matrix');
   doc.x = left;
-  doc.fontSize(8.5);
+  doc.font(FONT.regular).fontSize(8.5);
   doc.table({
     columnStyles: [26, 70, 150, 56, '*'],
-    defaultStyle: { padding: [3, 3], border: 0.5, borderColor: '#d1d5db' },
+    defaultStyle: { padding: [3, 3], border: 0.5, borderColor: INK.rule },
     data: [
-      [head('Ref'), head('Type'), head('Requirement'), head('Status'), head('Evidence and action')],
+      [headCell('Ref'), headCell('Type'), headCell('Requirement'), headCell('Status'), headCell('Evidence and action')],
       ...pack.matrix.map((r) => [
         r.ref,
         REQUIREMENT_SOURCE_LABELS[r.source],
         pdfText(r.requirement),
-        { text: REQUIREMENT_STATUS_LABELS[r.status], textColor: STATUS_COLOUR[r.status], font: { family: 'Helvetica-Bold' } },
+        bold(REQUIREMENT_STATUS_LABELS[r.status], { textColor: STATUS_COLOUR[r.status] }),
         pdfText(r.action ? `${r.evidence}\nAction: ${r.action}` : r.evidence),
       ]),
     ],
   });
 
-  heading('Draft response outline');
+  heading(pdf, 'Draft response outline');
   for (const section of pack.outline) {
-    doc.x = left;
-    doc.font('Helvetica-Bold').fontSize(10.5).fillColor('#111827').text(pdfText(section.heading), left, doc.y, { width });
-    doc.font('Helvetica').fontSize(9.5).fillColor('#1f2937');
-    for (const p of section.points) doc.text(pdfText(`• ${p}`), left + 8, doc.y, { width: width - 8 });
+    heading(pdf, section.heading, { size: 10.5, before: 0, after: 0 });
+    for (const p of section.points) paragraph(pdf, `• ${p}`, { indent: 8 });
     doc.moveDown(0.5);
   }
 
   if (pack.polishedDraft) {
-    heading('Polished draft');
-    doc.font('Helvetica').fontSize(9.5).fillColor('#1f2937').text(pdfText(pack.polishedDraft.text), left, doc.y, { width });
-    doc.moveDown(0.3).fontSize(8).fillColor('#6b7280').text(pdfText(`Polished by ${pack.polishedDraft.model}; check every fact before you submit.`), { width });
+    heading(pdf, 'Polished draft');
+    paragraph(pdf, pack.polishedDraft.text);
+    doc.moveDown(0.3).fontSize(8).fillColor(INK.faint).text(pdfText(`Polished by ${pack.polishedDraft.model}; check every fact before you submit.`), { width });
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#6b7280')
-      .text(pdfText(`Brickyard Bid Assist · generated from your profile and catalogue · ${meta.supportEmail} · page ${i + 1} of ${range.count}`), left, doc.page.height - 32, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-  return done;
+  pageFooters(pdf, (page, count) => `Brickyard Bid Assist · generated from your profile and catalogue · ${meta.supportEmail} · page ${page} of ${count}`, {
+    align: 'center',
+    fromBottom: 32,
+  });
+  return pdf.finish();
 }

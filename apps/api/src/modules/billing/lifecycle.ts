@@ -1,5 +1,5 @@
-import { type BillingCycle, type PlanType, PLANS, classifyPlanChange, periodPricePence } from '@brickyard/shared';
-import { addDays, addMonths, addYears, format } from 'date-fns';
+import { type BillingCycle, type PlanType, PLANS, classifyPlanChange, formatPostedDate, periodPricePence } from '@brickyard/shared';
+import { addDays, addMonths, addYears } from 'date-fns';
 
 /**
  * The subscription rules as pure functions of (subscription, now): what is in force, how a plan
@@ -58,7 +58,8 @@ export interface InvoiceDraft {
   creditLeftPence: number;
 }
 
-export const periodLabel = (start: Date, end: Date) => `${format(start, 'dd MMM yyyy')} – ${format(end, 'dd MMM yyyy')}`;
+/** Invoice line dates are UK calendar days, whatever the server's time zone. */
+export const periodLabel = (start: Date, end: Date) => `${formatPostedDate(start)} – ${formatPostedDate(end)}`;
 
 export function planLine(plan: PlanType, cycle: BillingCycle, start: Date, end: Date, suffix = ''): string {
   return `Brickyard ${PLANS[plan].name}, ${cycle} (${periodLabel(start, end)})${suffix}`;
@@ -85,7 +86,7 @@ export function upgradeInvoice(s: SubscriptionState, to: { plan: PlanType; cycle
   const draft = draftInvoice(
     { description: planLine(to.plan, to.cycle, now, end), amountPence: price },
     s.creditPence + unused,
-    `Credit for unused time on ${PLANS[s.plan].name}, ${s.cycle} (until ${format(s.currentPeriodEnd, 'dd MMM yyyy')})`,
+    `Credit for unused time on ${PLANS[s.plan].name}, ${s.cycle} (until ${formatPostedDate(s.currentPeriodEnd)})`,
   );
   return { periodStart: now, periodEnd: end, pricePence: price, ...draft };
 }

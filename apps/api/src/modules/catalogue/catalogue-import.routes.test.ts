@@ -80,6 +80,46 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(one).toMatchObject({ valuePence: 2700, currency: 'GBP', user: { companyName: 'Calder Valley Aggregates Ltd' }, leadTime: 3 });
   });
 
+  it('reads a CSV saved by Excel as Windows-1252 ("£" and "m³" are single bytes), and UTF-8 with or without BOM', async () => {
+    const header = 'title,description,category,price,insurance';
+    const row = 'Ready-mix C32/40,"Delivered by 8 m³ truck – £5 per m³ surcharge",concrete,£118.50,Public liability £5m';
+    // Windows-1252: the en dash is 0x96, which Latin-1 does not have.
+    const cp1252 = Buffer.from([...`${header}\r\n${row}\r\n`].map((c) => (c === '–' ? 0x96 : c.charCodeAt(0))));
+    expect(cp1252.includes(0xa3) && cp1252.includes(0xb3)).toBe(true);
+    const utf8 = Buffer.from(`${header}\n${row}\n`, 'utf8');
+    const utf8Bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]);
+    for (const bytes of [cp1252, utf8, utf8Bom]) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'excel.csv');
+      const res = await post(form, { dryRun: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ total: 1, valid: 1, columns: ['title', 'description', 'category', 'value', 'insurance'] });
+      expect(res.body.data.rows[0].item).toMatchObject({
+        description: 'Delivered by 8 m³ truck – £5 per m³ surcharge',
+        value: 118.5,
+        insurance: 'Public liability £5m',
+      });
+    }
+  });
+
+  it('sniffs the delimiter from more than the first line: ";" even when the header has a quoted comma, and tabs', async () => {
+    const semicolon = [
+      'title;description;category;"Price, £";quantity',
+      'Engineering bricks;"Class B, red, perforated; frost resistant";masonry;312;4',
+      'Sharp sand;Washed sharp sand for screeds, 850 kg bags.;aggregates;45;10',
+    ];
+    const res = await post(csvFile(semicolon), { dryRun: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ total: 2, columns: ['title', 'description', 'category', 'value', 'quantity'], ignoredColumns: [] });
+    expect(res.body.data.rows[0].item).toMatchObject({ title: 'Engineering bricks', description: 'Class B, red, perforated; frost resistant', quantity: 4 });
+    expect(res.body.data.rows[1]).toMatchObject({ valid: true, item: { title: 'Sharp sand', value: 45, quantity: 10 } });
+
+    const tabs = ['title\tdescription\tcategory\tprice', 'Sharp sand\tWashed sharp sand, 850 kg bags.\taggregates\t45'];
+    const tsv = await post(csvFile(tabs, 'items.txt'), { dryRun: true });
+    expect(tsv.status, JSON.stringify(tsv.body)).toBe(200);
+    expect(tsv.body.data.rows[0]).toMatchObject({ valid: true, item: { description: 'Washed sharp sand, 850 kg bags.', value: 45 } });
+  });
+
   it('reads XLSX workbooks (first sheet, header row 1) the same way', async () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Items');
@@ -136,9 +176,11 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/catalogue-import-template\.csv/);
-    // issue 18: one CSV writer for every export: a UTF-8 BOM so Excel shows £ and ³ right.
+    // a UTF-8 byte order mark, so Excel shows "£" and "m³" as written
     const raw = await fetch(`${t.url}/api/catalogue/import/template`, { headers: { authorization: `Bearer ${supplier.token}` } });
-    expect([...Buffer.from(await raw.arrayBuffer()).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const bytes = Buffer.from(await raw.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('8m³ truck');
     const form = new FormData();
     form.append('file', new Blob([res.body as string]), 'catalogue-import-template.csv');
     const check = await post(form, { dryRun: true });

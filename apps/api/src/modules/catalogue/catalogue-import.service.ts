@@ -1,4 +1,5 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import {
   AppError,
   CATALOGUE_IMPORT_COLUMNS,
@@ -48,17 +49,65 @@ function isXlsx(fileName: string, content: Buffer): boolean {
   return content.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || /\.xlsx$/i.test(fileName);
 }
 
+/**
+ * The text of a CSV file. Excel saves "CSV UTF-8" (with a BOM), plain "CSV" in the machine's
+ * ANSI code page (Windows-1252 in the UK: "£" is one byte, 0xA3) and "Unicode text" as UTF-16.
+ * A file that is valid UTF-8 is read as UTF-8; anything else falls back to Windows-1252, which
+ * decodes every byte, so "£" and "m³" survive either way.
+ */
+export function decodeCsv(content: Buffer): string {
+  if (content[0] === 0xff && content[1] === 0xfe) return new TextDecoder('utf-16le').decode(content.subarray(2));
+  if (content[0] === 0xfe && content[1] === 0xff) return new TextDecoder('utf-16be').decode(content.subarray(2));
+  try {
+    // ignoreBOM: false (the default) drops a UTF-8 BOM.
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    // iconv-lite, not TextDecoder: Node 20's TextDecoder('windows-1252') decodes as Latin-1
+    // (0x80–0x9F become control characters, so "–", "€" and curly quotes were lost).
+    return iconv.decode(content, 'windows-1252');
+  }
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+const SNIFF_LINES = 50;
+
+/**
+ * The delimiter of a CSV file: Excel writes ";" in locales with a decimal comma, "Unicode text" is
+ * tab-separated. Each candidate parses the first lines (quotes respected, so a quoted "Price, £"
+ * in a ";" file does not vote for ","); the one giving the most records with the same number of
+ * fields (more than one) wins, ties going to the comma.
+ */
+export function sniffDelimiter(text: string): string {
+  let best: { delimiter: string; score: number } = { delimiter: ',', score: 0 };
+  for (const delimiter of DELIMITERS) {
+    let records: string[][];
+    try {
+      records = parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: true, to_line: SNIFF_LINES }) as string[][];
+    } catch {
+      continue; // a quote in the middle of a field: not this delimiter
+    }
+    const widths = new Map<number, number>();
+    for (const r of records) widths.set(r.length, (widths.get(r.length) ?? 0) + 1);
+    const [width, count] = [...widths].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0] ?? [0, 0];
+    if (width < 2) continue;
+    // consistency first (share of records of the usual width), then more fields
+    const score = (count / records.length) * 1000 + Math.min(width, 999);
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
 function readCsv(content: Buffer): Sheet {
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    records = parseCsv(content, {
+    const text = decodeCsv(content);
+    records = parseCsv(text, {
       bom: true,
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-      // Excel in some locales writes ";"-separated CSV.
-      delimiter: [',', ';', '\t'].find((d) => (content.toString('utf8', 0, 2048).split(/\r?\n/)[0] ?? '').includes(d)) ?? ',',
+      delimiter: sniffDelimiter(text),
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (err) {
     throw new AppError('VALIDATION_FAILED', 'The CSV file could not be read', [
@@ -238,7 +287,10 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
       };
     },
 
-    /** The CSV template: the headers and two example rows. */
+    /**
+     * The CSV template: the headers and two example rows, UTF-8 with a byte order mark so Excel
+     * opens "£" and "m³" as written (without it Excel reads the file as Windows-1252).
+     */
     template(): string {
       const headers = CATALOGUE_IMPORT_COLUMNS.map((c) => c.field);
       const examples: Array<Record<CatalogueImportField, string>> = [

@@ -54,7 +54,7 @@ export function createContactService(ctx: AppContext) {
           .returning({ id: contactMessages.id });
         await mailer.send({
           to: config.supportEmail,
-          ...contactUsMail({ name: caller.name, email: caller.email, role: caller.role }, body.userTitle, body.userMessage),
+          ...(await contactUsMail({ name: caller.name, email: caller.email, role: caller.role }, body.userTitle, body.userMessage)),
           attachments: file && fileName ? [{ filename: fileName, content: file.content }] : undefined,
         });
         return { id: row!.id, message: 'Thanks, your message has been sent. We will reply by email.' };

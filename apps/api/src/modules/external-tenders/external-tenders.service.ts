@@ -6,6 +6,7 @@ import {
   MAX_SAVED_SEARCHES,
   PLANS,
   externalTenderCriteriaSchema,
+  formatUkDateTime,
   type ExternalTender,
   type ExternalTenderCriteria,
   type ExternalTenderCriteriaOutput,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findSettings } from '../notifications/notifications.repository.ts';
 import { channelsFor, notify } from '../notifications/notifications.service.ts';
+import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, userContacts } from './feed.repository.ts';
@@ -283,12 +285,18 @@ export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]):
     sent++;
     // Email when the search asks for it and the user's notification settings allow it.
     if (s.emailAlerts && channelsFor(await findSettings(ctx.db, s.userId), 'external_tender_alert').email) {
-      await ctx.mailer
-        .send({ to: s.email, ...alertMail(s.firstName, s.name, matches, `${ctx.config.publicUrl}${link}`) })
+      const unsubscribe = feedMailLinks(ctx, s.userId, 'external_tender_alert');
+      await alertMail(s.firstName, s.name, matches, `${ctx.config.publicUrl}${link}`, unsubscribe)
+        .then((mail) => ctx.mailer.send({ to: s.email, ...mail }))
         .catch((err: unknown) => ctx.log.warn({ err }, 'saved-search alert mail failed'));
     }
   }
   return sent;
+}
+
+/** The settings page and one-click unsubscribe link of a live-feed mail (suppliers only get these). */
+function feedMailLinks(ctx: FeedJobContext, userId: string, scope: 'external_tender_alert' | 'external_tender_closing') {
+  return { url: unsubscribeUrl(ctx.config, { userId, scope }), settingsUrl: `${ctx.config.publicUrl}/supplier/settings/notifications` };
 }
 
 /** "Closing within 7 days": one reminder per favourite and deadline. */
@@ -301,7 +309,7 @@ export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promi
         userId: d.userId,
         kind: 'external_tender_closing',
         title: `Closes in ${daysLeft} day${daysLeft === 1 ? '' : 's'}: ${d.title}`.slice(0, 300),
-        body: `A tender you favourited closes on ${d.tenderEndDate.toUTCString()}.`,
+        body: `A tender you favourited closes on ${formatUkDateTime(d.tenderEndDate)}.`,
         link: `/supplier/external-search/${d.tenderId}`,
       });
     }
@@ -311,8 +319,9 @@ export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promi
   for (const d of due) {
     const u = contacts.get(d.userId);
     if (!u || !channelsFor(await findSettings(ctx.db, d.userId), 'external_tender_closing').email) continue;
-    await ctx.mailer
-      .send({ to: u.email, ...closingReminderMail(u.firstName, d.title, d.tenderEndDate, `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`) })
+    const unsubscribe = feedMailLinks(ctx, d.userId, 'external_tender_closing');
+    await closingReminderMail(u.firstName, d.title, d.tenderEndDate, `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`, unsubscribe)
+      .then((mail) => ctx.mailer.send({ to: u.email, ...mail }))
       .catch((err: unknown) => ctx.log.warn({ err }, 'closing reminder mail failed'));
   }
   return due.length;

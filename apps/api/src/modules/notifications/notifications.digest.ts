@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { App, AppContext } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { digestMail } from './notifications.mails.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -11,7 +12,7 @@ export const DIGEST_LOCK_KEY = 724_311_206;
 export interface DigestContext {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'messaging'>;
+  config: Pick<Config, 'publicUrl' | 'messaging' | 'jwtSecret'>;
   log: Pick<AppContext['log'], 'warn' | 'info'>;
 }
 
@@ -40,7 +41,8 @@ export async function flushEmailDigests(ctx: DigestContext, opts: { limit?: numb
           const items = (await repo.takeQueuedEmails(sp, r.userId)).filter((i) => !i.readInApp);
           if (items.length === 0) return;
           const settings = r.role === 'admin' ? '/admin/dashboard' : `/${r.role}/settings/notifications`;
-          const mail = digestMail(r.firstName, items, ctx.config.publicUrl, `${ctx.config.publicUrl}${settings}`);
+          const unsubscribe = unsubscribeUrl(ctx.config, { userId: r.userId, scope: 'digest' });
+          const mail = await digestMail(r.firstName, items, ctx.config.publicUrl, `${ctx.config.publicUrl}${settings}`, unsubscribe);
           await ctx.mailer.send({ to: r.email, ...mail });
           await repo.markEmailed(sp, r.userId);
           mails++;

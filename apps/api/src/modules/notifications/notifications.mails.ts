@@ -1,8 +1,7 @@
-import escapeHtml from 'escape-html';
-import type { Mail } from '../../platform/mail/mailer.ts';
+import { renderMailHtml } from '../../platform/mail/layout.ts';
+import type { Template } from '../../platform/mail/templates.ts';
+import { unsubscribeHeaders } from '../../platform/mail/unsubscribe.ts';
 import type { QueuedEmail } from './notifications.repository.ts';
-
-type Template = Omit<Mail, 'to'>;
 
 interface Group {
   title: string;
@@ -27,7 +26,7 @@ function groupOf(items: QueuedEmail[]): Group[] {
 const preview = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
 
 /** The notification digest: everything queued for one user, in one mail. */
-export function digestMail(name: string, items: QueuedEmail[], publicUrl: string, settingsUrl: string): Template {
+export async function digestMail(name: string, items: QueuedEmail[], publicUrl: string, settingsUrl: string, unsubscribeUrl: string): Promise<Template> {
   const groups = groupOf(items);
   const total = items.length;
   const subject =
@@ -40,13 +39,15 @@ export function digestMail(name: string, items: QueuedEmail[], publicUrl: string
     intro,
     ...groups.map((g) => `- ${g.title}${g.count > 1 ? ` (${g.count})` : ''}\n  ${preview(g.body)}\n  ${urlOf(g)}`),
     `Choose which emails you get: ${settingsUrl}`,
+    `Stop these emails: ${unsubscribeUrl}`,
   ].join('\n\n');
-  const list = groups
-    .map(
-      (g) =>
-        `<li style="margin:0 0 16px"><a href="${escapeHtml(urlOf(g))}" style="color:#0f172a;font-weight:600">${escapeHtml(g.title)}</a>${g.count > 1 ? ` <span style="color:#64748b">(${g.count})</span>` : ''}<br><span style="color:#334155">${escapeHtml(preview(g.body))}</span></li>`,
-    )
-    .join('');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(subject)}</h1><p>${escapeHtml(intro)}</p><ul style="padding-left:18px">${list}</ul><hr style="border:none;border-top:1px solid #e2e8f0;margin:32px 0 12px"><p style="font-size:12px;color:#64748b">Brickyard · the construction marketplace. <a href="${escapeHtml(settingsUrl)}">Notification settings</a></p></body></html>`;
-  return { subject, text: `${text}\n`, html };
+  const html = await renderMailHtml({
+    title: subject,
+    preview: groups[0] ? preview(groups[0].body) : intro,
+    paragraphs: [intro],
+    items: groups.map((g) => ({ title: g.title, url: urlOf(g), note: g.count > 1 ? `(${g.count})` : undefined, detail: preview(g.body) })),
+    reason: 'You receive this digest for notifications you have not read in the app.',
+    unsubscribe: { url: unsubscribeUrl, settingsUrl },
+  });
+  return { subject, text: `${text}\n`, html, headers: unsubscribeHeaders(unsubscribeUrl) };
 }

@@ -113,6 +113,15 @@ export async function findSettings(db: DbOrTx, userId: string): Promise<StoredKi
   return row?.kinds ?? null;
 }
 
+/** The role of a user who still has an account (unsubscribe links of deleted accounts do nothing). */
+export async function findActiveUserRole(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.role ?? null;
+}
+
 export async function saveSettings(db: DbOrTx, userId: string, kinds: StoredKinds): Promise<void> {
   await db
     .insert(notificationSettings)

@@ -1,4 +1,5 @@
 import {
+  AppError,
   dataOf,
   idParamsSchema,
   notificationSchema,
@@ -7,17 +8,27 @@ import {
   pageOf,
   paginationQuerySchema,
   unreadCountSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
   updateNotificationSettingsBodySchema,
 } from '@brickyard/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
 import type { NotificationsService } from './notifications.service.ts';
+import { confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe-page.ts';
 
 const tags = ['notifications'];
 // The bell works for every signed-in user, gated or not, so they hear about their approval.
 const access = { gate: false } as const;
 
-export function notificationsRoutes(app: App, service: NotificationsService) {
+/** A person in a browser (the confirmation page's form, a clicked link) rather than a mail client. */
+const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
+const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
+const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
+
+export function notificationsRoutes(app: App, service: NotificationsService, opts: { publicUrl: string }) {
   app.get('/api/notifications', {
     config: { access },
     schema: { tags, querystring: paginationQuerySchema, response: { 200: pageOf(notificationSchema) } },
@@ -59,5 +70,41 @@ export function notificationsRoutes(app: App, service: NotificationsService) {
     config: { access },
     schema: { tags: ['settings'], body: updateNotificationSettingsBodySchema, response: { 200: dataOf(notificationSettingsSchema) } },
     handler: async (req) => ({ data: await service.updateSettings(principalOf(req).id, req.body) }),
+  });
+
+  // One-click unsubscribe from digests and alerts (List-Unsubscribe, RFC 8058): the signed token
+  // in the link is the credential, so no session. GET only shows what would change.
+  app.get('/api/notifications/unsubscribe', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'The confirmation page of a mailed unsubscribe link (changes nothing)', querystring: unsubscribeQuerySchema, produces: ['text/html'] },
+    handler: async (req, reply) => {
+      try {
+        return html(reply, 200, confirmUnsubscribePage(await service.describeUnsubscribe(req.query.token), req.query.token, opts.publicUrl));
+      } catch (err) {
+        if (isNotFound(err)) return html(reply, 404, invalidLinkPage(opts.publicUrl));
+        throw err;
+      }
+    },
+  });
+
+  // Mail clients POST "List-Unsubscribe=One-Click" form-encoded (some multipart): the body says
+  // nothing the URL does not, so this route alone takes any body and ignores it.
+  app.register(async (scope) => {
+    const raw = scope.withTypeProvider<ZodTypeProvider>();
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) => done(null, undefined));
+    raw.post('/api/notifications/unsubscribe', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'One-click unsubscribe: turns email off for the kinds of the link', querystring: unsubscribeQuerySchema, response: { 200: dataOf(unsubscribeResultSchema) } },
+      handler: async (req, reply) => {
+        try {
+          const info = await service.unsubscribe(req.query.token);
+          return wantsHtml(req) ? html(reply, 200, unsubscribedPage(info, opts.publicUrl)) : { data: info };
+        } catch (err) {
+          if (isNotFound(err) && wantsHtml(req)) return html(reply, 404, invalidLinkPage(opts.publicUrl));
+          throw err;
+        }
+      },
+    });
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { unsubscribeTokens, type UnsubscribeScope } from '../../platform/mail/unsubscribe.ts';
 import { publishVia } from '../../platform/realtime/hub.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -90,7 +91,46 @@ export async function markLinkRead(db: DbOrTx, userId: string, kind: Notificatio
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
-export function createNotificationsService({ db }: AppContext) {
+/** The kinds an unsubscribe link turns off: one kind, or every kind the digest mails. */
+export function kindsOfScope(scope: UnsubscribeScope): NotificationKind[] {
+  return scope === 'digest' ? NOTIFICATION_KINDS.filter((k) => NOTIFICATION_KIND_INFO[k].mailedBy === 'digest') : [scope];
+}
+
+/** What an unsubscribe link is about, for its confirmation page. */
+export interface UnsubscribeInfo {
+  kinds: NotificationKind[];
+  labels: string[];
+  /** The web page where every email choice can be changed. */
+  settingsPath: string;
+}
+
+export function createNotificationsService({ db, config }: AppContext) {
+  const tokens = unsubscribeTokens(config.jwtSecret);
+  /** The user and kinds of a genuine link; a forged, damaged or deleted user's link is not found. */
+  async function unsubscribeTarget(token: string) {
+    const claims = tokens.verify(token);
+    const role = claims && (await repo.findActiveUserRole(db, claims.userId));
+    if (!claims || !role) throw new AppError('NOT_FOUND', 'This unsubscribe link is not valid');
+    const kinds = kindsOfScope(claims.scope);
+    const info: UnsubscribeInfo = {
+      kinds,
+      labels: kinds.map((k) => NOTIFICATION_KIND_INFO[k].label),
+      settingsPath: role === 'admin' ? '/admin/dashboard' : `/${role}/settings/notifications`,
+    };
+    return { userId: claims.userId, info };
+  }
+
+  /** PUT /api/settings/notifications: changes only the kinds and channels given. */
+  async function updateSettings(userId: string, body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
+    return db.transaction(async (tx) => {
+      const current = resolveSettings(await repo.findSettings(tx, userId)).kinds;
+      for (const [kind, patch] of Object.entries(body.kinds) as [NotificationKind, Partial<NotificationChannels> | undefined][]) {
+        if (patch) current[kind] = { ...current[kind], ...patch };
+      }
+      await repo.saveSettings(tx, userId, current);
+      return { kinds: current };
+    });
+  }
   const publishCount = async (userId: string) =>
     publishVia(db, userId, [{ type: 'unread.changed', data: { notifications: await repo.countUnread(db, userId) } }]);
   return {
@@ -114,16 +154,18 @@ export function createNotificationsService({ db }: AppContext) {
       return resolveSettings(await repo.findSettings(db, userId));
     },
 
-    /** PUT /api/settings/notifications: changes only the kinds and channels given. */
-    async updateSettings(userId: string, body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
-      return db.transaction(async (tx) => {
-        const current = resolveSettings(await repo.findSettings(tx, userId)).kinds;
-        for (const [kind, patch] of Object.entries(body.kinds) as [NotificationKind, Partial<NotificationChannels> | undefined][]) {
-          if (patch) current[kind] = { ...current[kind], ...patch };
-        }
-        await repo.saveSettings(tx, userId, current);
-        return { kinds: current };
-      });
+    /** GET /api/notifications/unsubscribe: what the link turns off (nothing changes yet). */
+    async describeUnsubscribe(token: string): Promise<UnsubscribeInfo> {
+      return (await unsubscribeTarget(token)).info;
     },
+
+    /** POST /api/notifications/unsubscribe (RFC 8058 one-click): email off for the link's kinds. */
+    async unsubscribe(token: string): Promise<UnsubscribeInfo> {
+      const { userId, info } = await unsubscribeTarget(token);
+      await updateSettings(userId, { kinds: Object.fromEntries(info.kinds.map((k) => [k, { email: false }])) });
+      return info;
+    },
+
+    updateSettings,
   };
 }

@@ -202,8 +202,8 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
         const { email, token, cancelToken } = mailTo;
         const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
         const cancelUrl = `${config.publicUrl}/verify-email?action=cancel-email-change&token=${encodeURIComponent(cancelToken)}`;
-        await mailer.send({ to: email, ...confirmNewEmailMail(updated.firstName, url) });
-        await mailer.send({ to: user.email, ...emailChangeRequestedMail(updated.firstName, email, cancelUrl) }).catch((err) => log.warn({ err }, 'could not mail the old address'));
+        await mailer.send({ to: email, ...(await confirmNewEmailMail(updated.firstName, url)) });
+        await mailer.send({ to: user.email, ...(await emailChangeRequestedMail(updated.firstName, email, cancelUrl)) }).catch((err) => log.warn({ err }, 'could not mail the old address'));
         message = `We have sent a link to ${email}. Your email changes once you confirm it; until then sign in with ${user.email}.`;
       }
       ctx.principals.invalidate(caller.id);
@@ -238,7 +238,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
       ctx.principals.invalidate(user.id);
       await Promise.all(keys.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))));
       await storage.deletePrefix(user.id).catch((err) => log.warn({ err }, 'could not delete the folder of a deleted account'));
-      await mailer.send({ to: user.email, ...accountDeletedMail(user.firstName) }).catch((err) => log.warn({ err }, 'could not mail a deleted account'));
+      await mailer.send({ to: user.email, ...(await accountDeletedMail(user.firstName)) }).catch((err) => log.warn({ err }, 'could not mail a deleted account'));
       return { message: 'Your account has been deleted.' };
     },
 
@@ -274,7 +274,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             await repo.replaceRecoveryCodes(tx, user.id, hashes);
           });
           await codeAttempts.reset(`2fa:${user.id}`);
-          await mailer.send({ to: user.email, ...twoFactorChangedMail(user.firstName, true) }).catch((err) => log.warn({ err }, 'mail failed'));
+          await mailer.send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, true)) }).catch((err) => log.warn({ err }, 'mail failed'));
           return { ...(await securityState(user.id)), recoveryCodes: codes };
         }
         case 'disable_2fa': {
@@ -289,7 +289,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
           }
           await checkSecondFactor(user.id, { code: body.code, recoveryCode: body.code ? undefined : body.recoveryCode }, body.code ? 'code' : 'recoveryCode');
           await repo.deleteTwoFactor(db, user.id);
-          await mailer.send({ to: user.email, ...twoFactorChangedMail(user.firstName, false) }).catch((err) => log.warn({ err }, 'mail failed'));
+          await mailer.send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, false)) }).catch((err) => log.warn({ err }, 'mail failed'));
           return securityState(user.id);
         }
         case 'regenerate_recovery_codes': {

@@ -9,6 +9,8 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on digests and alerts. */
+  headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer }[];
 }
 

@@ -31,7 +31,7 @@ import {
 import { Button, ButtonLink, PageSpinner, Spinner, Tabs } from '@/components/ui';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fileDisplayName } from '@/lib/download';
-import { formatPostedDate } from '@/lib/format';
+import { formatPostedDate, formatUkDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useCompleteTender } from '../api/complete-tender';
 import { useDeleteTender } from '../api/delete-tender';
@@ -101,8 +101,7 @@ function Activity({ events }: { events: AuditEvent[] }) {
               {ACTION_LABELS[e.action] ?? e.action}
               <span className="font-normal text-ink-500">
                 {' '}
-                by {e.actor.name} · {formatPostedDate(e.createdAt)}{' '}
-                {new Date(e.createdAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
+                by {e.actor.name} · {formatUkDateTime(e.createdAt)}
               </span>
             </p>
             {changes.length > 0 && e.action !== 'created' && (
