@@ -6,6 +6,7 @@ import { benchBundleSize } from './bundle-size.ts';
 import { benchFeedImport } from './feed-import.ts';
 import { benchMatching } from './matching.ts';
 import { benchRealtime } from './realtime.ts';
+import { benchSearch } from './search.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
 const seconds = Number(values.seconds);
@@ -17,6 +18,7 @@ const sections: Record<string, (t: { databaseUrl?: string }) => Promise<string[]
   'bundle-size': () => benchBundleSize(),
   realtime: (t) => benchRealtime({ databaseUrl: t.databaseUrl, seconds }),
   matching: (t) => benchMatching({ databaseUrl: t.databaseUrl }),
+  search: (t) => benchSearch({ databaseUrl: t.databaseUrl }),
   'feed-import': (t) => benchFeedImport({ databaseUrl: t.databaseUrl }),
 };
 

@@ -128,4 +128,41 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('the search engine behind the live feed: CPV categories suggested as one types, one click to filter, matched words marked and a reason on every hit (docs/search.md)', { timeout: 180_000 }, async () => {
+    const { page, context, errors } = await newPage(browser);
+    await loginAs(page, 'supplier@brickyard.test');
+    await page.goto('/supplier/external-search');
+    await page.getByRole('heading', { name: 'Live Feed', level: 1 }).waitFor();
+
+    // a half-typed trade: the categories it means are suggested, with how many notices each finds
+    await page.getByLabel('Search tenders').fill('roof rep');
+    const categories = page.getByRole('group', { name: 'CPV categories for your search' });
+    const roofRepair = categories.getByRole('button', { name: /^Roof repair · 45261910 \(\d+\)$/ });
+    await roofRepair.waitFor();
+    const results = page.getByRole('list', { name: 'Search results' });
+    const first = results.getByRole('article').first();
+    await first.waitFor();
+    // the words it matched are marked in its title, and it says why it is there
+    expect((await first.locator('h3 mark').allTextContents()).map((t) => t.toLowerCase())).toContain('roof');
+    expect(await first.getByText(/^Why this result:/).count()).toBe(1);
+    await expect.poll(() => first.textContent()).toMatch(/Matches roof.*Same CPV (code|class|group) as/);
+    await shootBoth(page, 'live-feed-engine-suggestions');
+
+    // one click filters the feed by the category (its class when no notice carries the code itself)
+    await roofRepair.click();
+    await page.waitForURL(/cpv=4526/);
+    await categories.getByRole('button', { name: /Remove the CPV filter/ }).waitFor();
+    await first.waitFor();
+    const codes = await page.evaluate(async () => {
+      const token = localStorage.getItem('token');
+      const res = await fetch('/api/external-tenders/search?q=roof%20rep&cpv=4526', { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { data: Array<{ cpvCodes: string[] }> }).data.map((d) => d.cpvCodes);
+    });
+    expect(codes.length).toBeGreaterThan(0);
+    for (const c of codes) expect(c.some((x) => x.startsWith('4526'))).toBe(true);
+    await shootBoth(page, 'live-feed-engine-cpv-filter');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

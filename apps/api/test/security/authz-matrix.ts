@@ -175,6 +175,21 @@ export const MATRIX: Row[] = [
   row('PUT /api/settings/billing',                         '401  pass pass pass pass 403  pass pass', { noMassAssign: true }),
 
   // notifications: every signed-in user, not gated; a notification is its owner's alone
+  // one-click unsubscribe: public, the signed token is the authority (a missing or forged one answers 4xx)
+  row('GET /api/notifications/unsubscribe',                '4xx  4xx  4xx  4xx  4xx  4xx  4xx  4xx'),
+  row('POST /api/notifications/unsubscribe',               '4xx  4xx  4xx  4xx  4xx  4xx  4xx  4xx'),
+  // tender responses and questions: suppliers respond and ask, the tender's buyer reads and decides
+  row('POST /api/tender/{id}/responses',                   '401  403  403  pass pass 403  403  402', { id: (fx) => fx.tender }),
+  row('GET /api/tender/{id}/responses',                    '401  ok   deny ok   ok   ok   423  402', { id: (fx) => fx.tender }),
+  row('GET /api/responses/mine',                           '401  403  403  ok   ok   403  403  402'),
+  row('GET /api/responses/{id}',                           '401  404  404  404  404  404  423  402', { id: () => RANDOM_ID }),
+  row('PUT /api/responses/{id}',                           '401  403  403  4xx  4xx  403  403  402', { id: () => RANDOM_ID }),
+  row('POST /api/responses/{id}/withdraw',                 '401  403  403  404  404  403  403  402', { id: () => RANDOM_ID }),
+  row('POST /api/responses/{id}/shortlist',                '401  404  404  403  403  403  423  403', { id: () => RANDOM_ID }),
+  row('POST /api/responses/{id}/award',                    '401  404  404  403  403  403  423  403', { id: () => RANDOM_ID }),
+  row('POST /api/tender/{id}/questions',                   '401  403  403  pass pass 403  403  402', { id: (fx) => fx.tender, body: () => ({ text: 'Is delivery to site included?' }) }),
+  row('GET /api/tender/{id}/questions',                    '401  ok   deny ok   ok   ok   423  402', { id: (fx) => fx.tender }),
+  row('POST /api/questions/{id}/answer',                   '401  404  404  403  403  403  423  403', { id: () => RANDOM_ID, body: () => ({ text: 'Yes', publish: true }) }),
   row('GET /api/notifications',                            '401  ok   ok   ok   ok   ok   ok   ok'),
   row('GET /api/notifications/unread-count',               '401  ok   ok   ok   ok   ok   ok   ok'),
   row('PUT /api/notifications/read-all',                   '401  ok   ok   ok   ok   ok   ok   ok'),
@@ -230,6 +245,7 @@ export const MATRIX: Row[] = [
   // the live feed of public-sector tenders: suppliers only; saved searches are their owner's
   row('GET /api/external-tenders/top',                     '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/search',                  '401  403  403  ok   ok   403  403  402'),
+  row('GET /api/external-tenders/suggest',                 '401  403  403  ok   ok   403  403  402', { query: () => ({ q: 'roof rep' }) }),
   row('GET /api/external-tenders/favourites/user',         '401  403  403  ok   ok   403  403  402'),
   row('POST /api/external-tenders/favourites/{id}',        '401  403  403  404  404  403  403  402', { id: () => RANDOM_ID }),
   row('DELETE /api/external-tenders/favourites/{id}',      '401  403  403  404  404  403  403  402', { id: () => RANDOM_ID }),

@@ -130,8 +130,8 @@ describe('issue 11: no token in URLs or logs', () => {
         for (const param of op.parameters ?? []) if (param.in === 'query' && tokenish.test(param.name)) found.push(`${m.toUpperCase()} ${p}?${param.name}`);
       }
     }
-    // the e-mail verification link carries its own one-time token, never a session
-    expect(found).toEqual(['GET /api/auth/verify-email?token']);
+    // the e-mail verification link and the one-click unsubscribe carry their own signed or one-time token, never a session
+    expect(found).toEqual(['GET /api/auth/verify-email?token', 'GET /api/notifications/unsubscribe?token', 'POST /api/notifications/unsubscribe?token']);
     const user = await t.createUser({ role: 'buyer' });
     // a session token in the query string is not a way in
     expect((await t.request('GET', `/api/auth/session?token=${user.token}`)).status).toBe(401);
