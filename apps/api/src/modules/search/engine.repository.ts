@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -21,6 +22,7 @@ export interface SourceSql {
   title: SQL;
   body: SQL;
   created: SQL;
+  updated: SQL;
   /** live feed: the notice's CPV codes and their indexed classes */
   cpvCodes?: SQL;
   cpvClasses?: SQL;
@@ -39,6 +41,7 @@ export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
     title: sql`external_tenders.title`,
     body: sql`left(coalesce(external_tenders.description, ''), 4000)`,
     created: sql`external_tenders.date`,
+    updated: sql`external_tenders.updated_at`,
     cpvCodes: sql`external_tenders.cpv_codes`,
     cpvClasses: sql`external_tenders.cpv_classes`,
   },
@@ -51,6 +54,7 @@ export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
     title: sql`tenders.title`,
     body: sql`left(coalesce(tenders.description, ''), 4000)`,
     created: sql`tenders.created_at`,
+    updated: sql`tenders.updated_at`,
     category: sql`tenders.category`,
     subcategories: sql`tenders.subcategories`,
   },
@@ -63,6 +67,7 @@ export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
     title: sql`catalogue_items.title`,
     body: sql`left(coalesce(catalogue_items.description, ''), 4000)`,
     created: sql`catalogue_items.created_at`,
+    updated: sql`catalogue_items.updated_at`,
     category: sql`catalogue_items.category`,
     subcategories: sql`catalogue_items.subcategories`,
   },
@@ -71,6 +76,11 @@ export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
 /** A PostgreSQL array literal as one parameter (drizzle would spread a JS array into a row). */
 export const pgTextArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 export const pgFloatArray = (xs: readonly number[]) => `{${xs.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
+
+/** Lexemes as one-word tsqueries (an array), for search_bm25 and presence checks. */
+const termQueries = (terms: readonly string[], weight = '') => sql`array(select (quote_literal(t) || ${weight})::tsquery from unnest(${pgTextArray(terms)}::text[]) t)`;
+/** The lexemes joined with `op` into one tsquery. */
+const joined = (terms: readonly string[], op: '|' | '&') => sql`(select string_agg(quote_literal(t), ${` ${op} `}) from unnest(${pgTextArray(terms)}::text[]) t)::tsquery`;
 
 export interface QueryWordRow {
   word: string;
@@ -138,9 +148,9 @@ export interface LabelHitRow {
 export async function rankCpvLabels(db: DbOrTx, terms: readonly string[], idfs: readonly number[], avgLen: number, limit: number): Promise<LabelHitRow[]> {
   if (!terms.length) return [];
   const { rows } = await db.execute<LabelHitRow & Record<string, unknown>>(sql`
-    with q as (select (select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(terms)}::text[]) t)::tsquery as tsq)
-    select l.code, l.label, search_bm25(l.search, ${pgTextArray(terms)}::text[], ${pgFloatArray(idfs)}::float8[], ${avgLen})::float8 as score,
-      array(select u.lexeme from unnest(l.search) u where u.lexeme = any(${pgTextArray(terms)}::text[])) as terms
+    with q as (select ${joined(terms, '|')} as tsq, ${termQueries(terms)} as terms)
+    select l.code, l.label, search_bm25(l.search, q.terms, ${pgFloatArray(idfs)}::float8[], ${avgLen})::float8 as score,
+      array(select t from unnest(${pgTextArray(terms)}::text[]) t where l.search @@ quote_literal(t)::tsquery) as terms
     from cpv_labels l, q where l.search @@ q.tsq
     order by score desc, length(l.label), l.code limit ${limit}`);
   return rows;
@@ -158,6 +168,9 @@ export interface CandidateRow {
   created: Date;
 }
 
+/** Rows holding any finding word are looked for when fewer than this hold them all. */
+export const ANY_WORD_BELOW = 50;
+
 export interface CandidateQuery {
   /** lexemes that score, with their idf */
   terms: readonly string[];
@@ -169,6 +182,8 @@ export interface CandidateQuery {
   where: SQL | undefined;
   /** candidates by text: the best this many by ts_rank, then scored */
   textPool: number;
+  /** the finding words are common (their rows add up past BROAD_ROWS): take the newest rows that hold them instead of ranking them all */
+  broad?: boolean;
   /** live feed: CPV classes the query means; listings: categories */
   classes: readonly string[];
   categories: readonly string[];
@@ -184,11 +199,18 @@ export interface CandidateQuery {
 export async function scoredCandidates(db: DbOrTx, s: SourceSql, q: CandidateQuery): Promise<CandidateRow[]> {
   const where = q.where ?? sql`true`;
   const excluded = q.excludeIds?.length ? sql` and not (${s.id} = any(${pgTextArray(q.excludeIds)}::uuid[]))` : sql``;
-  const terms = pgTextArray(q.terms);
-  const tsq = sql`(select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(q.finding)}::text[]) t)::tsquery`;
   const branches: SQL[] = [];
   if (q.finding.length) {
-    branches.push(sql`(select ${s.id} as id from ${s.table}, q where ${s.search} @@ q.tsq and ${where}${excluded} order by ts_rank(${s.search}, q.tsq) desc limit ${q.textPool})`);
+    // Rows holding every finding word first (a GIN intersection: few rows, the best BM25 scores
+    // among them); only when they are fewer than the pool, rows holding any of them — by plain
+    // ts_rank, or for common words (tens of thousands of rows, each read by ts_rank) the newest.
+    const any = q.broad ? sql`${s.created} desc` : sql`ts_rank(${s.search}, q.tsq) desc`;
+    const every = q.broad && q.finding.length === 1 ? any : sql`ts_rank(${s.search}, q.tsq) desc`;
+    branches.push(sql`(select ${s.id} as id from ${s.table}, q where ${s.search} @@ q.alltsq and ${where}${excluded} order by ${every} limit ${q.textPool})`);
+    if (q.finding.length > 1) {
+      branches.push(sql`(select ${s.id} as id from ${s.table}, q where (select count(*) from every) < ${ANY_WORD_BELOW} and ${s.search} @@ q.tsq and ${where}${excluded}
+        order by ${any} limit ${q.textPool})`);
+    }
   }
   if (q.classes.length && s.cpvClasses) {
     branches.push(sql`(select ${s.id} as id from ${s.table} where ${s.cpvClasses} && ${pgTextArray(q.classes)}::text[] and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`);
@@ -197,17 +219,20 @@ export async function scoredCandidates(db: DbOrTx, s: SourceSql, q: CandidateQue
     branches.push(sql`(select ${s.id} as id from ${s.table} where ${s.category} = any(${pgTextArray(q.categories)}::text[]) and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`);
   }
   if (!branches.length) return [];
+  const [first, ...rest] = branches;
   const { rows } = await db.execute<CandidateRow & Record<string, unknown>>(sql`
-    with q as (select ${q.finding.length ? tsq : sql`null::tsquery`} as tsq),
-    cand as (${sql.join(branches, sql` union `)})
+    with q as (select ${q.finding.length ? joined(q.finding, '|') : sql`null::tsquery`} as tsq, ${q.finding.length ? joined(q.finding, '&') : sql`null::tsquery`} as alltsq,
+      ${termQueries(q.terms)} as terms, ${termQueries(q.terms, ':A')} as titles),
+    every as materialized ${first!},
+    cand as (select id from every ${rest.length ? sql`union ${sql.join(rest, sql` union `)}` : sql``})
     select ${s.id} as id, ${s.created} as created,
-      ${q.terms.length ? sql`search_bm25(${s.search}, ${terms}::text[], ${pgFloatArray(q.idfs)}::float8[], ${q.avgLen})` : sql`0`}::float8 as bm25,
+      ${q.terms.length ? sql`search_bm25(${s.search}, q.terms, ${pgFloatArray(q.idfs)}::float8[], ${q.avgLen})` : sql`0`}::float8 as bm25,
       ${s.cpvCodes ?? sql`null::text[]`} as cpv_codes,
       ${s.category ?? sql`null::text`} as category,
       ${s.subcategories ?? sql`null::text[]`} as subcategories,
-      array(select u.lexeme from unnest(${s.search}) u where u.lexeme = any(${terms}::text[])) as terms,
-      array(select u.lexeme from unnest(ts_filter(${s.search}, '{a}')) u where u.lexeme = any(${terms}::text[])) as title_terms
-    from cand join ${s.table} on ${s.id} = cand.id`);
+      array(select t from unnest(${pgTextArray(q.terms)}::text[]) with ordinality u(t, i) where ${s.search} @@ q.terms[i]) as terms,
+      array(select t from unnest(${pgTextArray(q.terms)}::text[]) with ordinality u(t, i) where ${s.search} @@ q.titles[i]) as title_terms
+    from cand join ${s.table} on ${s.id} = cand.id, q`);
   return rows;
 }
 
@@ -295,4 +320,22 @@ export async function labelWordsStartingWith(db: DbOrTx, prefix: string, limit: 
   const { rows } = await db.execute<{ lexeme: string; df: number } & Record<string, unknown>>(sql`
     select lexeme, df from search_terms where source = 'cpv' and lexeme like ${like} order by df desc, lexeme limit ${limit}`);
   return rows;
+}
+
+const dialect = new PgDialect();
+/** A filter as text and parameters, to key the results kept for it. */
+export function sqlKey(where: SQL | undefined): string {
+  if (!where) return '';
+  const q = dialect.sqlToQuery(where);
+  return `${q.sql}\u0000${JSON.stringify(q.params)}`;
+}
+
+/**
+ * What the results of a source depend on: its newest write (inserts and every repository update
+ * stamp updated_at; an index probe) and when its term statistics were counted.
+ */
+export async function sourceVersion(db: DbOrTx, s: SourceSql): Promise<string> {
+  const { rows } = await db.execute<{ v: string } & Record<string, unknown>>(sql`
+    select concat((select max(${s.updated}) from ${s.table})::text, '|', (select refreshed_at from search_sources where source = ${s.key})::text) as v`);
+  return rows[0]?.v ?? '';
 }

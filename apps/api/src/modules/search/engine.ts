@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { CATEGORIES, cpvCodesFor, type CpvSuggestion, type MarkedText, type QueryReading, type SearchMatch } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
@@ -21,7 +22,7 @@ import * as repo from './engine.repository.ts';
  */
 export const K1 = 1.2;
 /** Share of the CPV relation in the score (the rest is BM25). Fitted on `npm run eval:search`. */
-export const CPV_SHARE = 0.6;
+export const CPV_SHARE = 0.7;
 /** How far a relation at each level counts against the same class. */
 export const CPV_LEVEL = { code: 1.05, class: 1, group: 0.55, division: 0.2 } as const;
 /** Share of the label reading in the CPV reading (the rest is the votes of the best text hits). */
@@ -38,10 +39,16 @@ export const NAMED_MAX_WORDS = 6;
 export const EXPAND_ABOVE = 0.5;
 /** Words of a long query that find candidates: the rarest this many. */
 export const FINDING_WORDS = 10;
+/** A word held by more than this share of the documents does not find candidates while a rarer one does (it still scores). */
+export const COMMON_SHARE = 0.1;
+/** …in a source of at least this many documents. */
+export const COMMON_MIN_DOCS = 1_000;
 /** Results of a search with words: the engine's best this many, which filters, sorts and pages then cut. */
 export const SEARCH_DEPTH = 500;
-export const TEXT_POOL = 600;
-export const CPV_POOL = 300;
+export const TEXT_POOL = 200;
+/** Finding words held by more rows than this together are "broad": candidates come newest first, not by ts_rank over all of them. */
+export const BROAD_ROWS = 20_000;
+export const CPV_POOL = 150;
 /** Codes the query is read as, at most. */
 export const READ_CODES = 6;
 /** Weights of the codes read are raised to this power: the best reading leads, the rest follow. */
@@ -124,14 +131,15 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
   const docs = stats?.docs ?? 0;
   const cpvDocs = stats?.cpv_docs ?? 0;
   const words: QueryWord[] = [];
-  const terms = new Map<string, { idf: number; cpvIdf: number; df: number }>();
+  /** guessed: a near spelling or a completion, not a word of the query */
+  const terms = new Map<string, { idf: number; cpvIdf: number; df: number; guessed?: boolean }>();
   for (const r of rows) {
     const known = r.df !== null || r.cpv_df !== null;
     words.push({ word: r.word, lexeme: r.lexeme, correctedTo: !known && r.near ? r.near : null });
     terms.set(r.lexeme, { idf: idf(docs, r.df ?? 0), cpvIdf: r.cpv_df === null ? 0 : idf(cpvDocs, r.cpv_df), df: r.df ?? 0 });
     if (!known && r.near && !terms.has(r.near)) {
       // a near spelling counts a little less than the word itself would
-      terms.set(r.near, { idf: 0.8 * idf(docs, r.near_df ?? 0), cpvIdf: r.near_cpv_df === null ? 0 : 0.8 * idf(cpvDocs, r.near_cpv_df), df: r.near_df ?? 0 });
+      terms.set(r.near, { idf: 0.8 * idf(docs, r.near_df ?? 0), cpvIdf: r.near_cpv_df === null ? 0 : 0.8 * idf(cpvDocs, r.near_cpv_df), df: r.near_df ?? 0, guessed: true });
     }
   }
   // the last word may be half typed ("roof rep"): its commonest completions count a little less
@@ -139,7 +147,7 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
   if (typing && last && last.df === null && last.cpv_df === null && !last.near && last.word.length >= 2) {
     for (const c of await repo.wordsStartingWith(db, source, last.word, 3)) {
       if (terms.has(c.lexeme)) continue;
-      terms.set(c.lexeme, { idf: 0.8 * idf(docs, c.df), cpvIdf: c.cpv_df === null ? 0 : 0.8 * idf(cpvDocs, c.cpv_df), df: c.df });
+      terms.set(c.lexeme, { idf: 0.8 * idf(docs, c.df), cpvIdf: c.cpv_df === null ? 0 : 0.8 * idf(cpvDocs, c.cpv_df), df: c.df, guessed: true });
       words.push({ word: last.word, lexeme: c.lexeme, correctedTo: null });
     }
   }
@@ -236,12 +244,41 @@ async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
   return (code) => m.get(code) ?? m.get(`${code.slice(0, 4)}0000`) ?? m.get(`${code.slice(0, 3)}00000`) ?? code;
 }
 
+/**
+ * The results an instance keeps per query, checked on every search against the source's version
+ * (its newest write and its statistics), so a write shows at once on every instance; kept
+ * RESULTS_TTL_MS at most, which bounds what the version cannot see (a write committed after a
+ * newer one, filters that read the clock).
+ */
+export const RESULTS_TTL_MS = 5_000;
+const kept = new WeakMap<object, LRUCache<string, { version: string; at: number; result: EngineResult }>>();
+
 /** Ranks a source for a query. */
 export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
+  let perDb = kept.get(db);
+  if (!perDb) kept.set(db, (perDb = new LRUCache({ max: 2_000 })));
+  const key = JSON.stringify([q.source, q.text, q.limit, q.typing ?? false, q.readCpv ?? true, q.excludeIds ?? [], repo.sqlKey(q.where)]);
+  const [version] = await Promise.all([repo.sourceVersion(db, repo.SOURCE_SQL[q.source]), freshStats(db, q.source)]);
+  const hit = perDb.get(key);
+  if (hit && hit.version === version && Date.now() - hit.at < RESULTS_TTL_MS) return hit.result;
+  const result = await rankNow(db, q);
+  perDb.set(key, { version, at: Date.now(), result });
+  return result;
+}
+
+async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   const s = repo.SOURCE_SQL[q.source];
   const { words, terms, stats } = await readWords(db, q.source, q.text, q.typing);
   const scoring = [...terms].filter(([, t]) => t.idf > 0);
-  const finding = [...scoring].sort((a, b) => a[1].df - b[1].df).slice(0, FINDING_WORDS).map(([l]) => l);
+  // the rarest words find candidates; a word most documents hold finds nothing a rarer one does not
+  const byRarity = [...scoring].sort((a, b) => a[1].df - b[1].df);
+  const corrected = new Set([...terms].filter(([, t]) => t.guessed).map(([l]) => l));
+  const docs = stats?.docs ?? 0;
+  // (near spellings and completions always find: they are what a typo or a half word means)
+  const rare = byRarity.filter(([l, t]) => docs < COMMON_MIN_DOCS || t.df <= COMMON_SHARE * docs || corrected.has(l));
+  const findingTerms = (rare.length ? rare : byRarity.slice(0, 1)).slice(0, FINDING_WORDS);
+  const finding = findingTerms.map(([l]) => l);
+  const broad = findingTerms.reduce((s, [, t]) => s + t.df, 0) > BROAD_ROWS;
   const base = {
     terms: scoring.map(([l]) => l),
     idfs: scoring.map(([, t]) => t.idf),
@@ -250,6 +287,7 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     excludeIds: q.excludeIds,
     textPool: TEXT_POOL,
     cpvPool: CPV_POOL,
+    broad,
   };
   const readCpv = q.readCpv !== false;
   const [textRows, labels, labelOf] = await Promise.all([
@@ -340,7 +378,7 @@ const lastCheck = new WeakMap<object, Map<repo.SourceKey, number>>();
 export const SYNC_REFRESH_BELOW = 5_000;
 export const STATS_CHECK_MS = 2_000;
 /** Larger sources are recounted in the background, at most this often per instance. */
-export const ASYNC_REFRESH_MS = 60_000;
+export const ASYNC_REFRESH_MS = 5 * 60_000;
 const refreshing = new Map<string, number>();
 export async function freshStats(db: DbOrTx, source: repo.SourceKey, force = false): Promise<void> {
   let perDb = lastCheck.get(db);
@@ -404,7 +442,21 @@ export function readingOf(result: EngineResult): QueryReading {
  * CPV categories a partly typed query means, for suggestions as the user types: the words so
  * far, the last one also as a prefix of known label words.
  */
-export async function suggestCpv(db: DbOrTx, text: string, limit = 5): Promise<CpvSuggestion[]> {
+const suggested = new WeakMap<object, LRUCache<string, Promise<CpvSuggestion[]>>>();
+/** Suggestions are kept a minute per instance: the labels never change, the counts slowly. */
+export function suggestCpv(db: DbOrTx, text: string, limit = 5): Promise<CpvSuggestion[]> {
+  let perDb = suggested.get(db);
+  if (!perDb) suggested.set(db, (perDb = new LRUCache({ max: 5_000, ttl: 60_000 })));
+  const key = `${limit}\u0000${text}`;
+  const hit = perDb.get(key);
+  if (hit) return hit;
+  const answer = suggestNow(db, text, limit);
+  perDb.set(key, answer);
+  answer.catch(() => perDb.delete(key));
+  return answer;
+}
+
+async function suggestNow(db: DbOrTx, text: string, limit: number): Promise<CpvSuggestion[]> {
   const trimmed = text.trim();
   if (trimmed.length < 2) return [];
   const last = /([\p{L}\p{N}]+)$/u.exec(trimmed)?.[1] ?? '';

@@ -194,13 +194,13 @@ const facetRowsOf = (s: Source, m: SQL) => {
     }`;
 };
 
-/** Hits for `ids`, in that order (the search engine's ranking). */
-export async function hitsByIds(db: DbOrTx, s: Source, ids: readonly string[]): Promise<HitRow[]> {
+/** Hits for `ids` that the filters still let through, in the order of `ids` (the search engine's ranking). */
+export async function hitsByIds(db: DbOrTx, s: Source, f: SearchFilter, ids: readonly string[]): Promise<HitRow[]> {
   if (!ids.length) return [];
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
     select ${hitColumns(s)}, 0::float8 as lex, null as description
     from ${s.table} ${s.join} ${s.vectorJoin}
-    where x.id = any(${`{${ids.join(',')}}`}::uuid[])
+    where ${filtersOf(s, { ...f, ids })}
     order by array_position(${`{${ids.join(',')}}`}::uuid[], x.id)`);
   return rows;
 }

@@ -145,7 +145,7 @@ export function createSearchService(ctx: AppContext) {
         const within = { ...filter, ids: ranked.hits.map((h) => h.id) };
         const relevanceOf = new Map(ranked.hits.map((h) => [h.id, h.score]));
         const [rows, counted] = await Promise.all([
-          q.sort === 'relevance' ? repo.hitsByIds(db, source, within.ids.slice(offset, offset + q.pageSize)) : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
+          q.sort === 'relevance' ? repo.hitsByIds(db, source, filter, within.ids.slice(offset, offset + q.pageSize)) : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
           repo.facets(db, source, within),
         ]);
         const matches = await explain(db, ranked, ENGINE_SOURCE[q.type], rows.map((r) => r.id));
