@@ -28,6 +28,7 @@ import { claimClosingReminders, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { currencyExponent } from './ocds-mapper.ts';
 import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
+import { feedFor } from '../matching/matching.service.ts';
 
 /** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
 function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number, typing = false) {
@@ -149,8 +150,31 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
   return {
     async top(p: Principal, limit: number) {
       requireLiveFeed(p);
-      const rows = await repo.topTenders(db, p.id, await interests(p.id), limit);
-      return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };
+      // ranked by the matching engine for the supplier's own catalogue items; before they list
+      // anything, by their favourites and saved searches
+      const ranked = await feedFor(db, p.id, limit);
+      if (!ranked) {
+        const rows = await repo.topTenders(db, p.id, await interests(p.id), limit);
+        return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };
+      }
+      const { rows } = await repo.searchTenders(db, p.id, { ids: ranked.map((r) => r.id) }, 'relevance', 1, limit);
+      const why = new Map(ranked.map((r) => [r.id, r]));
+      const data = rows.map((row) => {
+        const t = toExternalTender(row);
+        const r = why.get(row.id)!;
+        const reasons = r.reasons.filter((x) => x.contribution > 0).slice(0, 3).map((x) => x.label);
+        return {
+          ...t,
+          match: {
+            words: [],
+            title: [{ text: t.title, hit: false }],
+            snippet: [{ text: (t.description ?? '').slice(0, 240), hit: false }],
+            cpv: null,
+            reason: `Matches your “${r.item}” (score ${r.score}): ${reasons.join(' · ')}`,
+          },
+        };
+      });
+      return { data, meta: { page: 1, pageSize: limit, total: data.length } };
     },
 
     async search(

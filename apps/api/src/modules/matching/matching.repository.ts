@@ -464,21 +464,26 @@ export type ExternalFactsRow = {
   location: string | null;
   vector: Buffer | null;
   lex: number;
+  is_open?: boolean;
 };
 
-/** Live-feed notices that may match a supplier's item: full text (GIN), shared CPV codes (GIN), similar titles (trigram). */
-export async function externalCandidates(db: DbOrTx, c: { title: string; codes: string[]; terms: string | null }, n = CANDIDATES_PER_SOURCE) {
-  const q = c.terms ? sql`to_tsquery('english', ${c.terms})` : sql`null::tsquery`;
+/** The facts of live-feed notices the search engine found for a supplier's item, with their stored vectors. */
+export async function externalFacts(db: DbOrTx, ids: readonly string[]): Promise<ExternalFactsRow[]> {
+  if (!ids.length) return [];
   const { rows } = await db.execute<ExternalFactsRow>(sql`
-    with ids as (
-      (select id from external_tenders where ${q} is not null and search @@ ${q} order by ts_rank_cd(search, ${q}, 32) desc limit ${n})
-      union
-      (select id from external_tenders where cpv_codes && ${pgArray(c.codes)}::text[] order by date desc limit ${n})
-      union
-      (select id from external_tenders where title % ${c.title} order by similarity(title, ${c.title}) desc limit 30)
-    )
-    select x.id, x.title, x.description, x.cpv_codes, x.amount_minor, x.currency, x.tender_end_date, x.location, v.vector,
-      coalesce(ts_rank(x.search, ${q}), 0)::float8 as lex
-    from ids join external_tenders x on x.id = ids.id left join external_tender_vectors v on v.external_tender_id = x.id`);
+    select x.id, x.title, x.description, x.cpv_codes, x.amount_minor, x.currency, x.tender_end_date, x.location, v.vector, 0::float8 as lex,
+      (x.tender_status = 'active' and (x.tender_end_date is null or x.tender_end_date > now())) as is_open
+    from external_tenders x left join external_tender_vectors v on v.external_tender_id = x.id
+    where x.id = any(${pgArray(ids)}::uuid[])`);
   return rows;
 }
+
+/** A supplier's catalogue items (the newest `n`), with their facts, for ranking the live feed for them. */
+export async function supplierItems(db: DbOrTx, userId: string, n: number): Promise<ItemFactsRow[]> {
+  const { rows } = await db.execute<ItemFactsRow>(sql`
+    select ${ITEM_COLS} from catalogue_items c join users u on u.id = c.user_id
+    left join catalogue_item_vectors v on v.catalogue_item_id = c.id
+    where c.user_id = ${userId} order by c.updated_at desc, c.id limit ${n}`);
+  return rows;
+}
+

@@ -25,6 +25,7 @@ import { scoreMatch, type NeedFacts, type OfferFacts, type RecordFacts } from '.
 import { createMatchQueue, registerMatchQueue, type MatchJobKind, type MatchQueue } from './matching.queue.ts';
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
+import { rank } from '../search/engine.ts';
 
 /** Pairs kept per tender or item, and the least score worth keeping. */
 export const KEEP_PER_SUBJECT = 100;
@@ -382,11 +383,20 @@ function inferredCpvOf(id: string, v: Float32Array | null): string[] {
  * tenders"), scored by the same engine. A notice published without CPV codes gets the codes whose
  * labels its text means most nearly, so the CPV-aware category signal still applies.
  */
-export async function rankExternalFor(db: DbOrTx, offer: OfferListing, limit = 20): Promise<Array<{ id: string; score: number; reasons: MatchReason[] }>> {
+export async function rankExternalFor(
+  db: DbOrTx,
+  offer: OfferListing,
+  limit = 20,
+): Promise<Array<{ id: string; score: number; exact: number; reasons: MatchReason[]; isOpen: boolean }>> {
   const e = embeddings();
   const vector = listingVector(offer);
   const codes = [...new Set([...(offer.cpvCodes ?? []), ...listingCpv(offer.category, offer.subcategories)])];
-  const cands = await repo.externalCandidates(db, { title: offer.title, codes, terms: queryTerms(offer) });
+  // candidates from the search engine (any word, BM25, the notices of the item's CPV classes), and
+  // its BM25 share as the wording signal
+  const found = await rank(db, { source: 'external', text: offerText(offer), codes, limit: repo.CANDIDATES_PER_SOURCE });
+  const topBm25 = Math.max(0, ...found.hits.map((h) => h.bm25));
+  const textFit = new Map(found.hits.map((h) => [h.id, topBm25 > 0 ? h.bm25 / topBm25 : 0]));
+  const cands = (await repo.externalFacts(db, found.hits.map((h) => h.id))).map((x) => ({ ...x, lex: lexicalOfFit(textFit.get(x.id) ?? 0) }));
   const o: OfferFacts = { ...offer, cpvCodes: codes };
   const now = new Date();
   const fresh: Array<{ id: string; vector: Buffer | null }> = [];
@@ -411,11 +421,62 @@ export async function rankExternalFor(db: DbOrTx, offer: OfferListing, limit = 2
     };
     const shared = new Set(tokenize(x.title));
     const s = scoreMatch(need, o, { lexical: x.lex, semantic: vector ? cosine(vector, v) : null, sharedTerms: tokenize(offer.title).filter((w) => shared.has(w)) }, null, now);
-    return { id: x.id, score: s.score, reasons: s.reasons, exact: s.exact };
+    return { id: x.id, score: s.score, reasons: s.reasons, exact: s.exact, isOpen: x.is_open === true };
   });
   await repo.saveExternalVectors(db, fresh);
-  return scored
-    .sort((a, b) => b.exact - a.exact || a.id.localeCompare(b.id))
+  return scored.sort((a, b) => b.exact - a.exact || a.id.localeCompare(b.id)).slice(0, limit);
+}
+
+/** What a listing is about, as a query: its title, its category names and the start of its description. */
+const offerText = (l: ListingText) => `${l.title} ${categoryWords(l)} ${l.description.slice(0, 300)}`;
+/** The matching engine reads wording as ts_rank (half fit at 0.2): the BM25 share `fit` in that scale. */
+const lexicalOfFit = (fit: number) => {
+  const f = Math.min(0.95, Math.max(0, fit));
+  return (0.2 * f) / (1 - f);
+};
+
+/** Items whose matches rank a supplier's feed: the newest this many. */
+export const FEED_ITEMS = 5;
+/** A notice scoring at least this for one of the items is a match worth putting first while it is open. */
+export const FEED_GOOD = 50;
+
+/**
+ * "Top for you" (issue 15): the live feed ranked for one supplier by the matching engine — each of
+ * their newest catalogue items against the notices the search engine finds for it, scored on every
+ * signal (CPV, wording, meaning, price, region…) — open notices that match well first, then the rest
+ * by score. Null when the supplier has no catalogue item yet (the caller falls back to their
+ * favourites and saved searches).
+ */
+export async function feedFor(db: DbOrTx, supplierId: string, limit: number): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
+  const items = await repo.supplierItems(db, supplierId, FEED_ITEMS);
+  if (!items.length) return null;
+  const rec = (await repo.records(db, [supplierId])).get(supplierId);
+  const best = new Map<string, { id: string; score: number; exact: number; reasons: MatchReason[]; item: string; isOpen: boolean }>();
+  for (const c of items) {
+    const o = offerOf(c, rec);
+    const offer: OfferListing = {
+      title: c.title,
+      description: c.description,
+      specifications: c.specifications,
+      category: c.category,
+      subcategories: c.subcategories,
+      valuePence: o.valuePence,
+      quantity: o.quantity,
+      leadTimeDays: o.leadTimeDays,
+      region: o.region,
+      availability: c.availability,
+      certifications: [...o.certifications],
+      deliveryLocations: [...o.deliveryLocations],
+      cpvCodes: [...o.cpvCodes],
+    };
+    const ranked = await rankExternalFor(db, offer, 40);
+    for (const r of ranked) {
+      const cur = best.get(r.id);
+      if (!cur || r.exact > cur.exact) best.set(r.id, { ...r, item: c.title });
+    }
+  }
+  return [...best.values()]
+    .sort((a, b) => Number(b.isOpen && b.score >= FEED_GOOD) - Number(a.isOpen && a.score >= FEED_GOOD) || b.exact - a.exact || a.id.localeCompare(b.id))
     .slice(0, limit)
-    .map(({ id, score, reasons }) => ({ id, score, reasons }));
+    .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
 }

@@ -101,6 +101,23 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(res.body.data[0].match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text)).toEqual(['Roof', 'repairs']);
   });
 
+  it('"Top for you" ranks the feed for the supplier\'s catalogue: a roofer sees roofing notices first, with the reason', async () => {
+    const roofer = await t.createUser({ role: 'supplier' });
+    const before = await t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
+    expect(before.status).toBe(200);
+    expect(before.body.data.every((x: { match?: unknown }) => !x.match)).toBe(true);
+    const item = await t.request('POST', '/api/catalogue', {
+      token: roofer.token,
+      body: { title: 'Pitched roof repairs and re-slating', description: 'Slate and tile roof repairs, lead flashing, gutters.', category: 'roofing', value: 950, region: 'london' },
+    });
+    expect(item.status, JSON.stringify(item.body)).toBe(201);
+    const top = await t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
+    expect(top.status).toBe(200);
+    const classes = top.body.data.map((x: { cpvCodes: string[] }) => x.cpvCodes[0]!.slice(0, 4));
+    expect(classes.slice(0, 2)).toEqual(['4526', '4526']);
+    expect(top.body.data[0].match.reason).toMatch(/^Matches your “Pitched roof repairs and re-slating” \(score \d+\)/);
+  });
+
   it('answers nothing only when nothing relates', async () => {
     const res = await feed('q=zzyzx%20qwertyuiop');
     expect(res.status).toBe(200);

@@ -91,6 +91,8 @@ export interface EngineQuery {
   readCpv?: boolean;
   /** typed into a search box: the last word may be half typed, and its completions count */
   typing?: boolean;
+  /** CPV codes the asker declares (a catalogue item's): notices of their classes are candidates too */
+  codes?: readonly string[];
 }
 
 export interface EngineResult {
@@ -251,18 +253,20 @@ async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
  * newer one, filters that read the clock).
  */
 export const RESULTS_TTL_MS = 5_000;
-const kept = new WeakMap<object, LRUCache<string, { version: string; at: number; result: EngineResult }>>();
+const kept = new WeakMap<object, LRUCache<string, { version: string; at: number; result: Promise<EngineResult> }>>();
 
 /** Ranks a source for a query. */
 export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   let perDb = kept.get(db);
   if (!perDb) kept.set(db, (perDb = new LRUCache({ max: 2_000 })));
-  const key = JSON.stringify([q.source, q.text, q.limit, q.typing ?? false, q.readCpv ?? true, q.excludeIds ?? [], repo.sqlKey(q.where)]);
+  const key = JSON.stringify([q.source, q.text, q.limit, q.typing ?? false, q.readCpv ?? true, q.excludeIds ?? [], q.codes ?? [], repo.sqlKey(q.where)]);
   const [version] = await Promise.all([repo.sourceVersion(db, repo.SOURCE_SQL[q.source]), freshStats(db, q.source)]);
   const hit = perDb.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < RESULTS_TTL_MS) return hit.result;
-  const result = await rankNow(db, q);
+  // kept as the answer in progress, so the same query asked again meanwhile waits for it
+  const result = rankNow(db, q);
   perDb.set(key, { version, at: Date.now(), result });
+  result.catch(() => perDb.get(key)?.result === result && perDb.delete(key));
   return result;
 }
 
@@ -302,9 +306,10 @@ async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   const confidence = Math.min(1, Math.max(confidenceOf(labels), VOTE_TRUST * agreementOf(votes)));
   const cpvShare = CPV_SHARE * confidence;
   let rows = textRows;
-  if (understood.length && confidence >= EXPAND_ABOVE) {
-    const strong = understood.filter((u) => u.weight >= 0.3);
-    const classes = [...new Set(strong.map((u) => classOf(u.code)))];
+  const declared = (q.codes ?? []).filter((c) => c.length >= 4);
+  if ((understood.length && confidence >= EXPAND_ABOVE) || declared.length) {
+    const strong = confidence >= EXPAND_ABOVE ? understood.filter((u) => u.weight >= 0.3) : [];
+    const classes = [...new Set([...strong.map((u) => classOf(u.code)), ...declared.map(classOf)])];
     const categories = s.category ? categoriesFor(strong.map((u) => u.code)) : [];
     if ((s.cpvClasses && classes.length) || categories.length) {
       const seen = new Set(textRows.map((r) => r.id));

@@ -264,7 +264,9 @@ export function LiveFeedScreen() {
   ) : (
     <>
       <p className="mb-3 text-sm text-ink-600">
-        Open tenders first, then those closest to your favourites and saved searches, then the newest.
+        {top.data.data.some((t) => t.match)
+          ? 'Ranked for your catalogue: each notice scored against your items on CPV, wording, price and region — open ones that match well first.'
+          : 'Add items to your catalogue to have the feed ranked for them. Until then: open tenders first, then those closest to your favourites and saved searches.'}
       </p>
       {!top.data.data.some((t) => t.isOpen) && (
         <Alert tone="info" className="mb-4" title="No tender is open for bids right now">
