@@ -97,4 +97,21 @@ describe('DESIGN §5 matching engine (pure scoring)', () => {
     const c = listingVector(l('Interior emulsion paint', 'Matt white paint for walls and ceilings', 'finishes'));
     expect(cosine(a, b)).toBeGreaterThan(cosine(a, c) + 0.15);
   });
+
+  it('issue 15: meaning separates — oak beams are not a "Good match" for a steel-beam tender, and "similar" is said only of the same thing', () => {
+    const L = (title: string, description: string, category: string, sub: string) => listingVector({ title, description, specifications: null, category, subcategories: [sub] });
+    const tender = L('Structural steel beams for warehouse extension', 'Universal beams and columns for a portal frame warehouse', 'structural-steel', 'beams-and-columns');
+    const oak = L('Kiln-dried green oak beams', 'Green oak beams, kiln dried, for framing', 'timber', 'structural-timber');
+    const concrete = L('Ready-mix concrete C32/40', 'Ready mixed concrete delivered by truck mixer.', 'concrete', 'ready-mix-concrete');
+    const beams = L('S355 universal steel beams', 'Hot rolled structural steel beams and columns, CE marked.', 'structural-steel', 'beams-and-columns');
+    const timber: OfferFacts = { ...steel, category: 'timber', subcategories: ['structural-timber'], cpvCodes: ['03419100'] };
+    const oakPair = scoreMatch(need, timber, { lexical: 0.06, semantic: cosine(tender, oak), sharedTerms: ['beams'] }, null);
+    const steelPair = scoreMatch(need, steel, { lexical: 0.3, semantic: cosine(tender, beams), sharedTerms: ['steel', 'beams'] }, null);
+    expect(oakPair.score).toBeLessThan(50);
+    expect(steelPair.score).toBeGreaterThanOrEqual(75);
+    const meaning = (m: { reasons: Array<{ code: string; label: string }> }) => m.reasons.find((r) => r.code === 'semantic')!.label;
+    expect(meaning(oakPair)).toBe('Descriptions about other things');
+    expect(meaning(steelPair)).toMatch(/similar description/i);
+    expect(meaning(scoreMatch(need, timber, { lexical: 0, semantic: cosine(oak, concrete), sharedTerms: [] }, null))).toBe('Descriptions about other things');
+  });
 });

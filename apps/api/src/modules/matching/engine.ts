@@ -123,10 +123,16 @@ export function lexicalFit(rank: number): number {
   return clamp01(r / (r + LEXICAL.half));
 }
 
-/** Cosine of SIF-weighted mean vectors: about 0.3 for unrelated texts, above 0.8 for the same thing. */
+/**
+ * Cosine of SIF-weighted mean vectors. Construction listings share so much vocabulary that
+ * unrelated ones sit at 0.6–0.72 ("Kiln-dried green oak beams" against "Structural steel beams"
+ * 0.64, against ready-mix concrete 0.63) while the same thing reads 0.85–0.92: the fit starts at
+ * SEMANTIC_FLOOR, so only a likeness above that band counts or is called similar.
+ */
+export const SEMANTIC_FLOOR = 0.68;
 export function semanticFit(cos: number | null): number {
   if (cos === null) return 0;
-  return clamp01((cos - 0.4) / 0.45);
+  return clamp01((cos - SEMANTIC_FLOOR) / 0.2);
 }
 
 export function textSignals(t: TextSignals): MatchReason[] {
@@ -136,12 +142,11 @@ export function textSignals(t: TextSignals): MatchReason[] {
     reason('text', lex, lex > 0 && words.length ? `Wording in common: ${words.join(', ')}` : lex > 0 ? 'Some wording in common' : 'No wording in common'),
   ];
   const sem = semanticFit(t.semantic);
-  const pct = t.semantic === null ? null : Math.round(clamp01(t.semantic) * 100);
   out.push(
     reason(
       'semantic',
       sem,
-      pct === null ? 'Too little text to compare meaning' : sem >= 0.66 ? `Very similar description (${pct}%)` : sem >= 0.33 ? `Similar description (${pct}%)` : `Different description (${pct}%)`,
+      t.semantic === null ? 'Too little text to compare meaning' : sem >= 0.66 ? 'Very similar description' : sem >= 0.33 ? 'Similar description' : 'Descriptions about other things',
     ),
   );
   return out;
@@ -230,6 +235,11 @@ export function recordSignal(rec: RecordFacts | null): MatchReason {
   return reason('record', 0.5 * deals + 0.5 * rating, parts.join(', '));
 }
 
+/** The signals that say whether two listings are about the same thing. */
+const WHAT_SIGNALS = new Set<MatchReasonCode>(['category', 'text', 'semantic']);
+/** The share of those signals' weight from which the other signals count in full. */
+export const RELEVANT_FROM = 0.4;
+
 /** Score a need against an offer. Reasons come strongest first. */
 export function scoreMatch(need: NeedFacts, offer: OfferFacts, text: TextSignals, record: RecordFacts | null, now = new Date()): ScoredMatch {
   const reasons = [
@@ -243,6 +253,13 @@ export function scoreMatch(need: NeedFacts, offer: OfferFacts, text: TextSignals
     certificationSignal(need, offer),
     recordSignal(record),
   ];
+  // What is bought decides: price, place, stock, lead time and record only count in full once the
+  // two sides are about the same thing, so an oak beam with a good price is not a "Good match" for
+  // a steel-beam tender.
+  const what = reasons.filter((r) => WHAT_SIGNALS.has(r.code));
+  const relevance = what.reduce((s, r) => s + r.contribution, 0) / what.reduce((s, r) => s + r.weight, 0);
+  const gate = Math.min(1, relevance / RELEVANT_FROM);
+  for (const r of reasons) if (!WHAT_SIGNALS.has(r.code)) r.contribution = Math.round(r.contribution * gate * 10) / 10;
   const exact = Math.max(0, Math.min(100, reasons.reduce((s, r) => s + r.contribution, 0)));
   const score = Math.round(exact);
   reasons.sort((a, b) => b.contribution / b.weight - a.contribution / a.weight || b.weight - a.weight);
