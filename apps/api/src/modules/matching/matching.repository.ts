@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueItemVectors, externalTenderVectors, matches, tenderVectors } from '../../db/schema/index.ts';
@@ -84,84 +84,31 @@ export function orQuery(words: readonly string[]): string | null {
   return clean.length ? clean.join(' | ') : null;
 }
 
-/**
- * Candidate full text is limited by index: a word more than MAX_TERM_ROWS rows hold ("steel",
- * "supply") would make the OR-ed query hit a large share of the table and rank every hit, so such
- * words find candidates only all together (AND); every word still ranks them (ts_rank, the
- * lexical signal the engine scores with; cover density would cost five times as much per hit).
- * Which words are common comes from the planner's statistics.
- */
-export const MAX_TERM_ROWS = 2_000;
-/** Similar titles (trigram) are looked for only when full text found fewer candidates than this: the typo fallback. */
-export const TYPO_FALLBACK_BELOW = 30;
-
-type SearchColumn = { table: 'catalogue_items' | 'tenders' | 'external_tenders'; column: 'search_vector' | 'search' };
-const COMMON_TTL_MS = 5 * 60_000;
-const commonCache = new WeakMap<object, Map<string, { at: number; lexemes: Promise<string[]> }>>();
-
-/**
- * Lexemes of a tsvector column that more than MAX_TERM_ROWS rows hold, from pg_stats (the most
- * common elements ANALYZE keeps), cached for a few minutes per database handle. None before the
- * first ANALYZE, so a small or new table keeps every word.
- */
-export function commonLexemes(db: DbOrTx, c: SearchColumn): Promise<string[]> {
-  let perDb = commonCache.get(db);
-  if (!perDb) commonCache.set(db, (perDb = new Map()));
-  const key = `${c.table}.${c.column}`;
-  const hit = perDb.get(key);
-  if (hit && Date.now() - hit.at < COMMON_TTL_MS) return hit.lexemes;
-  const lexemes = db
-    .execute<{ lexeme: string }>(sql`
-      select e.lexeme from pg_stats s
-        join pg_namespace n on n.nspname = s.schemaname
-        join pg_class k on k.relnamespace = n.oid and k.relname = s.tablename
-        cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) e(lexeme, freq)
-      where s.schemaname = current_schema() and s.tablename = ${c.table} and s.attname = ${c.column}
-        and e.lexeme is not null and e.freq * greatest(k.reltuples, 0) > ${MAX_TERM_ROWS}`)
-    .then(
-      (r) => r.rows.map((x) => x.lexeme),
-      () => [],
-    );
-  perDb.set(key, { at: Date.now(), lexemes });
-  return lexemes;
-}
-
-/** The tsquery that finds candidates: any uncommon word of `terms`, or all of its common words together. */
-const findingQuery = (terms: string | null, common: string[]) => sql`(
-  with w as (select l, l = any(${pgArray(common)}::text[]) as common from unnest(tsvector_to_array(to_tsvector('english', ${terms}::text))) l)
-  select nullif(concat_ws(' | ', (select string_agg(quote_literal(l), ' | ') from w where not common),
-    (select '(' || string_agg(quote_literal(l), ' & ') || ')' from w where common)), '')::tsquery)`;
+/** What the search engine found for a listing: ids with the wording signal (ts_rank scale). */
+export type Found = Array<{ id: string; lex: number }>;
+const foundIds = (found: Found) => pgArray(found.map((f) => f.id));
+const foundLex = (found: Found, id: SQL) =>
+  sql`coalesce((select f.lex from unnest(${foundIds(found)}::uuid[], ${`{${found.map((f) => f.lex).join(',')}}`}::float8[]) f(id, lex) where f.id = ${id}), 0)::float8`;
 
 /**
  * Catalogue items that may match a tender: the newest of the same or CPV-related categories
- * (category btree, per category), the best full-text hits on the tender's words (GIN), titles
- * like the tender's when full text found few (trigram GIN), and the pairs already stored — a
- * few hundred at most, each source bounded by its index, never a scan of the table.
+ * (category btree, per category), what the search engine found for the tender's words (`found`,
+ * with its wording signal), and the pairs already stored — a few hundred at most, each source
+ * bounded by its index, never a scan of the table.
  */
-export async function itemCandidates(
-  db: DbOrTx,
-  t: { id: string; userId: string; title: string; categories: string[]; terms: string | null },
-): Promise<ItemFactsRow[]> {
+export async function itemCandidates(db: DbOrTx, t: { id: string; userId: string; categories: string[] }, found: Found): Promise<ItemFactsRow[]> {
   const n = CANDIDATES_PER_SOURCE;
-  const q = t.terms ? sql`to_tsquery('english', ${t.terms})` : sql`null::tsquery`;
-  const common = await commonLexemes(db, { table: 'catalogue_items', column: 'search_vector' });
   const { rows } = await db.execute<ItemFactsRow>(sql`
-    with fts as materialized (
-      select id from catalogue_items where search_vector @@ ${findingQuery(t.terms, common)}
-      order by ts_rank(search_vector, ${q}) desc limit ${n}
-    ), ids as (
+    with ids as (
       (select x.id from unnest(${pgArray(t.categories)}::text[]) k(category) cross join lateral (
         select id, created_at from catalogue_items c where c.category = k.category order by c.created_at desc limit ${n}) x
        order by x.created_at desc limit ${n})
       union
-      (select id from fts)
-      union
-      (select id from catalogue_items where title % ${t.title} and (select count(*) from fts) < ${TYPO_FALLBACK_BELOW}
-        order by similarity(title, ${t.title}) desc limit 30)
+      (select unnest(${foundIds(found)}::uuid[]))
       union
       (select catalogue_item_id from matches where tender_id = ${t.id})
     )
-    select ${ITEM_COLS}, coalesce(ts_rank(c.search_vector, ${q}), 0)::float8 as lex
+    select ${ITEM_COLS}, ${foundLex(found, sql`c.id`)} as lex
     from ids join catalogue_items c on c.id = ids.id join users u on u.id = c.user_id
     left join catalogue_item_vectors v on v.catalogue_item_id = c.id
     where c.user_id <> ${t.userId}`);
@@ -169,35 +116,30 @@ export async function itemCandidates(
 }
 
 /** Open tenders that may match a catalogue item (the same sources as itemCandidates). */
-export async function tenderCandidates(
-  db: DbOrTx,
-  c: { id: string; userId: string; title: string; categories: string[]; terms: string | null },
-): Promise<TenderFactsRow[]> {
+export async function tenderCandidates(db: DbOrTx, c: { id: string; userId: string; categories: string[] }, found: Found): Promise<TenderFactsRow[]> {
   const n = CANDIDATES_PER_SOURCE;
-  const q = c.terms ? sql`to_tsquery('english', ${c.terms})` : sql`null::tsquery`;
-  const common = await commonLexemes(db, { table: 'tenders', column: 'search_vector' });
   const { rows } = await db.execute<TenderFactsRow>(sql`
-    with fts as materialized (
-      select id from tenders t where search_vector @@ ${findingQuery(c.terms, common)} and ${OPEN_TENDER_SQL}
-      order by ts_rank(search_vector, ${q}) desc limit ${n}
-    ), ids as (
+    with ids as (
       (select x.id from unnest(${pgArray(c.categories)}::text[]) k(category) cross join lateral (
         select id, created_at from tenders t where t.category = k.category and ${OPEN_TENDER_SQL} order by t.created_at desc limit ${n}) x
        order by x.created_at desc limit ${n})
       union
-      (select id from fts)
-      union
-      (select id from tenders t where title % ${c.title} and ${OPEN_TENDER_SQL} and (select count(*) from fts) < ${TYPO_FALLBACK_BELOW}
-        order by similarity(title, ${c.title}) desc limit 30)
+      (select unnest(${foundIds(found)}::uuid[]))
       union
       (select tender_id from matches where catalogue_item_id = ${c.id})
     )
-    select ${TENDER_COLS}, coalesce(ts_rank(t.search_vector, ${q}), 0)::float8 as lex
+    select ${TENDER_COLS}, ${foundLex(found, sql`t.id`)} as lex
     from ids join tenders t on t.id = ids.id join users u on u.id = t.user_id
     left join tender_vectors v on v.tender_id = t.id
     where t.user_id <> ${c.userId} and ${OPEN_TENDER_SQL}`);
   return rows;
 }
+
+/** The search engine's filter for a tender's candidates: another user's items. */
+export const itemsOfOthersSql = (userId: string) => sql`catalogue_items.user_id <> ${userId}`;
+/** …and for an item's: another user's tenders, open for responses. */
+export const openTendersOfOthersSql = (userId: string) =>
+  sql`tenders.user_id <> ${userId} and tenders.status = 'active' and (tenders.deadline is null or tenders.deadline > now())`;
 
 export type RecordRow = {
   user_id: string;

@@ -47,10 +47,14 @@ export function listingTokens(l: ListingText): string[] {
   return [...title, ...title, ...tokenize(names), ...tokenize(l.description, 400), ...tokenize(l.specifications, 200)];
 }
 
-/** Query terms for candidates: the title and category words (the body is too broad to OR). */
-export function queryTerms(l: ListingText): string | null {
-  const names = categoryWords(l);
-  return repo.orQuery([...tokenize(l.title), ...tokenize(names)]);
+/** What a listing asks the search engine for its candidates: its title and category names (the body is too broad). */
+export const candidateText = (l: ListingText) => `${l.title} ${categoryWords(l)}`;
+
+/** The search engine's candidates for a listing, with the wording signal on the scale the engine scores (ts_rank, half fit at 0.2). */
+async function foundFor(db: DbOrTx, source: 'catalogue' | 'tenders', l: ListingText, where: ReturnType<typeof repo.itemsOfOthersSql>): Promise<repo.Found> {
+  const found = await rank(db, { source, text: candidateText(l), where, limit: repo.CANDIDATES_PER_SOURCE, codes: listingCpv(l.category, l.subcategories) });
+  const top = Math.max(0, ...found.hits.map((h) => h.bm25));
+  return found.hits.map((h) => ({ id: h.id, lex: lexicalOfFit(top > 0 ? h.bm25 / top : 0) }));
 }
 
 export const listingVector = (l: ListingText) => embeddings().embedTokens(listingTokens(l));
@@ -140,7 +144,8 @@ export function createMatchingService(ctx: AppContext) {
     const t = await repo.findTenderFacts(db, id);
     if (!t) return;
     const vector = listingVector(t);
-    const cands = await repo.itemCandidates(db, { id: t.id, userId: t.user_id, title: t.title, categories: categoriesNear(t.category, t.subcategories), terms: queryTerms(t) });
+    const found = await foundFor(db, 'catalogue', t, repo.itemsOfOthersSql(t.user_id));
+    const cands = await repo.itemCandidates(db, { id: t.id, userId: t.user_id, categories: categoriesNear(t.category, t.subcategories) }, found);
     const vectors = await ensureVectors(cands, 'catalogue_item');
     const recs = await repo.records(db, [...new Set(cands.map((c) => c.user_id))]);
     const need = needOf(t);
@@ -182,7 +187,8 @@ export function createMatchingService(ctx: AppContext) {
     const c = await repo.findItemFacts(db, id);
     if (!c) return;
     const vector = listingVector(c);
-    const cands = await repo.tenderCandidates(db, { id: c.id, userId: c.user_id, title: c.title, categories: categoriesNear(c.category, c.subcategories), terms: queryTerms(c) });
+    const found = await foundFor(db, 'tenders', c, repo.openTendersOfOthersSql(c.user_id));
+    const cands = await repo.tenderCandidates(db, { id: c.id, userId: c.user_id, categories: categoriesNear(c.category, c.subcategories) }, found);
     const vectors = await ensureVectors(cands, 'tender');
     const rec = (await repo.records(db, [c.user_id])).get(c.user_id);
     const offer = offerOf(c, rec);
