@@ -1,11 +1,9 @@
 /**
- * Issue 18 item 6: Core's "3 matches per listing" must hold on every path to a match. Today
- * `GET /api/tender/matches/recommendations/{tenderId}`, asked for each open tender in turn, tells a
- * Core supplier about every tender their item fits, not only the 3 that /api/tender/matches/supplier
- * shows. The fix belongs in modules/matching (matching.service.ts `recommendations`, the branch
- * for a supplier on an open tender and a buyer on an item: keep only pairs within the caller's
- * listing's top `planLimit`), which is being rewritten on another branch; until then this test
- * documents the leak with `it.fails` — when the fix lands it turns red: change it to `it`.
+ * Issue 18 item 6: Core's "3 matches per listing" holds on every path to a match.
+ * `GET /api/tender/matches/recommendations/{tenderId}`, asked for each open tender in turn, names a
+ * Core supplier's item only for the tenders among that item's own best 3 — the ones
+ * /api/tender/matches/supplier shows (matching.repository `ownPairsWith` with the plan limit; ties
+ * ordered by id in both, so a recompute on a visit does not reorder them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from 'date-fns';
@@ -51,7 +49,7 @@ async function post(path: string, token: string, body: unknown): Promise<{ id: s
 }
 
 describe('issue 18: Core sees 3 matches per listing on every path', () => {
-  it.fails('recommendations of each open tender name the Core supplier\'s item for at most 3 tenders', async () => {
+  it('recommendations of each open tender name the Core supplier\'s item for at most 3 tenders', async () => {
     const item = await post('/api/catalogue', coreSupplier.token, itemBody);
     const tenders: Array<{ id: string }> = [];
     for (let n = 1; n <= 6; n++) tenders.push(await post('/api/tender', buyer.token, tenderBody(n)));

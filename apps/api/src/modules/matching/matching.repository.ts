@@ -313,7 +313,7 @@ export async function itemMatchesOf(db: DbOrTx, tenderIds: string[], limit: numb
     select * from (
       select m.tender_id as subject_id, m.score, m.reasons, m.computed_at,
         count(*) over (partition by m.tender_id)::int as total,
-        row_number() over (partition by m.tender_id order by m.score desc, m.computed_at desc, c.id) as rn,
+        row_number() over (partition by m.tender_id order by m.score desc, c.id) as rn,
         c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
         null::text as status, null::timestamptz as deadline
       from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
@@ -332,7 +332,7 @@ export async function tenderMatchesOf(db: DbOrTx, itemIds: string[], limit: numb
     select * from (
       select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at,
         count(*) over (partition by m.catalogue_item_id)::int as total,
-        row_number() over (partition by m.catalogue_item_id order by m.score desc, m.computed_at desc, t.id) as rn,
+        row_number() over (partition by m.catalogue_item_id order by m.score desc, t.id) as rn,
         t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
         t.status, t.deadline
       from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
@@ -363,23 +363,42 @@ export async function subjectOf(db: DbOrTx, id: string) {
 }
 
 /** Own tenders or items matched with one subject (a supplier looking at a tender sees which of their items fit). */
-export async function ownPairsWith(db: DbOrTx, subject: { kind: 'tender' | 'catalogue_item'; id: string }, ownerId: string, limit: number, minScore: number) {
+/**
+ * The caller's own listings that fit `subject`. With a plan limit, a pair shows only when it is
+ * among the caller's listing's own best `planLimit` matches (the ones its match list shows), so
+ * the limit holds on this path too: another tender's page does not show a Core supplier's fourth
+ * match.
+ */
+export async function ownPairsWith(db: DbOrTx, subject: { kind: 'tender' | 'catalogue_item'; id: string }, ownerId: string, limit: number, minScore: number, planLimit: number | null = null) {
+  // the order the match lists use: score, then id (a recompute does not reorder ties)
+  const better = (other: SQL) => sql`(m2.score > m.score or (m2.score = m.score and ${other}))`;
   if (subject.kind === 'tender') {
+    const withinPlan =
+      planLimit === null
+        ? sql``
+        : sql`and (select count(*) from matches m2 join tenders t2 on t2.id = m2.tender_id
+            where m2.catalogue_item_id = c.id and t2.status = 'active' and (t2.deadline is null or t2.deadline > now()) and t2.user_id <> ${ownerId}
+              and ${better(sql`t2.id < m.tender_id`)}) < ${planLimit}`;
     const { rows } = await db.execute<MatchReadRow>(sql`
       select m.tender_id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
         c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
         null::text as status, null::timestamptz as deadline
       from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
-      where m.tender_id = ${subject.id} and c.user_id = ${ownerId} and m.score >= ${minScore}
+      where m.tender_id = ${subject.id} and c.user_id = ${ownerId} and m.score >= ${minScore} ${withinPlan}
       order by m.score desc, c.id limit ${limit}`);
     return rows;
   }
+  const withinPlan =
+    planLimit === null
+      ? sql``
+      : sql`and (select count(*) from matches m2 join catalogue_items c2 on c2.id = m2.catalogue_item_id
+          where m2.tender_id = t.id and c2.user_id <> ${ownerId} and ${better(sql`c2.id < m.catalogue_item_id`)}) < ${planLimit}`;
   const { rows } = await db.execute<MatchReadRow>(sql`
     select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
       t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
       t.status, t.deadline
     from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
-    where m.catalogue_item_id = ${subject.id} and t.user_id = ${ownerId} and m.score >= ${minScore} and t.status not in ('cancelled')
+    where m.catalogue_item_id = ${subject.id} and t.user_id = ${ownerId} and m.score >= ${minScore} and t.status not in ('cancelled') ${withinPlan}
     order by m.score desc, t.id limit ${limit}`);
   return rows;
 }

@@ -348,13 +348,13 @@ export function createMatchingService(ctx: AppContext) {
         if (s.stale) await compute('tender', s.id);
         if (owner) return group(subject, await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'catalogue_item', planLimit, limit);
         if (caller.role !== 'supplier') throw notFound;
-        return group(subject, await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore), 'catalogue_item', planLimit, limit);
+        return group(subject, await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore, planLimit), 'catalogue_item', planLimit, limit);
       }
       if (!canViewCatalogueItem({ userId: s.user_id }, caller)) throw notFound;
       if (s.stale) await compute('catalogue_item', s.id);
       if (owner) return group(subject, await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'tender', planLimit, limit);
       if (caller.role !== 'buyer') throw notFound;
-      return group(subject, await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore), 'tender', planLimit, limit);
+      return group(subject, await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore, planLimit), 'tender', planLimit, limit);
     },
   };
 }
