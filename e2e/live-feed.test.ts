@@ -142,7 +142,8 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     await roofRepair.waitFor();
     const results = page.getByRole('list', { name: 'Search results' });
     const first = results.getByRole('article').first();
-    await first.waitFor();
+    await page.waitForURL(/q=roof\+rep|q=roof%20rep/);
+    await first.locator('h3 mark').first().waitFor();
     // the words it matched are marked in its title, and it says why it is there
     expect((await first.locator('h3 mark').allTextContents()).map((t) => t.toLowerCase())).toContain('roof');
     expect(await first.getByText(/^Why this result:/).count()).toBe(1);
