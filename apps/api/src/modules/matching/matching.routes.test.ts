@@ -161,7 +161,11 @@ describe('SPEC §9 plan rule: Core sees 3 matches per tender or listing', () => 
     for (const g of grouped.body.data) expect(g.matches.length).toBeLessThanOrEqual(3);
     expect(grouped.body.meta.planLimit).toBe(3);
 
-    const growth = await t.request('GET', `/api/tender/matches/recommendations/${steelTender.id}?limit=50`, { token: buyer.token });
+    // the four new items are scored against this tender in the background too
+    const growth = await waitFor(async () => {
+      const r = await t.request('GET', `/api/tender/matches/recommendations/${steelTender.id}?limit=50`, { token: buyer.token });
+      return r.body.data.total >= 5 ? r : undefined;
+    });
     expect(growth.body.data.limited).toBe(false);
     expect(growth.body.data.matches.length).toBe(growth.body.data.total);
     expect(growth.body.data.total).toBeGreaterThanOrEqual(5);

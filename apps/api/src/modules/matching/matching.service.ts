@@ -345,13 +345,15 @@ export function createMatchingService(ctx: AppContext) {
       const owner = s.user_id === caller.id || caller.role === 'admin';
       if (s.kind === 'tender') {
         if (!canViewTender({ userId: s.user_id, status: s.status as TenderStatus, awardedSupplierId: s.awarded_supplier_id }, caller)) throw notFound;
-        if (s.stale) await compute('tender', s.id);
+        // only the owner's visit rescores (others read the stored pairs, scored in the background):
+        // a visitor's rescoring would reorder the pairs each visit and so the plan's top 3
+        if (s.stale && owner) await compute('tender', s.id);
         if (owner) return group(subject, await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'catalogue_item', planLimit, limit);
         if (caller.role !== 'supplier') throw notFound;
         return group(subject, await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore, planLimit), 'catalogue_item', planLimit, limit);
       }
       if (!canViewCatalogueItem({ userId: s.user_id }, caller)) throw notFound;
-      if (s.stale) await compute('catalogue_item', s.id);
+      if (s.stale && owner) await compute('catalogue_item', s.id);
       if (owner) return group(subject, await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'tender', planLimit, limit);
       if (caller.role !== 'buyer') throw notFound;
       return group(subject, await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore, planLimit), 'tender', planLimit, limit);
