@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export interface Started {
   child: ChildProcess;
@@ -65,4 +66,18 @@ export function percentile(sorted: number[], p: number): number {
 
 export function line(name: string, value: string, budget: string, ok: boolean): string {
   return `${ok ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${value.padEnd(34)} budget ${budget}`;
+}
+
+/** Whether the database at `url` exists and a seed ran to the end (it creates `marker` last). */
+export async function seededAt(url: string, marker: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ done: boolean }>(`select to_regclass($1) is not null as done`, [marker]);
+    return rows[0]?.done === true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

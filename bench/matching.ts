@@ -13,7 +13,7 @@ import type { Principal } from '../apps/api/src/platform/auth/guard.ts';
 import { vectorToBytes } from '../apps/api/src/modules/matching/embeddings.ts';
 import { createMatchingService, listingVector } from '../apps/api/src/modules/matching/matching.service.ts';
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
-import { line, percentile } from './lib.ts';
+import { line, percentile, seededAt } from './lib.ts';
 
 /**
  * DESIGN.md §8: with 100k catalogue items and 20k tenders, search p95 < 50 ms and the top-20
@@ -102,20 +102,6 @@ async function seed(db: Db, out: string[]): Promise<void> {
   out.push(line(`seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'info', true));
 }
 
-/** Whether the database exists and its seed ran to the end. */
-async function seededAt(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ done: boolean }>(`select to_regclass('bench_seeded') is not null as done`);
-    return rows[0]?.done === true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /**
  * With BENCH_KEEP_DIR=<dir> the embedded server keeps its data in <dir>/pg and the seeded database
  * (named for the item and tender counts) is reused by the next run: seeding takes minutes, and
@@ -133,7 +119,7 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
   await admin.connect();
   const u = new URL(base);
   u.pathname = `/${name}`;
-  if (!(await seededAt(u.toString()))) {
+  if (!(await seededAt(u.toString(), 'bench_seeded'))) {
     await admin.query(`drop database if exists "${name}" with (force)`); // a seed cut short
     await admin.query(`create database "${name}"`);
   }
@@ -142,7 +128,7 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
   const db = database.db;
   const out: string[] = [];
   try {
-    if (await seededAt(u.toString())) {
+    if (await seededAt(u.toString(), 'bench_seeded')) {
       await db.execute(sql`truncate matches`);
       await db.execute(sql`analyze`);
       out.push(line(`seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`, 'reused', 'info', true));

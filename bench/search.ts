@@ -10,7 +10,7 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { loadNotices } from '../apps/api/src/modules/matching/eval/eval.ts';
 import { freshStats, rank, suggestCpv } from '../apps/api/src/modules/search/engine.ts';
 import { typedQueries } from '../apps/api/src/modules/search/eval/search-eval.ts';
-import { line, percentile } from './lib.ts';
+import { line, percentile, seededAt } from './lib.ts';
 
 /**
  * The search engine's budgets (docs/search.md): 100k live-feed notices and 100k catalogue items,
@@ -53,18 +53,6 @@ async function seed(db: Db, out: string[]) {
   out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'info', true));
 }
 
-async function seededAt(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ done: boolean }>(`select to_regclass('bench_search_seeded') is not null as done`);
-    return rows[0]?.done === true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** `total` calls, `concurrency` in flight at once; each timed from its start to its answer. */
 async function atConcurrency(total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
@@ -96,7 +84,7 @@ export async function benchSearch(opts: { databaseUrl?: string }): Promise<strin
   await admin.connect();
   const u = new URL(base);
   u.pathname = `/${name}`;
-  if (!(await seededAt(u.toString()))) {
+  if (!(await seededAt(u.toString(), 'bench_search_seeded'))) {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.query(`create database "${name}"`);
   }
@@ -106,7 +94,7 @@ export async function benchSearch(opts: { databaseUrl?: string }): Promise<strin
   const db = database.db;
   const out: string[] = [];
   try {
-    if (await seededAt(u.toString())) out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, 'reused', 'info', true));
+    if (await seededAt(u.toString(), 'bench_search_seeded')) out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, 'reused', 'info', true));
     else await seed(db, out);
     for (const source of ['external', 'catalogue'] as const) {
       const t0 = performance.now();
