@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { connect, type Database } from '../apps/api/src/db/client.ts';
+import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
+import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -80,4 +87,40 @@ export async function seededAt(url: string, marker: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/**
+ * A migrated database for a bench section, on a throwaway embedded PostgreSQL or `databaseUrl`'s
+ * server. With BENCH_KEEP_DIR=<dir> the embedded server keeps its data in <dir>/pg and a database
+ * whose seed ran to the end (`marker`) is reused by the next run: seeding takes minutes, and
+ * comparing two versions of a query should not. Migrations still run, so a new index lands.
+ */
+export async function benchDatabase(opts: { databaseUrl?: string; keptName: string; marker: string; pool: number }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-bench-'));
+  fs.chmodSync(dir, 0o755);
+  const keep = process.env.BENCH_KEEP_DIR;
+  const server = opts.databaseUrl ? null : await startEmbeddedPostgres({ dir: keep ? path.join(keep, 'pg') : path.join(dir, 'pg'), password: keep ? 'benchbenchbench' : crypto.randomBytes(12).toString('hex') });
+  const base = opts.databaseUrl ?? server!.url;
+  const name = keep ? opts.keptName : `by_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  if (!(await seededAt(u.toString(), opts.marker))) {
+    await admin.query(`drop database if exists "${name}" with (force)`); // a seed cut short
+    await admin.query(`create database "${name}"`);
+  }
+  await migrateDatabase(u.toString());
+  const database: Database = connect(u.toString(), opts.pool);
+  return {
+    database,
+    seeded: await seededAt(u.toString(), opts.marker),
+    async close() {
+      await database.close();
+      if (!keep) await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      await server?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,19 +1,12 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, REGIONS, searchQuerySchema } from '@brickyard/shared';
-import { connect, type Db } from '../apps/api/src/db/client.ts';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import type { AppContext } from '../apps/api/src/platform/context.ts';
 import type { Principal } from '../apps/api/src/platform/auth/guard.ts';
 import { vectorToBytes } from '../apps/api/src/modules/matching/embeddings.ts';
 import { createMatchingService, listingVector } from '../apps/api/src/modules/matching/matching.service.ts';
 import { createSearchService } from '../apps/api/src/modules/search/search.service.ts';
-import { line, percentile, seededAt } from './lib.ts';
+import { benchDatabase, line, percentile } from './lib.ts';
 
 /**
  * DESIGN.md §8: with 100k catalogue items and 20k tenders, search p95 < 50 ms and the top-20
@@ -109,26 +102,12 @@ async function seed(db: Db, out: string[]): Promise<void> {
  * lands in the reused database; stored matches are cleared so every run starts alike.
  */
 export async function benchMatching(opts: { databaseUrl?: string }): Promise<string[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-bench-match-'));
-  fs.chmodSync(dir, 0o755);
-  const keep = process.env.BENCH_KEEP_DIR;
-  const server = opts.databaseUrl ? null : await startEmbeddedPostgres({ dir: keep ? path.join(keep, 'pg') : path.join(dir, 'pg'), password: keep ? 'benchbenchbench' : crypto.randomBytes(12).toString('hex') });
-  const base = opts.databaseUrl ?? server!.url;
-  const name = keep ? `by_bench_matching_${ITEMS}_${TENDERS}` : `by_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  if (!(await seededAt(u.toString(), 'bench_seeded'))) {
-    await admin.query(`drop database if exists "${name}" with (force)`); // a seed cut short
-    await admin.query(`create database "${name}"`);
-  }
-  await migrateDatabase(u.toString());
-  const database = connect(u.toString(), 8);
+  const bench = await benchDatabase({ databaseUrl: opts.databaseUrl, keptName: `by_bench_matching_${ITEMS}_${TENDERS}`, marker: 'bench_seeded', pool: 8 });
+  const { database } = bench;
   const db = database.db;
   const out: string[] = [];
   try {
-    if (await seededAt(u.toString(), 'bench_seeded')) {
+    if (bench.seeded) {
       await db.execute(sql`truncate matches`);
       await db.execute(sql`analyze`);
       out.push(line(`seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`, 'reused', 'info', true));
@@ -177,11 +156,7 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
     out.push(line('top-20 matches of a tender (stored read)', fmt(mr), 'p95 < 100 ms', mr.p95 < 100));
     await matching.queue.stop();
   } finally {
-    await database.close();
-    if (!keep) await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    await server?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
   return out;
 }

@@ -1,16 +1,9 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { connect, type Db } from '../apps/api/src/db/client.ts';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
-import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import type { Db } from '../apps/api/src/db/client.ts';
 import { loadNotices } from '../apps/api/src/modules/matching/eval/eval.ts';
 import { freshStats, rank, suggestCpv } from '../apps/api/src/modules/search/engine.ts';
 import { typedQueries } from '../apps/api/src/modules/search/eval/search-eval.ts';
-import { line, percentile, seededAt } from './lib.ts';
+import { benchDatabase, line, percentile } from './lib.ts';
 
 /**
  * The search engine's budgets (docs/search.md): 100k live-feed notices and 100k catalogue items,
@@ -74,27 +67,12 @@ const fmt = (ms: number[], wall: number) =>
   `p50 ${percentile(ms, 50).toFixed(1)} p95 ${percentile(ms, 95).toFixed(1)} p99 ${percentile(ms, 99).toFixed(1)} ms, ${((ms.length / wall) * 1000).toFixed(0)}/s`;
 
 export async function benchSearch(opts: { databaseUrl?: string }): Promise<string[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-bench-search-'));
-  fs.chmodSync(dir, 0o755);
-  const keep = process.env.BENCH_KEEP_DIR;
-  const server = opts.databaseUrl ? null : await startEmbeddedPostgres({ dir: keep ? path.join(keep, 'pg') : path.join(dir, 'pg'), password: keep ? 'benchbenchbench' : crypto.randomBytes(12).toString('hex') });
-  const base = opts.databaseUrl ?? server!.url;
-  const name = keep ? `by_bench_search_${NOTICES}_${ITEMS}` : `by_bench_search_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  if (!(await seededAt(u.toString(), 'bench_search_seeded'))) {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-  }
-  await migrateDatabase(u.toString());
-  // the pool one API instance keeps (client.ts default)
-  const database = connect(u.toString(), 20);
+  const bench = await benchDatabase({ databaseUrl: opts.databaseUrl, keptName: `by_bench_search_${NOTICES}_${ITEMS}`, marker: 'bench_search_seeded', pool: 20 });
+  const { database } = bench;
   const db = database.db;
   const out: string[] = [];
   try {
-    if (await seededAt(u.toString(), 'bench_search_seeded')) out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, 'reused', 'info', true));
+    if (bench.seeded) out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, 'reused', 'info', true));
     else await seed(db, out);
     for (const source of ['external', 'catalogue'] as const) {
       const t0 = performance.now();
@@ -131,11 +109,7 @@ export async function benchSearch(opts: { databaseUrl?: string }): Promise<strin
     const solo = await atConcurrency(100, 1, (i) => rank(db, { source: 'external', text: `${typed[i % typed.length]!} ${i}`, limit: 500, typing: true }));
     out.push(line('live feed: distinct query, one at a time', `p50 ${percentile(solo, 50).toFixed(1)} p95 ${percentile(solo, 95).toFixed(1)} ms`, 'info', true));
   } finally {
-    await database.close();
-    if (!keep) await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    await server?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await bench.close();
   }
   return out;
 }

@@ -114,6 +114,15 @@ describe('SPEC §7 Catalogue and Products: the same items under /api/catalogue a
     expect((await get('sort=price_desc')).data.map((x: any) => x.value)).toEqual([950, 52.3, 31.99]);
     expect((await get('inStock=false')).meta.total).toBe(1);
     expect((await get('q=excavator')).data.map((x: any) => x.category)).toEqual(['plant-hire']);
+    // words: the search engine's order ("Best match") by default, any word found; a sort still sorts them
+    const byDefault = (await get('q=excavator%20beam')).data.map((x: any) => x.title);
+    // the two that hold a word come first (a third may follow, related only by its CPV category)
+    expect(byDefault.slice(0, 2).sort()).toEqual(['13-tonne excavator hire (weekly)', 'Universal beam 203x133x25']);
+    expect((await get('q=excavator%20beam')).data.map((x: any) => x.title)).toEqual((await get('q=excavator%20beam&sort=relevance')).data.map((x: any) => x.title));
+    const byPrice = (await get('q=excavator%20beam&sort=price_asc')).data.map((x: any) => x.value);
+    expect(byPrice).toEqual([...byPrice].sort((a: number, b: number) => a - b));
+    expect(byPrice).toEqual(expect.arrayContaining([52.3, 950]));
+    expect((await get('q=weekly%20excavator%20hire%20beam')).data[0].title).toBe('13-tonne excavator hire (weekly)');
     expect((await get('category=Structural Steel')).meta.total).toBe(1);
     const everyone = await t.request('GET', `/api/product?q=insulation`, { token: buyer.token });
     expect(everyone.body.data.some((x: any) => x.userId === s.id)).toBe(true);

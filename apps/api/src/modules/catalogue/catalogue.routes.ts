@@ -95,6 +95,9 @@ function catalogueImportRoutes(app: App, catalogue: CatalogueService) {
       const part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
       if (!part) throw new AppError('VALIDATION_FAILED', 'Attach a CSV or XLSX file', [{ path: 'file', message: 'Required' }]);
       const content = await part.toBuffer();
+      // toBuffer only throws when the size limit is hit before its last chunk; a file cut at the
+      // limit after it comes back truncated, so the flag is checked too
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `Import files may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       const data = req.query.dryRun
         ? await importer.preview(part.filename, content)
         : await importer.run(principalOf(req), part.filename, content);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 import { catalogueItemVectors, externalTenderVectors, matches, tenderVectors } from '../../db/schema/index.ts';
 
 /** Match candidates per side, from indexes only (category btree, full-text GIN, trigram GIN, stored pairs). */
@@ -58,8 +59,8 @@ const ITEM_COLS = sql`c.id, c.user_id, u.company_name, c.title, c.description, c
   c.value_pence, c.quantity, c.lead_time_days, c.region, c.availability, c.certifications, c.delivery_locations,
   c.updated_at, v.vector, v.matched_at`;
 
-/** A PostgreSQL array literal as one parameter (drizzle would spread a JS array into a row). */
-export const pgArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+/** A PostgreSQL array literal as one parameter (db/sql-arrays.ts). */
+export const pgArray = textArray;
 
 /** Tenders suppliers may be matched with: published and still open for responses. */
 export const OPEN_TENDER_SQL = sql`t.status = 'active' and (t.deadline is null or t.deadline > now())`;

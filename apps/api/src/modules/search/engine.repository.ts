@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 
 /**
  * The SQL of the search engine (engine.ts; docs/search.md). Every full-text query of the product
@@ -17,6 +18,8 @@ export interface SourceSql {
   key: SourceKey;
   table: SQL;
   name: string;
+  /** the tsvector column, by name (ts_stat reads it) */
+  searchColumn: string;
   search: SQL;
   id: SQL;
   title: SQL;
@@ -31,10 +34,30 @@ export interface SourceSql {
   subcategories?: SQL;
 }
 
+/** Tenders and catalogue items are searched alike: the same columns, CPV codes from their category. */
+function listingSource(key: 'tenders' | 'catalogue', name: 'tenders' | 'catalogue_items'): SourceSql {
+  const col = (c: string) => sql.raw(`${name}.${c}`);
+  return {
+    key,
+    name,
+    searchColumn: 'search_vector',
+    table: sql.raw(name),
+    search: col('search_vector'),
+    id: col('id'),
+    title: col('title'),
+    body: sql`left(coalesce(${col('description')}, ''), 4000)`,
+    created: col('created_at'),
+    updated: col('updated_at'),
+    category: col('category'),
+    subcategories: col('subcategories'),
+  };
+}
+
 export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
   external: {
     key: 'external',
     name: 'external_tenders',
+    searchColumn: 'search',
     table: sql`external_tenders`,
     search: sql`external_tenders.search`,
     id: sql`external_tenders.id`,
@@ -45,36 +68,11 @@ export const SOURCE_SQL: Record<SourceKey, SourceSql> = {
     cpvCodes: sql`external_tenders.cpv_codes`,
     cpvClasses: sql`external_tenders.cpv_classes`,
   },
-  tenders: {
-    key: 'tenders',
-    name: 'tenders',
-    table: sql`tenders`,
-    search: sql`tenders.search_vector`,
-    id: sql`tenders.id`,
-    title: sql`tenders.title`,
-    body: sql`left(coalesce(tenders.description, ''), 4000)`,
-    created: sql`tenders.created_at`,
-    updated: sql`tenders.updated_at`,
-    category: sql`tenders.category`,
-    subcategories: sql`tenders.subcategories`,
-  },
-  catalogue: {
-    key: 'catalogue',
-    name: 'catalogue_items',
-    table: sql`catalogue_items`,
-    search: sql`catalogue_items.search_vector`,
-    id: sql`catalogue_items.id`,
-    title: sql`catalogue_items.title`,
-    body: sql`left(coalesce(catalogue_items.description, ''), 4000)`,
-    created: sql`catalogue_items.created_at`,
-    updated: sql`catalogue_items.updated_at`,
-    category: sql`catalogue_items.category`,
-    subcategories: sql`catalogue_items.subcategories`,
-  },
+  tenders: listingSource('tenders', 'tenders'),
+  catalogue: listingSource('catalogue', 'catalogue_items'),
 };
 
-/** A PostgreSQL array literal as one parameter (drizzle would spread a JS array into a row). */
-export const pgTextArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+export const pgTextArray = textArray;
 export const pgFloatArray = (xs: readonly number[]) => `{${xs.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
 
 /** Lexemes as one-word tsqueries (an array), for search_bm25 and presence checks. */
@@ -282,7 +280,7 @@ export async function refreshTerms(db: DbOrTx, s: SourceSql, changes: number): P
     if (!rows[0]?.ok) return;
     await tx.execute(sql`delete from search_terms where source = ${s.key}`);
     await tx.execute(sql`insert into search_terms (source, lexeme, df)
-      select ${s.key}, word, ndoc from ts_stat(${`select ${s.name === 'external_tenders' ? 'search' : 'search_vector'} from ${s.name}`})`);
+      select ${s.key}, word, ndoc from ts_stat(${`select ${s.searchColumn} from ${s.name}`})`);
     await tx.execute(sql`insert into search_sources (source, docs, avg_len, changes_at_refresh, refreshed_at)
       select ${s.key}, count(*), coalesce(avg(length(${s.search})), 0), ${changes}, now() from ${s.table}
       on conflict (source) do update set docs = excluded.docs, avg_len = excluded.avg_len,

@@ -260,7 +260,8 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   let perDb = kept.get(db);
   if (!perDb) kept.set(db, (perDb = new LRUCache({ max: 2_000 })));
   const key = JSON.stringify([q.source, q.text, q.limit, q.typing ?? false, q.readCpv ?? true, q.excludeIds ?? [], q.codes ?? [], repo.sqlKey(q.where)]);
-  const [version] = await Promise.all([repo.sourceVersion(db, repo.SOURCE_SQL[q.source]), freshStats(db, q.source)]);
+  // (the statistics are checked by a miss, in readWords: a write that makes them stale also moves the version)
+  const version = await repo.sourceVersion(db, repo.SOURCE_SQL[q.source]);
   const hit = perDb.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < RESULTS_TTL_MS) return hit.result;
   // kept as the answer in progress, so the same query asked again meanwhile waits for it

@@ -45,9 +45,13 @@ export function grade(codes: readonly string[], query: string): number {
   return best;
 }
 
-/** Index the notices (codes withheld) with their semantic vectors; answers ground truth by row id. */
-export async function indexNotices(db: Db, notices: Notice[]): Promise<Map<string, string[]>> {
+/**
+ * Index the notices as the live feed with their semantic vectors — their CPV codes withheld, or
+ * with them as published (`withCodes`); answers the ground truth and the row id of each notice.
+ */
+export async function indexNotices(db: Db, notices: Notice[], opts: { withCodes?: boolean } = {}): Promise<{ truth: Map<string, string[]>; idOf: Map<string, string> }> {
   const truth = new Map<string, string[]>();
+  const idOf = new Map<string, string>();
   const e = embeddings();
   for (let i = 0; i < notices.length; i += 200) {
     const chunk = notices.slice(i, i + 200);
@@ -65,17 +69,20 @@ export async function indexNotices(db: Db, notices: Notice[]): Promise<Map<strin
           currency: n.valueCurrency,
           date: n.releaseDate ? new Date(n.releaseDate) : new Date(0),
           contentHash: crypto.createHash('sha256').update(n.evalId).digest('hex'),
-          cpvCodes: [],
+          cpvCodes: opts.withCodes ? n.groundTruth.cpvCodes : [],
         })),
       )
       .returning({ id: externalTenders.id, ocid: externalTenders.ocid });
-    rows.forEach((r, j) => truth.set(r.id, chunk[j]!.groundTruth.cpvCodes));
+    rows.forEach((r, j) => {
+      truth.set(r.id, chunk[j]!.groundTruth.cpvCodes);
+      idOf.set(chunk[j]!.evalId, r.id);
+    });
     await saveExternalVectors(
       db,
       rows.map((r, j) => ({ id: r.id, vector: vectorToBytes(e.embed(`${chunk[j]!.title} ${chunk[j]!.title} ${chunk[j]!.description ?? ''}`)) })),
     );
   }
-  return truth;
+  return { truth, idOf };
 }
 
 /** One query per CPV code that is the main code of some notice, in code order; `every` thins them. */
@@ -158,7 +165,7 @@ export interface EvalReport {
 export async function runEval(db: Db, opts: { every?: number; notices?: Notice[] } = {}): Promise<EvalReport> {
   const t0 = Date.now();
   const notices = opts.notices ?? loadNotices();
-  const truth = await indexNotices(db, notices);
+  const { truth } = await indexNotices(db, notices);
   const queries = queryCodes(notices, opts.every ?? 1);
   type Run = Array<{ ranked: string[]; code: string }>;
   const runs: { sb: Run; so: Run; mb: Run; mo: Run } = { sb: [], so: [], mb: [], mo: [] };

@@ -1,11 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { externalTenders } from '../../../db/schema/index.ts';
 import { apiRoot } from '../../../platform/paths.ts';
-import { loadNotices, type Notice } from '../../matching/eval/eval.ts';
+import { indexNotices, loadNotices, type Notice } from '../../matching/eval/eval.ts';
 import { freshStats, rank } from '../engine.ts';
 
 /**
@@ -69,37 +67,11 @@ export function measure(runs: Array<{ query: EvalQuery; ranked: string[] }>, tru
   return { queries: runs.length, precisionAt5: p / k, ndcgAt10: n / k };
 }
 
-/** Indexes the notices as the live feed, with their CPV codes; answers the codes by row id. */
-export async function indexNotices(db: Db, notices: Notice[]): Promise<{ truth: Map<string, string[]>; idOf: Map<string, string> }> {
-  const truth = new Map<string, string[]>();
-  const idOf = new Map<string, string>();
-  for (let i = 0; i < notices.length; i += 200) {
-    const chunk = notices.slice(i, i + 200);
-    const rows = await db
-      .insert(externalTenders)
-      .values(
-        chunk.map((n) => ({
-          ocid: `eval-${n.evalId}`,
-          releaseId: n.releaseId ?? n.evalId,
-          origin: 'eval',
-          title: n.title.trim(),
-          description: n.description?.trim() ?? null,
-          buyerName: n.buyerName,
-          amountMinor: n.valueAmount === null ? null : Math.round(n.valueAmount * 100),
-          currency: n.valueCurrency,
-          date: n.releaseDate ? new Date(n.releaseDate) : new Date(0),
-          contentHash: crypto.createHash('sha256').update(n.evalId).digest('hex'),
-          cpvCodes: n.groundTruth.cpvCodes,
-        })),
-      )
-      .returning({ id: externalTenders.id });
-    rows.forEach((r, j) => {
-      truth.set(r.id, chunk[j]!.groundTruth.cpvCodes);
-      idOf.set(chunk[j]!.evalId, r.id);
-    });
-  }
+/** The notices indexed as the live feed with their CPV codes, as published, and the term statistics counted. */
+async function indexWithCodes(db: Db, notices: Notice[]) {
+  const indexed = await indexNotices(db, notices, { withCodes: true });
   await freshStats(db, 'external', true);
-  return { truth, idOf };
+  return indexed;
 }
 
 export function typedQueries(): EvalQuery[] {
@@ -174,7 +146,7 @@ export async function runSearchEval(db: Db, opts: { every?: number; notices?: No
   const t0 = Date.now();
   const notices = opts.notices ?? loadNotices();
   const every = opts.every ?? 1;
-  const { truth, idOf } = await indexNotices(db, notices);
+  const { truth, idOf } = await indexWithCodes(db, notices);
   const bm25 = await bm25Baseline(db);
   const queries: Record<Kind, EvalQuery[]> = {
     labels: (await labelQueries(db, notices)).filter((_, i) => i % every === 0),
