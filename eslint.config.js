@@ -76,4 +76,48 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Configuration is parsed once (apps/api/src/config.ts); nothing else reads the environment.
+    files: ['apps/api/src/**/*.ts', 'packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/api/src/config.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config.ts (loadConfig), not process.env.' }],
+    },
+  },
+  {
+    // Only repositories (and db/) name tables or build SQL; the demo seeds and the quality evals
+    // are bulk data tools and count as repositories. Types (Db, row shapes) may go anywhere.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/db/**', 'apps/api/src/**/*.repository.ts', 'apps/api/src/**/*.seed.ts', 'apps/api/src/**/eval/**', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries belong in a repository.' },
+            { group: ['**/db/schema', '**/db/schema/**'], allowTypeImports: true, message: 'Tables are named in repositories only.' },
+            {
+              group: ['**/db/client', '**/db/client.ts', '**/db/embedded.ts', '**/db/migrate.ts'],
+              allowTypeImports: true,
+              message: 'Only the composition roots (bootstrap.ts, cli/) open the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/bootstrap.ts', 'apps/api/src/main.ts', 'apps/api/src/cli/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries belong in a repository.' },
+            { group: ['**/db/schema', '**/db/schema/**'], allowTypeImports: true, message: 'Tables are named in repositories only.' },
+          ],
+        },
+      ],
+    },
+  },
 );

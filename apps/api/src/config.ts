@@ -1,88 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { envSchema } from './config.env.ts';
 
-/**
- * Every environment variable Brickyard reads, parsed once at boot (STYLE.md rule 5).
- * This is the only file that touches `process.env`. A `.env` file (see `.env.example`) in the
- * directory the command was started from is read first when there is one; variables already set
- * in the environment win over it.
+/*
+ * Every environment variable Brickyard reads (declared with their meaning in `config.env.ts`),
+ * parsed once at boot (STYLE.md rule 5). This is the only file that touches `process.env`. A
+ * `.env` file (see `.env.example`) in the directory the command was started from is read first
+ * when there is one; variables already set in the environment win over it.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 30).default(60 * 60 * 12),
-  SESSION_MAX_SECONDS: z.coerce.number().int().min(60).max(60 * 60 * 24 * 365).default(60 * 60 * 24 * 7),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Brickyard <no-reply@brickyard.test>'),
-  SUPPORT_EMAIL: z.email().default('support@brickyard.test'),
-  SEED_DEMO: bool.optional(),
-  WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  RATE_LIMIT_LOGIN_PER_15_MIN: z.coerce.number().int().min(1).default(10),
-  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(25 * 1024 * 1024),
-  TRUST_PROXY: bool.default(false),
-  /** Signs local-storage upload/download URLs; derived from the JWT secret when unset. */
-  STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
-  /** Lifetime of presigned upload and download URLs. */
-  STORAGE_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(15 * 60),
-  /** S3-compatible storage: set S3_BUCKET to use it instead of local disk. */
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().default('eu-west-2'),
-  S3_BUCKET: z.string().min(3).optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  // Live feed of public-sector tenders (DESIGN.md section 6; modules/external-tenders/README.md).
-  FEED_SCHEDULE_ENABLED: bool.optional(),
-  FEED_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
-  FEED_CONTRACTS_FINDER_URL: z.url().default('https://www.contractsfinder.service.gov.uk'),
-  FEED_FIND_A_TENDER_URL: z.url().default('https://www.find-tender.service.gov.uk'),
-  FEED_THROTTLE_PAUSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
-  FEED_SEED_SNAPSHOT: bool.optional(),
-  // Payments (modules/billing/README.md): Stripe when STRIPE_SECRET_KEY is set, else the local provider.
-  STRIPE_SECRET_KEY: z.string().min(1).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Where the Stripe library sends requests (tests point it at a local server); default api.stripe.com. */
-  STRIPE_API_BASE: z.url().optional(),
-  STRIPE_PRICE_CORE_MONTHLY: z.string().min(1).optional(),
-  STRIPE_PRICE_CORE_YEARLY: z.string().min(1).optional(),
-  STRIPE_PRICE_GROWTH_MONTHLY: z.string().min(1).optional(),
-  STRIPE_PRICE_GROWTH_YEARLY: z.string().min(1).optional(),
-  STRIPE_COUPON_EARLYBIRD: z.string().min(1).optional(),
-  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
-  BILLING_JOB_ENABLED: bool.optional(),
-  BILLING_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(24 * 3600).default(300),
-  BILLING_SELLER_NAME: z.string().min(1).default('Brickyard Marketplace Ltd'),
-  BILLING_SELLER_ADDRESS: z.string().min(1).default('1 Builders Yard, London EC1A 1AA, United Kingdom'),
-  BILLING_SELLER_VAT_NUMBER: z.string().default('GB123456789'),
-  // Messaging, notifications and realtime (issue 6; modules/messaging/README.md).
-  MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
-  REALTIME_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
-  REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(10),
-  NOTIFICATION_DIGEST_ENABLED: bool.optional(),
-  NOTIFICATION_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  NOTIFICATION_DIGEST_DELAY_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(120),
-  NOTIFICATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
-  // Bid Assist (modules/bid-assist/README.md): an optional OpenAI-compatible endpoint polishes the draft.
-  LLM_BASE_URL: z.url().optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20),
-  /** Set by npm to the directory a script was started from (CLI file arguments are relative to it). */
-  INIT_CWD: z.string().optional(),
-});
 
 /** The live feed's connectors and schedule. */
 export interface FeedConfig {
@@ -162,6 +87,8 @@ export interface Config {
   invocationDir: string;
   /** Optional LLM polish of Bid Assist drafts; null = off (the default). */
   llm: LlmConfig | null;
+  /** Read by the command-line tools only. */
+  tools: { adminPassword: string | undefined; evalDatabaseUrl: string | undefined };
 }
 
 /** Any OpenAI-compatible chat-completions endpoint (`{baseUrl}/chat/completions`). */
@@ -322,6 +249,7 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
     llm: e.LLM_BASE_URL
       ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 }
       : null,
+    tools: { adminPassword: e.ADMIN_PASSWORD, evalDatabaseUrl: e.EVAL_DATABASE_URL },
   };
   return { ...config, ...overrides };
 }

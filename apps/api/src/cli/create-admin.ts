@@ -4,7 +4,7 @@ import { emailSchema, passwordSchema } from '@brickyard/shared';
 import { connect } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { users } from '../db/schema/index.ts';
+import { findUserByEmail, insertUser } from '../modules/auth/users.repository.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { loadLocalSecrets } from '../platform/secrets.ts';
@@ -19,15 +19,15 @@ async function main() {
   const { values } = parseArgs({
     options: { email: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' }, company: { type: 'string' } },
   });
+  const config = loadConfig();
   const input = z
     .object({ email: emailSchema, first: z.string().min(1), last: z.string().min(1), company: z.string().default('Brickyard'), password: passwordSchema })
-    .safeParse({ ...values, password: process.env.ADMIN_PASSWORD });
+    .safeParse({ ...values, password: config.tools.adminPassword });
   if (!input.success) {
     console.error('Usage: ADMIN_PASSWORD=… npm run admin:create -- --email E --first F --last L [--company C]');
     for (const i of input.error.issues) console.error(`  ${i.path.join('.')}: ${i.message}`);
     process.exit(2);
   }
-  const config = loadConfig();
   const secrets = loadLocalSecrets(config.dataDir);
   const embedded = config.databaseUrl
     ? null
@@ -36,21 +36,19 @@ async function main() {
   try {
     await migrateDatabase(url);
     const { db, close } = connect(url, 2);
-    const [row] = await db
-      .insert(users)
-      .values({
-        email: input.data.email,
-        passwordHash: await hashPassword(input.data.password),
-        role: 'admin',
-        firstName: input.data.first,
-        lastName: input.data.last,
-        companyName: input.data.company,
-        approved: true,
-        approvedAt: new Date(),
-        emailVerifiedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
+    const row = (await findUserByEmail(db, input.data.email))
+      ? undefined
+      : await insertUser(db, {
+          email: input.data.email,
+          passwordHash: await hashPassword(input.data.password),
+          role: 'admin',
+          firstName: input.data.first,
+          lastName: input.data.last,
+          companyName: input.data.company,
+          approved: true,
+          approvedAt: new Date(),
+          emailVerifiedAt: new Date(),
+        });
     await close();
     if (!row) {
       console.error(`An account with ${input.data.email} already exists.`);

@@ -10,9 +10,9 @@ import { backupDatabase, openDatabase } from './backup-lib.ts';
  */
 async function main() {
   // npm runs workspace scripts in apps/api: paths (DATA_DIR, --out, --file) are the caller's
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const config = loadConfig();
+  process.chdir(config.invocationDir);
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.resolve(values.out ?? path.join(config.dataDir, 'backups', `brickyard-${stamp}.jsonl.gz`));
   const db = await openDatabase(config);

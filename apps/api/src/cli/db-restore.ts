@@ -12,8 +12,9 @@ import { openDatabase, restoreDatabase } from './backup-lib.ts';
  * database, migrated, then restored. See docs/reliability.md.
  */
 async function main() {
-  // npm runs workspace scripts in apps/api: paths (DATA_DIR, --out, --file) are the caller's
-  if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+  // npm runs workspace scripts in apps/api: paths (DATA_DIR, --file) are the caller's
+  const config = loadConfig();
+  process.chdir(config.invocationDir);
   const { values } = parseArgs({ options: { file: { type: 'string' }, yes: { type: 'boolean', default: false } } });
   if (!values.file || !values.yes) {
     console.error('Usage: npm run db:restore -- --file FILE --yes   (replaces all data; stop the app first)');
@@ -21,7 +22,6 @@ async function main() {
   }
   const file = path.resolve(values.file);
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist`);
-  const config = loadConfig();
   if (!config.databaseUrl) {
     // a new install: create the embedded database
     const { startEmbeddedPostgres } = await import('../db/embedded.ts');

@@ -54,7 +54,7 @@ function readBackup(file: string): Map<string, string[]> {
   return out;
 }
 
-function cli(script: 'db-backup' | 'db-restore', args: string[], env: Record<string, string>) {
+function cli(script: 'db-backup' | 'db-restore' | 'create-admin', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const proc = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${script}.ts`, ...args], {
       cwd: ROOT,
@@ -158,5 +158,23 @@ describe('issue 11: db:backup / db:restore', () => {
     const x = readBackup(file);
     const y = readBackup(roundTrip);
     for (const [table, rows] of x) expect(y.get(table), table).toEqual(rows);
+  }, 120_000);
+});
+
+describe('npm run admin:create', () => {
+  it('creates the first admin from ADMIN_PASSWORD (never an argument), once, and refuses to run without it', async () => {
+    const env = { DATA_DIR: path.join(work, 'unused'), DATABASE_URL: t.databaseUrl };
+    const args = ['--email', 'ops@admin-cli.test', '--first', 'Ada', '--last', 'Lovelace'];
+    const missing = await cli('create-admin', args, env);
+    expect(missing.code, missing.output).toBe(2);
+    expect(missing.output).toContain('ADMIN_PASSWORD');
+    const created = await cli('create-admin', args, { ...env, ADMIN_PASSWORD: 'Correct-Horse-9-Battery' });
+    expect(created.code, created.output).toBe(0);
+    expect(created.output).toContain('Admin ops@admin-cli.test created');
+    const rows = await t.db.execute(sql`select role, approved, email_verified_at is not null as verified from users where email = 'ops@admin-cli.test'`);
+    expect(rows.rows).toEqual([{ role: 'admin', approved: true, verified: true }]);
+    const again = await cli('create-admin', args, { ...env, ADMIN_PASSWORD: 'Correct-Horse-9-Battery' });
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('already exists');
   }, 120_000);
 });

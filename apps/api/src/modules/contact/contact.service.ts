@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { AppError, type ContactUsBody } from '@brickyard/shared';
-import { contactMessages } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { contactUsMail } from '../../platform/mail/templates.ts';
 import { checkUploadContent } from '../../platform/storage/content-check.ts';
+import { insertContactMessage } from './contact.repository.ts';
 
 export type ContactService = ReturnType<typeof createContactService>;
 
@@ -40,24 +40,21 @@ export function createContactService(ctx: AppContext) {
       }
       // Name and email are shown read-only in the modal; the account's own values are kept.
       try {
-        const [row] = await db
-          .insert(contactMessages)
-          .values({
-            userId: caller.id,
-            userEmail: caller.email,
-            userName: caller.name || body.userName,
-            title: body.userTitle,
-            message: body.userMessage,
-            fileKey,
-            fileName,
-          })
-          .returning({ id: contactMessages.id });
+        const row = await insertContactMessage(db, {
+          userId: caller.id,
+          userEmail: caller.email,
+          userName: caller.name || body.userName,
+          title: body.userTitle,
+          message: body.userMessage,
+          fileKey,
+          fileName,
+        });
         await mailer.send({
           to: config.supportEmail,
           ...(await contactUsMail({ name: caller.name, email: caller.email, role: caller.role }, body.userTitle, body.userMessage)),
           attachments: file && fileName ? [{ filename: fileName, content: file.content }] : undefined,
         });
-        return { id: row!.id, message: 'Thanks, your message has been sent. We will reply by email.' };
+        return { id: row.id, message: 'Thanks, your message has been sent. We will reply by email.' };
       } catch (err) {
         if (fileKey) await storage.delete(fileKey).catch(() => undefined);
         throw err;

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { RealtimeEvent } from '@brickyard/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { notifyCommitted, notifyOne } from './hub.repository.ts';
 
 /**
  * The realtime hub (DESIGN.md §1 realtime): each API instance keeps the live streams of its own
@@ -66,22 +66,11 @@ export async function publishVia(db: DbOrTx, userIds: string | string[], events:
   }
   const outbox = outboxes.get(db);
   if (outbox) outbox.push(...payloads);
-  else for (const p of payloads) await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${p})`);
+  else for (const p of payloads) await notifyOne(db, REALTIME_CHANNEL, p);
 }
 
 /** Events of `hub.transaction` transactions, published when the transaction has committed. */
 const outboxes = new WeakMap<DbOrTx, string[]>();
-
-/**
- * NOTIFY of committed events. The statement is its own transaction, and waiting for its commit
- * record to reach the disk would hold the notification lock for nothing: the data it announces
- * is already durable, and a lost notification costs what a missed one does.
- */
-async function notifyCommitted(db: Db, payloads: string[]): Promise<void> {
-  await db.execute(
-    sql`select set_config('synchronous_commit', 'off', true), pg_notify(${REALTIME_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`,
-  );
-}
 
 export interface RealtimeHub {
   /** Registers a local stream of `userId`; answers the function that removes it. */
@@ -233,7 +222,7 @@ export function createRealtimeHub(opts: { db: Db; log: FastifyBaseLogger; client
       });
       if (committed.length > 0) {
         // The write is done and answered either way: a failed announcement is logged, not thrown.
-        await notifyCommitted(db, committed).catch((err: unknown) => log.warn({ err }, 'realtime: could not publish committed events'));
+        await notifyCommitted(db, REALTIME_CHANNEL, committed).catch((err: unknown) => log.warn({ err }, 'realtime: could not publish committed events'));
       }
       return result;
     },

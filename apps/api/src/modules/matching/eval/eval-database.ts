@@ -6,6 +6,7 @@ import pg from 'pg';
 import { connect, type Db } from '../../../db/client.ts';
 import { startEmbeddedPostgres } from '../../../db/embedded.ts';
 import { migrateDatabase } from '../../../db/migrate.ts';
+import { loadConfig } from '../../../config.ts';
 
 /**
  * A fresh migrated database for an eval CLI (`eval:matching`, `eval:search`): on a throwaway
@@ -15,7 +16,7 @@ import { migrateDatabase } from '../../../db/migrate.ts';
 export async function withEvalDatabase(prefix: string, run: (db: Db) => Promise<void>, opts: { keep?: boolean } = {}): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-eval-'));
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
-  let base = process.env.EVAL_DATABASE_URL;
+  let base = loadConfig().tools.evalDatabaseUrl;
   if (!base) {
     fs.chmodSync(dir, 0o755);
     server = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: crypto.randomBytes(12).toString('hex') });
