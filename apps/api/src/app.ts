@@ -184,7 +184,8 @@ export async function buildApp(opts: BuildOptions) {
   // Feature modules: each adds its routes here, one line each.
   healthRoutes(app, ctx);
   publicConfigRoutes(app, ctx);
-  authRoutes(app, createAuthService(ctx), { loginPerIp: Math.max(50, config.loginAttemptsPer15Min * 5) });
+  const auth = createAuthService(ctx);
+  authRoutes(app, auth, { loginPerIp: Math.max(50, config.loginAttemptsPer15Min * 5) });
   adminRoutes(app, createAdminService(ctx));
   const billing = createBillingService(ctx);
   billingRoutes(app, billing);
@@ -198,7 +199,7 @@ export async function buildApp(opts: BuildOptions) {
   externalTendersRoutes(app, createExternalTendersService(ctx));
   registerFeedJobs(app, ctx);
   profilesRoutes(app, createProfilesService(ctx));
-  settingsRoutes(app, createSettingsService(ctx, { auth: createAuthService(ctx), billing: createBillingService(ctx) }));
+  settingsRoutes(app, createSettingsService(ctx, { auth, billing }));
   contractsRoutes(app, createContractsService(ctx));
   responsesRoutes(app, createResponsesService(ctx, uploads));
   reviewsRoutes(app, createReviewsService(ctx));

@@ -15,7 +15,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import * as repo from './users.repository.ts';
-import { cancelEmailChange, confirmEmailChange } from '../settings/settings.service.ts';
+import { cancelEmailChange, confirmEmailChange } from '../settings/email-change.ts';
 import { findToken, consumeToken, insertToken } from '../settings/settings.repository.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from '../settings/two-factor.ts';
 

@@ -13,7 +13,6 @@ import {
   type updatePrivacyBodySchema,
 } from '@brickyard/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { newOpaqueToken } from '../../platform/auth/tokens.ts';
@@ -59,42 +58,6 @@ const wrongPassword = () =>
   new AppError('VALIDATION_FAILED', 'Your current password is incorrect', [{ path: 'password', message: 'Your current password is incorrect' }]);
 const wrongCode = (path = 'code') =>
   new AppError('VALIDATION_FAILED', 'That code is not valid. Check your authenticator app and try again.', [{ path, message: 'Invalid code' }]);
-
-/**
- * Confirms an email change from the link mailed to the new address (GET /api/auth/verify-email
- * falls back to this). Answers the user id, or null when the token is not an email-change token.
- */
-export async function confirmEmailChange(db: Db, tokenHash: string): Promise<{ userId: string } | null> {
-  return db.transaction(async (tx) => {
-    const used = await repo.consumeToken(tx, tokenHash, 'change_email');
-    if (!used) return null;
-    const user = await repo.lockUser(tx, used.userId);
-    if (!user?.pendingEmail) return null;
-    if (await repo.emailTaken(tx, user.pendingEmail, user.id)) {
-      throw new AppError('EMAIL_TAKEN', 'Another account now uses this email address');
-    }
-    await repo.updateUser(tx, user.id, { email: user.pendingEmail, pendingEmail: null, emailVerifiedAt: new Date() });
-    return { userId: user.id };
-  });
-}
-
-/**
- * Cancels a pending email change from the link mailed to the old address (GET
- * /api/auth/verify-email falls back to this): the pending address is dropped and every session
- * ends, in case the change was asked for with a stolen session. Null when the token is not one.
- */
-export async function cancelEmailChange(db: Db, tokenHash: string): Promise<{ userId: string } | null> {
-  return db.transaction(async (tx) => {
-    const used = await repo.consumeToken(tx, tokenHash, 'cancel_email_change');
-    if (!used) return null;
-    const user = await repo.lockUser(tx, used.userId);
-    if (!user) return null;
-    await repo.revokeTokens(tx, user.id, 'change_email');
-    if (user.pendingEmail) await repo.updateUser(tx, user.id, { pendingEmail: null });
-    await repo.bumpSessionVersion(tx, user.id);
-    return { userId: user.id };
-  });
-}
 
 /**
  * Settings (SPEC.md section 2): Accounts (name, email with re-verification, phone, deletion),

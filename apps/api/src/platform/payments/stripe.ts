@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { AppError, BILLING_CYCLES, PLAN_TYPES, type BillingCycle, type PlanType, periodPricePence } from '@brickyard/shared';
 import type { StripeSettings } from '../../config.ts';
-import type { PaymentProvider, ProviderEvent } from './provider.ts';
+import type { PaymentProvider, ProviderEvent } from './types.ts';
 
 /**
  * Stripe behind the PaymentProvider interface: Checkout Sessions (mode subscription) for new

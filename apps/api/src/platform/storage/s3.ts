@@ -13,7 +13,7 @@ import type { Readable } from 'node:stream';
 import { storageKeyFromUrl } from '@brickyard/shared';
 import type { S3Config } from '../../config.ts';
 import { attachmentDisposition } from './file-name.ts';
-import { assertSafeKey, encodeKey, type Storage } from './storage.ts';
+import { assertSafeKey, encodeKey, type Storage } from './contract.ts';
 
 const notFound = (err: unknown) =>
   err instanceof S3ServiceException && (err.$metadata?.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');

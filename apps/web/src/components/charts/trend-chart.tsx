@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { cn } from '@/lib/cn';
-import type { TrendChartProps } from './trend-chart-lazy';
+import type { TrendChartProps } from './trend-chart-types';
 
 const AXIS_TICK = { fontSize: 11, fill: 'var(--color-ink-500, #64748b)' };
 
