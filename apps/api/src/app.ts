@@ -14,6 +14,7 @@ import { createJwt } from './platform/auth/jwt.ts';
 import type { AppContext } from './platform/context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './platform/http/errors.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { withAccessInOpenApi } from './platform/http/openapi-access.ts';
 import { registerJsonBodyParser } from './platform/http/json-body.ts';
 import { requestLogSerializer } from './platform/http/log-redact.ts';
 import { registerNulGuard } from './platform/http/nul.ts';
@@ -177,7 +178,7 @@ export async function buildApp(opts: BuildOptions) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withAccessInOpenApi(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -32,13 +32,3 @@ export function gatedSettingsPath(role: 'buyer' | 'supplier', state: AccessState
   if (state === 'subscription_required') return `/${role}/settings/billing`;
   return null;
 }
-
-/** The only API areas a gated buyer or supplier may reach (DESIGN.md section 3). */
-export const UNGATED_API_PREFIXES = [
-  '/api/auth/',
-  '/api/settings/',
-  '/api/billing/',
-  '/api/users/profile',
-  '/api/notifications',
-  '/api/upload/',
-] as const;

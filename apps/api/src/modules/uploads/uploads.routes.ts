@@ -16,8 +16,8 @@ import type { UploadsService } from './uploads.service.ts';
 
 const tags = ['uploads'];
 /**
- * Upload calls are open to signed-in users who are not yet approved or subscribed (shared
- * UNGATED_API_PREFIXES: the profile picture and documents are filled in during review); the
+ * Upload calls are open to signed-in users who are not yet approved or subscribed (the profile
+ * picture and documents are filled in during review; docs/ARCHITECTURE.md lists every ungated call); the
  * monthly quota still applies, and other people's files need the full access gate.
  */
 const access = { gate: false } as const;
