@@ -67,16 +67,6 @@ export default tseslint.config(
     },
   },
   {
-    // STYLE.md rule 2: only repositories and db/ touch the ORM.
-    files: ['apps/api/src/modules/**/*.{routes,service}.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Queries belong in a repository.' }] },
-      ],
-    },
-  },
-  {
     // Configuration is parsed once (apps/api/src/config.ts); nothing else reads the environment.
     files: ['apps/api/src/**/*.ts', 'packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/api/src/config.ts', '**/*.test.ts', '**/*.test.tsx'],
@@ -103,6 +93,17 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Modules talk through services: a module's repository is imported by its own files only.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.repository', '../*/*.repository.ts', '../../*/*.repository.ts'], message: "Ask the other module's service, not its repository." }] },
       ],
     },
   },

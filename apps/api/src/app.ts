@@ -23,7 +23,7 @@ import { serializerCompiler } from './platform/http/serializer.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
 import { createStorageFromConfig, type Storage } from './platform/storage/storage.ts';
-import { loadPrincipal } from './modules/auth/users.repository.ts';
+import { loadPrincipal } from './modules/users/users.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';

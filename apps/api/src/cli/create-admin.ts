@@ -4,7 +4,7 @@ import { emailSchema, passwordSchema } from '@brickyard/shared';
 import { connect } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { findUserByEmail, insertUser } from '../modules/auth/users.repository.ts';
+import { findUserByEmail, insertUser } from '../modules/users/users.service.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import { loadLocalSecrets } from '../platform/secrets.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contactMessages, feedSyncState, subscriptions, users } from '../../db/schema/index.ts';
-import { activeSubscriptionSql } from '../auth/users.repository.ts';
+import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { ListUsersQuery } from '@brickyard/shared';
 
 export interface UserFilter {

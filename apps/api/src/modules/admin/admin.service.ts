@@ -1,7 +1,7 @@
 import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery } from '@brickyard/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
-import { findUserById } from '../auth/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { bucketsFor, fillTrend, periodOf } from '../analytics/analytics.buckets.ts';
 import { DASHBOARD_CACHE, dashboardQueryKey } from '../analytics/analytics.service.ts';

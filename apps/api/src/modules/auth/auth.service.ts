@@ -14,9 +14,9 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/auth/tokens.ts';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../../platform/mail/templates.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
-import * as repo from './users.repository.ts';
+import * as tokens from './auth-tokens.repository.ts';
+import * as users from '../users/users.service.ts';
 import { cancelEmailChange, confirmEmailChange } from '../settings/email-change.ts';
-import { findToken, consumeToken, insertToken } from '../settings/settings.repository.ts';
 import { isTwoFactorEnabled, verifySecondFactor } from '../settings/two-factor.ts';
 
 const VERIFY_TTL_MS = 48 * 60 * 60 * 1000;
@@ -34,11 +34,11 @@ export function createAuthService(ctx: AppContext) {
   const resendPerEmail = createKeyLimiter(db, 'resend-verification', 5, 15 * 60);
   const twoFactorFailures = createKeyLimiter(db, 'login-2fa', config.loginAttemptsPer15Min, 15 * 60);
 
-  async function sendVerification(user: repo.UserRow): Promise<void> {
+  async function sendVerification(user: users.UserRow): Promise<void> {
     const { token, hash } = newOpaqueToken();
     await db.transaction(async (tx) => {
-      await repo.revokeAuthTokens(tx, user.id, 'verify_email');
-      await repo.insertAuthToken(tx, {
+      await tokens.revokeTokens(tx, user.id, 'verify_email');
+      await tokens.insertToken(tx, {
         userId: user.id,
         purpose: 'verify_email',
         tokenHash: hash,
@@ -51,7 +51,7 @@ export function createAuthService(ctx: AppContext) {
 
   /** The stored session of SPEC.md section 3, freshly read from the database. */
   async function sessionFor(userId: string): Promise<Session> {
-    const principal = await repo.loadPrincipal(db, userId);
+    const principal = await users.loadPrincipal(db, userId);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');
     return sessionOf(principal);
   }
@@ -82,18 +82,18 @@ export function createAuthService(ctx: AppContext) {
       const accepted = (id: string) => ({ id, email: input.email, message: 'Account created. Check your email to confirm your address.' });
       // An address already registered gets the same answer as a new one (the answer must not tell
       // who has an account here); its owner is mailed instead, with the ways back in.
-      const mailOwner = async (owner: repo.UserRow) => {
+      const mailOwner = async (owner: users.UserRow) => {
         await mailer
           .send({ to: owner.email, ...(await accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`)) })
           .catch((err) => ctx.log.warn({ err }, 'could not mail the owner of an address registered again'));
         return accepted(crypto.randomUUID());
       };
-      const existing = await repo.findUserByEmail(db, input.email);
+      const existing = await users.findUserByEmail(db, input.email);
       const passwordHash = await hashPassword(input.password); // hashed either way: the same time taken
       if (existing) return mailOwner(existing);
-      let user: repo.UserRow;
+      let user: users.UserRow;
       try {
-        user = await repo.insertUser(db, {
+        user = await users.insertUser(db, {
           email: input.email,
           passwordHash,
           role: input.userRole,
@@ -107,7 +107,7 @@ export function createAuthService(ctx: AppContext) {
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides.
         if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
-          const owner = await repo.findUserByEmail(db, input.email);
+          const owner = await users.findUserByEmail(db, input.email);
           if (owner) return mailOwner(owner);
         }
         throw err;
@@ -118,8 +118,8 @@ export function createAuthService(ctx: AppContext) {
 
     async verifyEmail(token: string) {
       const used = await db.transaction(async (tx) => {
-        const row = await repo.consumeAuthToken(tx, hashOpaqueToken(token), 'verify_email');
-        if (row) await repo.markEmailVerified(tx, row.userId);
+        const row = await tokens.consumeToken(tx, hashOpaqueToken(token), 'verify_email');
+        if (row) await users.markEmailVerified(tx, row.userId);
         return row;
       });
       if (!used) {
@@ -144,7 +144,7 @@ export function createAuthService(ctx: AppContext) {
 
     async resendVerification(email: string) {
       await resendPerEmail.consume(email);
-      const user = await repo.findUserByEmail(db, email);
+      const user = await users.findUserByEmail(db, email);
       if (user && !user.emailVerifiedAt) await sendVerification(user);
       return { message: 'If an unconfirmed account exists for this email, we have sent a new link.' };
     },
@@ -154,7 +154,7 @@ export function createAuthService(ctx: AppContext) {
       // A locked account is refused before the password is looked at: after the limit, even the
       // right password answers 429 until the window closes (as the two-factor step does).
       await loginFailures.assertOpen(key);
-      const user = await repo.findUserByEmail(db, input.email);
+      const user = await users.findUserByEmail(db, input.email);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
       if (!user || !ok) {
         await loginFailures.consume(key);
@@ -167,7 +167,7 @@ export function createAuthService(ctx: AppContext) {
       if (await isTwoFactorEnabled(db, user.id)) {
         // Password right; the session waits for the second factor (POST /api/auth/login/2fa).
         const { token, hash } = newOpaqueToken();
-        await insertToken(db, { userId: user.id, purpose: 'two_factor_login', tokenHash: hash, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_MS) });
+        await tokens.insertToken(db, { userId: user.id, purpose: 'two_factor_login', tokenHash: hash, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_MS) });
         throw new AppError('TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app', [{ path: 'challenge', message: token }]);
       }
       return sessionFor(user.id);
@@ -176,12 +176,12 @@ export function createAuthService(ctx: AppContext) {
     /** POST /api/auth/login/2fa: the second step, with an authenticator code or a recovery code. */
     async loginTwoFactor(input: { challenge: string; code?: string; recoveryCode?: string }): Promise<Session> {
       const hash = hashOpaqueToken(input.challenge);
-      const pending = await findToken(db, hash, 'two_factor_login');
+      const pending = await tokens.findToken(db, hash, 'two_factor_login');
       if (!pending) throw new AppError('INVALID_TOKEN', 'This sign-in has expired. Please sign in again.');
       await twoFactorFailures.consume(pending.userId);
       const ok = await verifySecondFactor(db, config.jwtSecret, pending.userId, input);
       if (!ok) throw new AppError('INVALID_TWO_FACTOR_CODE', 'That code is not valid. Check your authenticator app and try again.');
-      if (!(await consumeToken(db, hash, 'two_factor_login'))) {
+      if (!(await tokens.consumeToken(db, hash, 'two_factor_login'))) {
         throw new AppError('INVALID_TOKEN', 'This sign-in has expired. Please sign in again.');
       }
       await twoFactorFailures.reset(pending.userId);
@@ -190,12 +190,12 @@ export function createAuthService(ctx: AppContext) {
 
     async forgotPassword(email: string) {
       await forgotPerEmail.consume(email);
-      const user = await repo.findUserByEmail(db, email);
+      const user = await users.findUserByEmail(db, email);
       if (user) {
         const { token, hash } = newOpaqueToken();
         await db.transaction(async (tx) => {
-          await repo.revokeAuthTokens(tx, user.id, 'reset_password');
-          await repo.insertAuthToken(tx, {
+          await tokens.revokeTokens(tx, user.id, 'reset_password');
+          await tokens.insertToken(tx, {
             userId: user.id,
             purpose: 'reset_password',
             tokenHash: hash,
@@ -212,11 +212,11 @@ export function createAuthService(ctx: AppContext) {
     async resetWithToken(input: z.output<typeof forgotPasswordValidationBodySchema>) {
       const passwordHash = await hashPassword(input.newPassword);
       const done = await db.transaction(async (tx) => {
-        const row = await repo.consumeAuthToken(tx, hashOpaqueToken(input.token), 'reset_password');
+        const row = await tokens.consumeToken(tx, hashOpaqueToken(input.token), 'reset_password');
         if (!row || row.userId !== input.userId) return false;
-        await repo.setPassword(tx, row.userId, passwordHash);
+        await users.setPassword(tx, row.userId, passwordHash);
         // Following the reset link proves the mailbox, so the address counts as verified.
-        await repo.markEmailVerified(tx, row.userId);
+        await users.markEmailVerified(tx, row.userId);
         return true;
       });
       if (!done) throw new AppError('INVALID_TOKEN', 'This reset link is invalid or has expired');
@@ -225,7 +225,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async changePassword(userId: string, input: z.output<typeof resetPasswordBodySchema>): Promise<Session> {
-      const user = await repo.findUserById(db, userId);
+      const user = await users.findUserById(db, userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in');
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         throw new AppError('VALIDATION_FAILED', 'Your current password is incorrect', [
@@ -237,7 +237,7 @@ export function createAuthService(ctx: AppContext) {
           { path: 'newPassword', message: 'Choose a different password' },
         ]);
       }
-      await repo.setPassword(db, userId, await hashPassword(input.newPassword));
+      await users.setPassword(db, userId, await hashPassword(input.newPassword));
       ctx.principals.invalidate(userId);
       // Other sessions end; this one continues with a fresh token.
       return sessionFor(user.id);
@@ -245,7 +245,7 @@ export function createAuthService(ctx: AppContext) {
 
     /** POST /api/auth/logout: ends every session of the user (the session version moves on). */
     async logout(userId: string): Promise<void> {
-      await repo.bumpSessionVersion(db, userId);
+      await users.bumpSessionVersion(db, userId);
       ctx.principals.invalidate(userId);
     },
 

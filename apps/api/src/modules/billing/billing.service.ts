@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { BilledTo } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { ProviderEvent } from '../../platform/payments/provider.ts';
-import { findUserById } from '../auth/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import * as repo from './billing.repository.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import {

@@ -25,7 +25,7 @@ export interface SubscriptionState {
 
 /**
  * In force = gives access: active or past_due until the period end, and a past_due one also
- * until its grace period ends. users.repository.ts `activeSubscriptionSql` is the same rule in SQL.
+ * until its grace period ends. db/access-sql.ts `activeSubscriptionSql` is the same rule in SQL.
  */
 export function isInForce(s: Pick<SubscriptionState, 'status' | 'currentPeriodEnd' | 'graceUntil'>, now: Date): boolean {
   if (s.status !== 'active' && s.status !== 'past_due') return false;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractStatus } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -144,15 +144,6 @@ export async function setTenderAward(
     .update(tenders)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(tenders.id, id));
-}
-
-export async function findLiveUser(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ id: users.id, role: users.role, approved: users.approved, companyName: users.companyName })
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
 }
 
 export async function findCatalogueItem(db: DbOrTx, id: string) {

@@ -16,9 +16,10 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { insertAuditEvent } from '../audit/audit.repository.ts';
+import { insertAuditEvent } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './contracts.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 
 export type ContractsService = ReturnType<typeof createContractsService>;
 
@@ -234,7 +235,7 @@ export function createContractsService(ctx: AppContext) {
     /** POST /api/contract */
     async create(caller: Principal, body: z.output<typeof createContractBodySchema>): Promise<Contract> {
       const valuePence = body.value ?? body.valuePence!;
-      const supplier = await repo.findLiveUser(db, body.supplierId);
+      const supplier = await findUserById(db, body.supplierId);
       if (!supplier || supplier.role !== 'supplier' || !supplier.approved) {
         throw new AppError('VALIDATION_FAILED', 'Choose an approved supplier', [{ path: 'supplierId', message: 'Not a supplier on Brickyard' }]);
       }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { externalTenderFavourites, externalTenderSavedSearches, externalTenders, subscriptions, users } from '../../db/schema/index.ts';
-import { activeSubscriptionSql } from '../auth/users.repository.ts';
+import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
 
 const t = externalTenders;

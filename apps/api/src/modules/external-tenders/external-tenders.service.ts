@@ -19,7 +19,7 @@ import {
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { findSettings } from '../notifications/notifications.repository.ts';
+import { findSettings } from '../notifications/notifications.service.ts';
 import { channelsFor, notify } from '../notifications/notifications.service.ts';
 import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { CPV_DIVISIONS } from './cpv-divisions.ts';

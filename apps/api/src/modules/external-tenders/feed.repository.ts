@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { externalTenderFavourites, externalTenders, feedSyncState, subscriptions, users } from '../../db/schema/index.ts';
-import { activeSubscriptionSql } from '../auth/users.repository.ts';
+import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { MappedRelease } from './ocds-mapper.ts';
 
 export type ReleaseOutcome = 'new' | 'updated' | 'unchanged';

@@ -14,7 +14,7 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import type { RealtimeHub } from '../../platform/realtime/hub.ts';
-import { findFilesByKeys } from '../uploads/uploads.repository.ts';
+import { findFilesByKeys } from '../uploads/uploads.service.ts';
 import { markLinkRead, notify } from '../notifications/notifications.service.ts';
 import * as repo from './messaging.repository.ts';
 
@@ -210,3 +210,6 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
     unreadTotal: (userId: string) => repo.unreadTotal(db, userId),
   };
 }
+
+/** For the realtime channel's first event (the unread badge). */
+export { unreadTotal } from './messaging.repository.ts';

@@ -169,3 +169,6 @@ export function createNotificationsService({ db, config }: AppContext) {
     updateSettings,
   };
 }
+
+/** For the realtime channel's first event (the unread badge) and the live feed's alerts (a user's notification settings). */
+export { countUnread, findSettings } from './notifications.repository.ts';

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { AppError } from '@brickyard/shared';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { loadPrincipal } from '../auth/users.repository.ts';
-import { countUnread } from '../notifications/notifications.repository.ts';
-import { unreadTotal } from '../messaging/messaging.repository.ts';
+import { loadPrincipal } from '../users/users.service.ts';
+import { countUnread } from '../notifications/notifications.service.ts';
+import { unreadTotal } from '../messaging/messaging.service.ts';
 import * as repo from './realtime.repository.ts';
 
 /** A stream ticket lives this long and works once. */

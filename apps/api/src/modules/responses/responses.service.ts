@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { StoredFeedback, StoredRequirementAnswer, StoredResponseLine } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { insertAuditEvent } from '../audit/audit.repository.ts';
+import { insertAuditEvent } from '../audit/audit.service.ts';
 import { contractFor, proposeContract } from '../contracts/contracts.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';

@@ -1,6 +1,8 @@
 import { AppError } from '@brickyard/shared';
 import type { Db } from '../../db/client.ts';
 import * as repo from './settings.repository.ts';
+import { bumpSessionVersion } from '../users/users.service.ts';
+import * as tokens from '../auth/auth-tokens.service.ts';
 
 /*
  * The two links of an email change, mailed by Settings › Account: the new address confirms it, the
@@ -15,7 +17,7 @@ import * as repo from './settings.repository.ts';
  */
 export async function confirmEmailChange(db: Db, tokenHash: string): Promise<{ userId: string } | null> {
   return db.transaction(async (tx) => {
-    const used = await repo.consumeToken(tx, tokenHash, 'change_email');
+    const used = await tokens.consumeToken(tx, tokenHash, 'change_email');
     if (!used) return null;
     const user = await repo.lockUser(tx, used.userId);
     if (!user?.pendingEmail) return null;
@@ -34,13 +36,13 @@ export async function confirmEmailChange(db: Db, tokenHash: string): Promise<{ u
  */
 export async function cancelEmailChange(db: Db, tokenHash: string): Promise<{ userId: string } | null> {
   return db.transaction(async (tx) => {
-    const used = await repo.consumeToken(tx, tokenHash, 'cancel_email_change');
+    const used = await tokens.consumeToken(tx, tokenHash, 'cancel_email_change');
     if (!used) return null;
     const user = await repo.lockUser(tx, used.userId);
     if (!user) return null;
-    await repo.revokeTokens(tx, user.id, 'change_email');
+    await tokens.revokeTokens(tx, user.id, 'change_email');
     if (user.pendingEmail) await repo.updateUser(tx, user.id, { pendingEmail: null });
-    await repo.bumpSessionVersion(tx, user.id);
+    await bumpSessionVersion(tx, user.id);
     return { userId: user.id };
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   authTokens,
@@ -20,18 +20,8 @@ import {
 } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
-type Purpose = (typeof authTokens.$inferInsert)['purpose'];
 
 // ---- account ----
-
-export async function findLiveUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
 
 export async function lockUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -64,44 +54,6 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row!;
-}
-
-export async function bumpSessionVersion(db: DbOrTx, id: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
-}
-
-export async function insertToken(db: DbOrTx, v: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await db.insert(authTokens).values(v);
-}
-
-export async function revokeTokens(db: DbOrTx, userId: string, purpose: Purpose): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
-}
-
-/** A live, unused, unexpired token (not consumed). */
-export async function findToken(db: DbOrTx, tokenHash: string, purpose: Purpose): Promise<{ id: string; userId: string } | undefined> {
-  const [row] = await db
-    .select({ id: authTokens.id, userId: authTokens.userId })
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
-    .limit(1);
-  return row;
-}
-
-/** Marks a token used, atomically; a second use finds nothing. */
-export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: Purpose): Promise<{ userId: string } | undefined> {
-  const [row] = await db
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
-    .returning({ userId: authTokens.userId });
-  return row;
 }
 
 // ---- two-factor ----

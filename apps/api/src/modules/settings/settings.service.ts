@@ -18,11 +18,13 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { newOpaqueToken } from '../../platform/auth/tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
-import { insertAuditEvent } from '../audit/audit.repository.ts';
+import { insertAuditEvent } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import { closeContractsOfDeletedUser } from '../contracts/contracts.service.ts';
 import * as repo from './settings.repository.ts';
+import * as tokens from '../auth/auth-tokens.service.ts';
+import { bumpSessionVersion, findUserById } from '../users/users.service.ts';
 import { accountDeletedMail, confirmNewEmailMail, emailChangeRequestedMail, twoFactorChangedMail } from './settings.mails.ts';
 import {
   decryptSecret,
@@ -68,7 +70,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
   const codeAttempts = createKeyLimiter(ctx.db, 'settings-codes', 10, 15 * 60);
 
   async function liveUser(id: string): Promise<repo.UserRow> {
-    const u = await repo.findLiveUser(db, id);
+    const u = await findUserById(db, id);
     if (!u) throw new AppError('UNAUTHENTICATED', 'Please sign in');
     return u;
   }
@@ -141,7 +143,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             // Back to the current address: any pending change is dropped.
             if (user.pendingEmail) {
               values.pendingEmail = null;
-              await repo.revokeTokens(tx, user.id, 'change_email');
+              await tokens.revokeTokens(tx, user.id, 'change_email');
             }
           } else if (body.email.toLowerCase() !== user.pendingEmail?.toLowerCase()) {
             if (await repo.emailTaken(tx, body.email, user.id)) {
@@ -151,10 +153,10 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             }
             const { token, hash } = newOpaqueToken();
             const cancel = newOpaqueToken();
-            await repo.revokeTokens(tx, user.id, 'change_email');
-            await repo.revokeTokens(tx, user.id, 'cancel_email_change');
-            await repo.insertToken(tx, { userId: user.id, purpose: 'change_email', tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
-            await repo.insertToken(tx, { userId: user.id, purpose: 'cancel_email_change', tokenHash: cancel.hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
+            await tokens.revokeTokens(tx, user.id, 'change_email');
+            await tokens.revokeTokens(tx, user.id, 'cancel_email_change');
+            await tokens.insertToken(tx, { userId: user.id, purpose: 'change_email', tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
+            await tokens.insertToken(tx, { userId: user.id, purpose: 'cancel_email_change', tokenHash: cancel.hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
             values.pendingEmail = body.email;
             mailTo = { email: body.email, token, cancelToken: cancel.token };
           }
@@ -264,7 +266,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
           return { ...(await securityState(user.id)), recoveryCodes: codes };
         }
         case 'sign_out_others': {
-          await repo.bumpSessionVersion(db, user.id);
+          await bumpSessionVersion(db, user.id);
           ctx.principals.invalidate(user.id);
           return { ...(await securityState(user.id)), session: await deps.auth.sessionFor(user.id) };
         }

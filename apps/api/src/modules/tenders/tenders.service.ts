@@ -19,7 +19,7 @@ import {
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { auditCsv, auditPdf } from '../audit/audit.export.ts';
-import { insertAuditEvent, listAuditEvents, type AuditChanges } from '../audit/audit.repository.ts';
+import { insertAuditEvent, listAuditEvents, type AuditChanges } from '../audit/audit.service.ts';
 import { cancelContractsForTender, fulfilContractsForTender } from '../contracts/contracts.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { enqueueMatching } from '../matching/matching.queue.ts';

@@ -19,7 +19,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { CONTENT_SNIFF_BYTES, checkUploadContent } from '../../platform/storage/content-check.ts';
 import { safeFileName } from '../../platform/storage/file-name.ts';
 import { assertSafeKey, isLocalStorage } from '../../platform/storage/storage.ts';
-import { insertAuditEvent } from '../audit/audit.repository.ts';
+import { insertAuditEvent } from '../audit/audit.service.ts';
 import { profileAccess } from '../profiles/profiles.service.ts';
 import { consumeQuota as takeQuota, quotaMonth, releaseQuota } from '../billing/quota.service.ts';
 import * as repo from './uploads.repository.ts';
@@ -435,3 +435,6 @@ export function createUploadsService(ctx: AppContext) {
     removeStored,
   };
 }
+
+/** For messaging: the stored files a message's attachments name. */
+export { findFilesByKeys } from './uploads.repository.ts';

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authTokens, subscriptions, users } from '../../db/schema/index.ts';
+import { activeSubscriptionSql } from '../../db/access-sql.ts';
+import { subscriptions, users } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,12 +29,6 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }
-
-/**
- * SQL deciding whether a user's subscription is in force right now: active or past_due until the
- * period end, and past_due also until its grace period ends (modules/billing/lifecycle.ts `isInForce`).
- */
-export const activeSubscriptionSql = sql<boolean>`(${subscriptions.status} in ('active', 'past_due') and (${subscriptions.currentPeriodEnd} > now() or (${subscriptions.status} = 'past_due' and ${subscriptions.graceUntil} > now())))`;
 
 /** The caller of a request, in one query (the guard caches it briefly). */
 export async function loadPrincipal(db: DbOrTx, id: string): Promise<Principal | null> {
@@ -66,46 +61,6 @@ export async function loadPrincipal(db: DbOrTx, id: string): Promise<Principal |
     plan: row.active ? row.plan : null,
     sessionVersion: row.sessionVersion,
   };
-}
-
-export async function insertAuthToken(
-  db: DbOrTx,
-  values: { userId: string; purpose: 'verify_email' | 'reset_password'; tokenHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(authTokens).values(values);
-}
-
-/** Marks a token used, atomically: a second use, a wrong purpose or an expired token finds nothing. */
-export async function consumeAuthToken(
-  db: DbOrTx,
-  tokenHash: string,
-  purpose: 'verify_email' | 'reset_password',
-): Promise<{ userId: string } | undefined> {
-  const [row] = await db
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: authTokens.userId });
-  return row;
-}
-
-/** Older unused tokens of the same purpose stop working when a new one is issued or one is used. */
-export async function revokeAuthTokens(
-  db: DbOrTx,
-  userId: string,
-  purpose: 'verify_email' | 'reset_password',
-): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
 }
 
 export async function markEmailVerified(db: DbOrTx, userId: string): Promise<void> {
