@@ -36,6 +36,10 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
+/** The answer to a sign-up, the same for a new address and a registered one. */
+export const registerResultSchema = z.object({ id: z.uuid(), email: z.string(), message: z.string() });
+export type RegisterResult = z.infer<typeof registerResultSchema>;
+
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1).max(256),
@@ -61,6 +65,7 @@ export const forgotPasswordValidationBodySchema = z.object({
   token: z.string().min(10).max(200),
   newPassword: passwordSchema,
 });
+export type ForgotPasswordValidationBody = z.input<typeof forgotPasswordValidationBodySchema>;
 
 export const resetPasswordBodySchema = z.object({
   password: z.string().min(1).max(256),

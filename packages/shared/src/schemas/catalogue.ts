@@ -16,6 +16,8 @@ export const createCatalogueItemBodySchema = listingFieldsSchema
     }
   });
 export type CreateCatalogueItemBody = z.infer<typeof createCatalogueItemBodySchema>;
+/** What a client sends to create or update a catalogue item: the schema's input. */
+export type CatalogueBody = z.input<typeof createCatalogueItemBodySchema>;
 
 export const updateCatalogueItemBodySchema = listingFieldsSchema.partial().extend(catalogueExtras).superRefine(checkListing);
 export type UpdateCatalogueItemBody = z.infer<typeof updateCatalogueItemBodySchema>;

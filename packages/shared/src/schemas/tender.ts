@@ -21,6 +21,8 @@ export const createTenderBodySchema = listingFieldsSchema
   .extend({ ...tenderExtras, status: z.enum(['draft', 'active']).default('active') })
   .superRefine(checkListing);
 export type CreateTenderBody = z.infer<typeof createTenderBodySchema>;
+/** What a client sends to create or (with `status`) save a tender: the schema's input. */
+export type TenderBody = z.input<typeof createTenderBodySchema>;
 
 /** PUT /api/tender/{id}: any subset of the fields; null clears an optional field; status moves along the lifecycle. */
 export const updateTenderBodySchema = listingFieldsSchema

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { contactMessages, feedSyncState, subscriptions, users } from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { ListUsersQuery } from '@brickyard/shared';
+import { containsPattern } from '../../db/like.ts';
 
 export interface UserFilter {
   role?: 'buyer' | 'supplier' | 'admin';
@@ -15,7 +16,7 @@ export async function listUsers(db: DbOrTx, filter: UserFilter, page: number, pa
   if (filter.role) conds.push(eq(users.role, filter.role));
   if (filter.approved !== undefined) conds.push(eq(users.approved, filter.approved));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     conds.push(
       or(
         ilike(users.email, like),

@@ -7,12 +7,12 @@ import {
   messageResultSchema,
   okSchema,
   registerBodySchema,
+  registerResultSchema,
   resendVerificationBodySchema,
   resetPasswordBodySchema,
   sessionSchema,
   verifyEmailQuerySchema,
 } from '@brickyard/shared';
-import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
 import type { AuthService } from './auth.service.ts';
@@ -27,7 +27,7 @@ export function authRoutes(app: App, auth: AuthService, limits: { loginPerIp: nu
       tags,
       summary: 'Create a buyer or supplier account',
       body: registerBodySchema,
-      response: { 201: dataOf(z.object({ id: z.uuid(), email: z.string(), message: z.string() })) },
+      response: { 201: dataOf(registerResultSchema) },
     },
     handler: async (req, reply) => reply.status(201).send({ data: await auth.register(req.body) }),
   });

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { externalTenderFavourites, externalTenderSavedSearches, externalTenders, subscriptions, users } from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
+import { containsPattern } from '../../db/like.ts';
 
 const t = externalTenders;
 
@@ -41,7 +42,6 @@ export interface SearchFilters {
   ids?: string[];
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every filter but the words, which the search engine applies (its candidates come back as `ids`). */
 export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location'): SQL[] {
@@ -49,7 +49,7 @@ export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location
   if (f.status && omit !== 'status') where.push(sql`${statusSql} = ${f.status}`);
   if (f.minValue !== undefined) where.push(sql`${amountMajorSql} >= ${f.minValue}`);
   if (f.maxValue !== undefined) where.push(sql`${amountMajorSql} <= ${f.maxValue}`);
-  if (f.location && omit !== 'location') where.push(sql`${t.location} ilike ${`%${escapeLike(f.location)}%`}`);
+  if (f.location && omit !== 'location') where.push(sql`${t.location} ilike ${containsPattern(f.location)}`);
   if (f.cpv?.length && omit !== 'cpv') {
     where.push(sql`exists (select 1 from unnest(${t.cpvCodes}) c where c like any (${textArray(f.cpv.map((p) => `${p}%`))}))`);
   }
@@ -185,7 +185,7 @@ export async function topTenders(db: DbOrTx, userId: string, interests: Interest
   }
   if (interests.places.length) {
     score.push(
-      sql`case when ${t.location} ilike any (${textArray(interests.places.map((p) => `%${escapeLike(p)}%`))}) then 1 else 0 end`,
+      sql`case when ${t.location} ilike any (${textArray(interests.places.map((p) => containsPattern(p)))}) then 1 else 0 end`,
     );
   }
   const rows = await db

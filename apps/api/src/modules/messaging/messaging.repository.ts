@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contracts, conversationParticipants, conversations, messages, profiles, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -179,7 +180,6 @@ export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/users/search: approved people of one role by name or company (users_search_trgm_idx). */
 export async function searchPeople(
@@ -202,7 +202,7 @@ export async function searchPeople(
     isNull(users.deletedAt),
     ne(users.id, opts.excludeId),
     sql`(coalesce(${profiles.visibility}, 'public') = 'public' or ${counterparty})`,
-    sql`${haystack} like ${`%${escapeLike(opts.q.toLowerCase())}%`}`,
+    sql`${haystack} like ${containsPattern(opts.q.toLowerCase())}`,
   );
   const [rows, [total]] = await Promise.all([
     db

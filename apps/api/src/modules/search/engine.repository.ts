@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
+import { prefixPattern } from '../../db/like.ts';
 
 /**
  * The SQL of the search engine (engine.ts; docs/search.md). Every full-text query of the product
@@ -305,7 +306,7 @@ export async function noticesPerCode(db: DbOrTx, codes: readonly string[]): Prom
 
 /** Words of a source that start as `prefix` does, the commonest first (the word being typed). */
 export async function wordsStartingWith(db: DbOrTx, source: SourceKey, prefix: string, limit: number): Promise<Array<{ lexeme: string; df: number; cpv_df: number | null }>> {
-  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = prefixPattern(prefix);
   const { rows } = await db.execute<{ lexeme: string; df: number; cpv_df: number | null } & Record<string, unknown>>(sql`
     select t.lexeme, t.df, c.df as cpv_df from search_terms t left join search_terms c on c.source = 'cpv' and c.lexeme = t.lexeme
     where t.source = ${source} and t.lexeme like ${like} order by t.df desc, t.lexeme limit ${limit}`);
@@ -314,7 +315,7 @@ export async function wordsStartingWith(db: DbOrTx, source: SourceKey, prefix: s
 
 /** Words of the CPV labels that start as `prefix` does, the commonest first (suggestions as one types). */
 export async function labelWordsStartingWith(db: DbOrTx, prefix: string, limit: number): Promise<Array<{ lexeme: string; df: number }>> {
-  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = prefixPattern(prefix);
   const { rows } = await db.execute<{ lexeme: string; df: number } & Record<string, unknown>>(sql`
     select lexeme, df from search_terms where source = 'cpv' and lexeme like ${like} order by df desc, lexeme limit ${limit}`);
   return rows;

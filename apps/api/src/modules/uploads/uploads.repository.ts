@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueItems, files, messages, profileDocuments, profiles, tenderResponses, tenders } from '../../db/schema/index.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type EntityType = 'tender' | 'catalogue_item' | 'tender_response';
@@ -21,7 +22,7 @@ export function findFilesByKeys(db: DbOrTx, keys: string[]): Promise<FileRow[]> 
 }
 
 export function filesUnderPrefix(db: DbOrTx, ownerId: string, prefix: string): Promise<FileRow[]> {
-  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const escaped = escapeLike(prefix);
   return db
     .select()
     .from(files)

@@ -1,11 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ForgotPasswordValidationBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export interface ForgotPasswordValidationBody {
-  userId: string;
-  newPassword: string;
-  token: string;
-}
 
 export async function forgotPasswordValidation(body: ForgotPasswordValidationBody): Promise<{ message: string }> {
   const res = await api.post<{ data: { message: string } }>('/api/auth/forgot-password-validation', body);

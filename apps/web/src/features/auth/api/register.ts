@@ -1,12 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterBody } from '@brickyard/shared';
+import type { RegisterBody, RegisterResult } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export interface RegisterResult {
-  id: string;
-  email: string;
-  message: string;
-}
 
 export async function register(body: RegisterBody): Promise<RegisterResult> {
   const res = await api.post<{ data: RegisterResult }>('/api/auth/register', body);
