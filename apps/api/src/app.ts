@@ -19,7 +19,9 @@ import { requestLogSerializer } from './platform/http/log-redact.ts';
 import { registerNulGuard } from './platform/http/nul.ts';
 import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
+import { createJobs } from './platform/jobs/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
 import { createStorageFromConfig, type Storage } from './platform/storage/storage.ts';
 import { loadPrincipal } from './modules/auth/users.repository.ts';
@@ -139,21 +141,28 @@ export async function buildApp(opts: BuildOptions) {
     cacheMs: config.authCacheMs,
   });
 
+  const jobs = createJobs({ db: opts.db, log: app.log, pollSeconds: config.jobs.pollSeconds });
+  const transport =
+    opts.mailer ??
+    createMailer({
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logLinks: config.env !== 'production',
+      log: (msg, extra) => app.log.info(extra ?? {}, msg),
+    });
   const ctx: AppContext = {
     config,
     db: opts.db,
     jwt,
     principals,
     log: app.log,
-    mailer:
-      opts.mailer ??
-      createMailer({
-        from: config.mailFrom,
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logLinks: config.env !== 'production',
-        log: (msg, extra) => app.log.info(extra ?? {}, msg),
-      }),
+    jobs,
+    mailer: createQueuedMailer(jobs, transport, {
+      retryLimit: config.jobs.mailRetryLimit,
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+      log: (err, msg) => app.log.warn({ err }, msg),
+    }),
     storage: opts.storage ?? (await createStorageFromConfig(config)),
     payments: opts.payments ?? createPaymentProvider(config),
   };
@@ -188,7 +197,7 @@ export async function buildApp(opts: BuildOptions) {
   adminRoutes(app, createAdminService(ctx));
   const billing = createBillingService(ctx);
   billingRoutes(app, billing);
-  registerBillingJobs(app, ctx, billing);
+  registerBillingJobs(ctx, billing);
   contactRoutes(app, createContactService(ctx));
   notificationsRoutes(app, createNotificationsService(ctx), { publicUrl: config.publicUrl });
   const uploads = createUploadsService(ctx);
@@ -204,11 +213,16 @@ export async function buildApp(opts: BuildOptions) {
   reviewsRoutes(app, createReviewsService(ctx));
   const realtime = registerRealtime(app, ctx);
   messagingRoutes(app, createMessagingService(ctx, realtime));
-  registerNotificationDigest(app, ctx);
+  registerNotificationDigest(ctx);
   matchingRoutes(app, createMatchingService(ctx));
   searchRoutes(app, createSearchService(ctx));
   bidAssistRoutes(app, createBidAssistService(ctx));
   analyticsRoutes(app, createAnalyticsService(ctx));
+
+  // Every queue is defined by now: the workers start with the server and stop (finishing what
+  // they run) when it closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

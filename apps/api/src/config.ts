@@ -75,6 +75,10 @@ const envSchema = z.object({
   NOTIFICATION_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   NOTIFICATION_DIGEST_DELAY_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(120),
   NOTIFICATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
+  // Background jobs and mail delivery (platform/jobs/README.md): a durable queue in PostgreSQL.
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Bid Assist (modules/bid-assist/README.md): an optional OpenAI-compatible endpoint polishes the draft.
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -157,6 +161,7 @@ export interface Config {
   feed: FeedConfig;
   stripe: StripeSettings | null;
   billing: BillingConfig;
+  jobs: JobsConfig;
   /** Where the user started the command: npm's INIT_CWD, else the current directory. */
   messaging: MessagingConfig;
   invocationDir: string;
@@ -170,6 +175,16 @@ export interface LlmConfig {
   apiKey: string | undefined;
   model: string;
   timeoutMs: number;
+}
+
+/** The durable job queue (pg-boss in PostgreSQL) and the mail jobs it carries. */
+export interface JobsConfig {
+  /** How often each instance's workers look for due jobs. */
+  pollSeconds: number;
+  /** A mail that cannot be delivered is tried again this many times (with exponential backoff) before it shows as failed to admins. */
+  mailRetryLimit: number;
+  /** The first wait before a mail is tried again; it doubles with every attempt. */
+  mailRetryDelaySeconds: number;
 }
 
 /** Messaging, realtime delivery and the notification email digest (issue 6). */
@@ -308,6 +323,11 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
       jobEnabled: e.BILLING_JOB_ENABLED ?? e.NODE_ENV !== 'test',
       jobIntervalSeconds: e.BILLING_JOB_INTERVAL_SECONDS,
       seller: { name: e.BILLING_SELLER_NAME, address: e.BILLING_SELLER_ADDRESS, vatNumber: e.BILLING_SELLER_VAT_NUMBER },
+    },
+    jobs: {
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      mailRetryLimit: e.MAIL_RETRY_LIMIT,
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     },
     messaging: {
       sendPerMinute: e.MESSAGE_SEND_PER_MINUTE,
