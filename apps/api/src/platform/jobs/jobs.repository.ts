@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../../db/client.ts';
 
@@ -11,23 +12,11 @@ export const JOBS_SCHEMA = 'pgboss';
  * outbox: the job exists exactly when the change committed).
  */
 export function jobsDb(db: DbOrTx): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      const res = await db.execute(positional(text, values ?? []));
-      return { rows: res.rows as unknown[] as never[] };
-    },
-  };
-}
-
-/** `select $1, $2` + values → the same statement as drizzle SQL, each `$n` bound to its value. */
-function positional(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) chunks.push(sql.raw(part));
-    else chunks.push(sql`${sql.param(values[Number(part) - 1])}`); // one parameter, arrays included
-  });
-  return sql.join(chunks);
+  // pg-boss's SQL uses one positional parameter in several places (`$5` as text and as a
+  // timestamp), so it must reach PostgreSQL as written: through the pg client (the pool, or the
+  // transaction's connection) under drizzle's session, not re-numbered by drizzle's SQL builder.
+  const client = (db as unknown as { session: { client: Pick<pg.Pool, 'query'> } }).session.client;
+  return { executeSql: async (text, values) => client.query(text, values) };
 }
 
 export interface FailedJobRow {
