@@ -22,6 +22,7 @@ export function jobsDb(db: DbOrTx): PgBoss.Db {
 export interface FailedJobRow {
   id: string;
   name: string;
+  data: Record<string, unknown> | null;
   error: string;
   attempts: number;
   createdAt: Date;
@@ -33,11 +34,12 @@ export async function listFailedJobs(db: Db, limit: number): Promise<FailedJobRo
   const { rows } = await db.execute<{
     id: string;
     name: string;
+    data: Record<string, unknown> | null;
     output: { message?: string } | null;
     retry_count: number;
     created_on: Date;
     completed_on: Date | null;
-  }>(sql`select id, name, output, retry_count, created_on, completed_on
+  }>(sql`select id, name, data, output, retry_count, created_on, completed_on
            from ${sql.identifier(JOBS_SCHEMA)}.job
           where state = 'failed'
           order by completed_on desc nulls last
@@ -45,6 +47,7 @@ export async function listFailedJobs(db: Db, limit: number): Promise<FailedJobRo
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
+    data: r.data,
     error: typeof r.output?.message === 'string' ? r.output.message : JSON.stringify(r.output ?? {}),
     attempts: r.retry_count + 1,
     createdAt: new Date(r.created_on),
