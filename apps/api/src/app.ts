@@ -63,6 +63,7 @@ import { registerNotificationDigest } from './modules/notifications/notification
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { createMatchingService } from './modules/matching/matching.service.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
+import { registerMatchingJobs } from './modules/matching/matching.queue.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createBidAssistService } from './modules/bid-assist/bid-assist.service.ts';
@@ -141,7 +142,7 @@ export async function buildApp(opts: BuildOptions) {
     cacheMs: config.authCacheMs,
   });
 
-  const jobs = createJobs({ db: opts.db, log: app.log, pollSeconds: config.jobs.pollSeconds });
+  const jobs = createJobs({ db: opts.db, log: app.log, pollSeconds: config.jobs.pollSeconds, workers: config.jobs.workers });
   const transport =
     opts.mailer ??
     createMailer({
@@ -214,7 +215,9 @@ export async function buildApp(opts: BuildOptions) {
   const realtime = registerRealtime(app, ctx);
   messagingRoutes(app, createMessagingService(ctx, realtime));
   registerNotificationDigest(ctx);
-  matchingRoutes(app, createMatchingService(ctx));
+  const matching = createMatchingService(ctx);
+  matchingRoutes(app, matching);
+  registerMatchingJobs(ctx, matching);
   searchRoutes(app, createSearchService(ctx));
   bidAssistRoutes(app, createBidAssistService(ctx));
   analyticsRoutes(app, createAnalyticsService(ctx));

@@ -76,6 +76,7 @@ const envSchema = z.object({
   NOTIFICATION_DIGEST_DELAY_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(120),
   NOTIFICATION_DIGEST_WINDOW_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
   // Background jobs and mail delivery (platform/jobs/README.md): a durable queue in PostgreSQL.
+  JOBS_WORKERS: bool.default(true),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -179,6 +180,8 @@ export interface LlmConfig {
 
 /** The durable job queue (pg-boss in PostgreSQL) and the mail jobs it carries. */
 export interface JobsConfig {
+  /** Run job workers on this instance (false: it only queues; another instance does the work). */
+  workers: boolean;
   /** How often each instance's workers look for due jobs. */
   pollSeconds: number;
   /** A mail that cannot be delivered is tried again this many times (with exponential backoff) before it shows as failed to admins. */
@@ -325,6 +328,7 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
       seller: { name: e.BILLING_SELLER_NAME, address: e.BILLING_SELLER_ADDRESS, vatNumber: e.BILLING_SELLER_VAT_NUMBER },
     },
     jobs: {
+      workers: e.JOBS_WORKERS,
       pollSeconds: e.JOBS_POLL_SECONDS,
       mailRetryLimit: e.MAIL_RETRY_LIMIT,
       mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,

@@ -18,7 +18,7 @@ beforeAll(async () => {
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   const mailer = createMailer({ from: 'Brickyard <no-reply@brickyard.test>', smtpUrl: smtp.url, outboxDir, log: () => undefined });
   // No retries: the first failed delivery by a worker makes the job a failed job.
-  t = await createTestApp({ jobs: { pollSeconds: 0.5, mailRetryLimit: 0, mailRetryDelaySeconds: 1 } }, { mailer });
+  t = await createTestApp({ jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 0, mailRetryDelaySeconds: 1 } }, { mailer });
   admin = await t.createUser({ role: 'admin' });
   supplier = await t.createUser({ role: 'supplier' });
 });

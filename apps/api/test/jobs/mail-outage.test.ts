@@ -17,7 +17,7 @@ const outboxes: string[] = [];
 const apps: TestApp[] = [];
 
 // Quick polls and a 1 s first retry delay so an outage of a few seconds heals within the test.
-const fastJobs = { jobs: { pollSeconds: 0.5, mailRetryLimit: 20, mailRetryDelaySeconds: 1 } };
+const fastJobs = { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 20, mailRetryDelaySeconds: 1 } };
 
 async function appOnSmtp(databaseUrl?: string) {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));

@@ -40,6 +40,8 @@ export interface Jobs {
   /** Moves a waiting job's start to `seconds` from now. */
   postpone(name: string, id: string, seconds: number): Promise<void>;
   deleteJob(name: string, id: string): Promise<void>;
+  /** This instance's worker of `name` looks for jobs now instead of at its next poll. */
+  wake(name: string): void;
   failed(limit: number): Promise<FailedJobRow[]>;
   /** Queues a failed job again with fresh attempts; false when no failed job has that id. */
   retryFailed(id: string): Promise<boolean>;
@@ -51,6 +53,8 @@ export interface JobsOptions {
   db: Db;
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   pollSeconds: number;
+  /** false: this instance queues jobs but runs none (JOBS_WORKERS) */
+  workers: boolean;
 }
 
 export function createJobs(opts: JobsOptions): Jobs {
@@ -68,6 +72,7 @@ export function createJobs(opts: JobsOptions): Jobs {
   boss.on('error', (err) => opts.log.warn({ err }, 'jobs: queue maintenance failed'));
 
   const queues = new Map<string, QueueDefinition<object>>();
+  const workers = new Map<string, string>();
   const recurring: Array<{ name: string; firstAfterSeconds: number }> = [];
   let started = false;
 
@@ -102,6 +107,10 @@ export function createJobs(opts: JobsOptions): Jobs {
     send,
     postpone: (name, id, seconds) => postponeJob(opts.db, name, id, seconds),
     deleteJob: (name, id) => boss.deleteJob(name, id),
+    wake(name) {
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+    },
     failed: (limit) => listFailedJobs(opts.db, limit),
     async retryFailed(id) {
       const name = await failedJobQueue(opts.db, id);
@@ -126,7 +135,8 @@ export function createJobs(opts: JobsOptions): Jobs {
         // Another instance may create it at the same moment; the settings follow this release's code.
         if (existing.has(q.name)) await boss.updateQueue(q.name, options);
         else await boss.createQueue(q.name, options).catch(() => boss.updateQueue(q.name, options));
-        await boss.work<object>(q.name, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 }, async ([job]) => {
+        if (!opts.workers) continue;
+        const worker = await boss.work<object>(q.name, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 }, async ([job]) => {
           if (!job) return;
           try {
             await q.run(job.data ?? {});
@@ -135,12 +145,14 @@ export function createJobs(opts: JobsOptions): Jobs {
             throw err;
           }
         });
+        workers.set(q.name, worker);
       }
       for (const r of recurring) await send(r.name, {}, { startAfterSeconds: r.firstAfterSeconds });
     },
     async stop() {
       if (!started) return;
       started = false;
+      workers.clear();
       // Running jobs finish (or, past the wait, expire and are retried by another instance).
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
