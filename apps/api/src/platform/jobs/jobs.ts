@@ -68,6 +68,11 @@ export function createJobs(opts: JobsOptions): Jobs {
     migrate: false,
     // Our scheduled jobs chain themselves (every()); pg-boss's cron clock is not needed.
     schedule: false,
+    // A mail job holds its links (sign-in credentials until they expire): finished jobs leave the
+    // job table after an hour and the archive after a day. Failed ones stay a week for the admins.
+    archiveCompletedAfterSeconds: 60 * 60,
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
   });
   boss.on('error', (err) => opts.log.warn({ err }, 'jobs: queue maintenance failed'));
 
