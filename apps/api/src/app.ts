@@ -20,7 +20,9 @@ import { requestLogSerializer } from './platform/http/log-redact.ts';
 import { registerNulGuard } from './platform/http/nul.ts';
 import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
+import { createJobs } from './platform/jobs/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
 import { createStorageFromConfig, type Storage } from './platform/storage/storage.ts';
 import { loadPrincipal } from './modules/users/users.service.ts';
@@ -62,6 +64,7 @@ import { registerNotificationDigest } from './modules/notifications/notification
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { createMatchingService } from './modules/matching/matching.service.ts';
 import { matchingRoutes } from './modules/matching/matching.routes.ts';
+import { registerMatchingJobs } from './modules/matching/matching.queue.ts';
 import { createSearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createBidAssistService } from './modules/bid-assist/bid-assist.service.ts';
@@ -140,21 +143,28 @@ export async function buildApp(opts: BuildOptions) {
     cacheMs: config.authCacheMs,
   });
 
+  const jobs = createJobs({ db: opts.db, log: app.log, pollSeconds: config.jobs.pollSeconds, workers: config.jobs.workers });
+  const transport =
+    opts.mailer ??
+    createMailer({
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logLinks: config.env !== 'production',
+      log: (msg, extra) => app.log.info(extra ?? {}, msg),
+    });
   const ctx: AppContext = {
     config,
     db: opts.db,
     jwt,
     principals,
     log: app.log,
-    mailer:
-      opts.mailer ??
-      createMailer({
-        from: config.mailFrom,
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logLinks: config.env !== 'production',
-        log: (msg, extra) => app.log.info(extra ?? {}, msg),
-      }),
+    jobs,
+    mailer: createQueuedMailer(jobs, transport, {
+      retryLimit: config.jobs.mailRetryLimit,
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+      log: (err, msg) => app.log.warn({ err }, msg),
+    }),
     storage: opts.storage ?? (await createStorageFromConfig(config)),
     payments: opts.payments ?? createPaymentProvider(config),
   };
@@ -190,7 +200,7 @@ export async function buildApp(opts: BuildOptions) {
   adminRoutes(app, createAdminService(ctx));
   const billing = createBillingService(ctx);
   billingRoutes(app, billing);
-  registerBillingJobs(app, ctx, billing);
+  registerBillingJobs(ctx, billing);
   contactRoutes(app, createContactService(ctx));
   notificationsRoutes(app, createNotificationsService(ctx), { publicUrl: config.publicUrl });
   const uploads = createUploadsService(ctx);
@@ -206,11 +216,18 @@ export async function buildApp(opts: BuildOptions) {
   reviewsRoutes(app, createReviewsService(ctx));
   const realtime = registerRealtime(app, ctx);
   messagingRoutes(app, createMessagingService(ctx, realtime));
-  registerNotificationDigest(app, ctx);
-  matchingRoutes(app, createMatchingService(ctx));
+  registerNotificationDigest(ctx);
+  const matching = createMatchingService(ctx);
+  matchingRoutes(app, matching);
+  registerMatchingJobs(ctx, matching);
   searchRoutes(app, createSearchService(ctx));
   bidAssistRoutes(app, createBidAssistService(ctx));
   analyticsRoutes(app, createAnalyticsService(ctx));
+
+  // Every queue is defined by now: the workers start with the server and stop (finishing what
+  // they run) when it closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -204,6 +204,19 @@ const messaging = {
     .meta(meta({ description: 'at most one digest mail per user per window' })),
 };
 
+const jobs = {
+  JOBS_WORKERS: bool.default(true).meta(meta({ description: 'run job workers on this instance (`false`: it only queues; another instance does the work)' })),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2).meta(meta({ description: "how often each instance's workers look for due jobs" })),
+  MAIL_RETRY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(12)
+    .meta(meta({ description: 'a mail that cannot be delivered is tried again this many times (exponential backoff) before it shows as failed to admins' })),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30).meta(meta({ description: 'the first wait before a mail is tried again; it doubles with every attempt' })),
+};
+
 const bidAssist = {
   LLM_BASE_URL: z.url().optional().meta(meta({ description: 'an OpenAI-compatible endpoint that polishes Bid Assist drafts (off when unset)', example: 'https://api.openai.com/v1' })),
   LLM_API_KEY: z.string().min(1).optional().meta(meta({ description: 'its API key', example: '', secret: true })),
@@ -227,8 +240,9 @@ export const envGroups = [
   { title: 'Live feed of public tenders', shape: feed },
   { title: 'Payments and invoices', shape: billing },
   { title: 'Messaging, realtime and the notification digest', shape: messaging },
+  { title: 'Background jobs and mail delivery (a durable queue in PostgreSQL)', shape: jobs },
   { title: 'Bid Assist', shape: bidAssist },
   { title: 'Tools', shape: tools },
 ] as const;
 
-export const envSchema = z.object({ ...server, ...auth, ...mail, ...storage, ...feed, ...billing, ...messaging, ...bidAssist, ...tools });
+export const envSchema = z.object({ ...server, ...auth, ...mail, ...storage, ...feed, ...billing, ...messaging, ...jobs, ...bidAssist, ...tools });

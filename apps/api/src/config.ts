@@ -82,6 +82,7 @@ export interface Config {
   feed: FeedConfig;
   stripe: StripeSettings | null;
   billing: BillingConfig;
+  jobs: JobsConfig;
   /** Where the user started the command: npm's INIT_CWD, else the current directory. */
   messaging: MessagingConfig;
   invocationDir: string;
@@ -97,6 +98,18 @@ export interface LlmConfig {
   apiKey: string | undefined;
   model: string;
   timeoutMs: number;
+}
+
+/** The durable job queue (pg-boss in PostgreSQL) and the mail jobs it carries. */
+export interface JobsConfig {
+  /** Run job workers on this instance (false: it only queues; another instance does the work). */
+  workers: boolean;
+  /** How often each instance's workers look for due jobs. */
+  pollSeconds: number;
+  /** A mail that cannot be delivered is tried again this many times (with exponential backoff) before it shows as failed to admins. */
+  mailRetryLimit: number;
+  /** The first wait before a mail is tried again; it doubles with every attempt. */
+  mailRetryDelaySeconds: number;
 }
 
 /** Messaging, realtime delivery and the notification email digest (issue 6). */
@@ -235,6 +248,12 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
       jobEnabled: e.BILLING_JOB_ENABLED ?? e.NODE_ENV !== 'test',
       jobIntervalSeconds: e.BILLING_JOB_INTERVAL_SECONDS,
       seller: { name: e.BILLING_SELLER_NAME, address: e.BILLING_SELLER_ADDRESS, vatNumber: e.BILLING_SELLER_VAT_NUMBER },
+    },
+    jobs: {
+      workers: e.JOBS_WORKERS,
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      mailRetryLimit: e.MAIL_RETRY_LIMIT,
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     },
     messaging: {
       sendPerMinute: e.MESSAGE_SEND_PER_MINUTE,

@@ -10,7 +10,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { PrincipalCache } from './auth/guard.ts';
 import type { Jwt } from './auth/jwt.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { Jobs } from './jobs/jobs.ts';
+import type { QueuedMailer } from './mail/queued-mailer.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -18,7 +19,10 @@ import type { Storage } from './storage/storage.ts';
 export interface AppContext {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** every mail is a job (platform/mail/queued-mailer.ts) */
+  mailer: QueuedMailer;
+  /** the durable job queue in PostgreSQL */
+  jobs: Jobs;
   storage: Storage;
   payments: PaymentProvider;
   jwt: Jwt;

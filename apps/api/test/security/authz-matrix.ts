@@ -160,6 +160,8 @@ export const MATRIX: Row[] = [
   row('GET /api/auth/users',                               '401  403  403  403  403  ok   403  403'),
   row('POST /api/auth/approve-user',                       '401  403  403  403  403  ok   403  403', { body: (fx) => ({ userId: fx.toApprove }) }),
   row('GET /api/admin/dashboard',                          '401  403  403  403  403  ok   403  403'),
+  row('GET /api/admin/jobs/failed',                        '401  403  403  403  403  ok   403  403'),
+  row('POST /api/admin/jobs/{id}/retry',                   '401  403  403  403  403  404  403  403', { id: () => '00000000-0000-4000-8000-000000000000' }),
   row('GET /api/admin/overview',                           '401  403  403  403  403  ok   403  403'),
   row('GET /api/admin/bid-assist',                         '401  403  403  403  403  ok   403  403'),
   row('PUT /api/admin/bid-assist/{id}',                    '401  403  403  403  403  ok   403  403', { id: (fx) => fx.bidAssist, body: () => ({ status: 'in_review', reply: 'Looking at it' }) }),

@@ -37,3 +37,19 @@ export const adminOverviewSchema = z.object({
   contactMessages: z.number(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+
+/** A background job that used up its attempts (GET /api/admin/jobs/failed). */
+export const failedJobSchema = z.object({
+  id: z.uuid(),
+  /** the queue: 'mail', 'feed-import', 'billing-lifecycle', 'notification-digest', 'matching' */
+  name: z.string(),
+  /** what the job was about, e.g. a mail's recipient and subject; null when it carries nothing to show */
+  about: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  failedAt: z.string().nullable(),
+});
+export type FailedJob = z.infer<typeof failedJobSchema>;
+
+export const retriedJobSchema = z.object({ id: z.uuid(), retried: z.literal(true) });

@@ -1,4 +1,4 @@
-import { adminDashboardSchema, adminOverviewSchema, dashboardQuerySchema, adminUserSchema, approveUserBodySchema, dataOf, listUsersQuerySchema, pageOf } from '@brickyard/shared';
+import { failedJobSchema, idParamsSchema, retriedJobSchema, adminDashboardSchema, adminOverviewSchema, dashboardQuerySchema, adminUserSchema, approveUserBodySchema, dataOf, listUsersQuerySchema, pageOf } from '@brickyard/shared';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
@@ -46,5 +46,17 @@ export function adminRoutes(app: App, admin: AdminService) {
       response: { 200: dataOf(adminDashboardSchema) },
     },
     handler: async (req, reply) => dashboardBody.send(reply, await admin.dashboardCached(req.query)),
+  });
+
+  app.get('/api/admin/jobs/failed', {
+    config: { access },
+    schema: { tags, summary: 'Background jobs (mail, feed import, billing, digests, matching) that used up their attempts', response: { 200: dataOf(z.array(failedJobSchema)) } },
+    handler: async () => ({ data: await admin.failedJobs() }),
+  });
+
+  app.post('/api/admin/jobs/:id/retry', {
+    config: { access },
+    schema: { tags, summary: 'Queue a failed background job again', params: idParamsSchema, response: { 200: dataOf(retriedJobSchema) } },
+    handler: async (req) => ({ data: await admin.retryJob(req.params.id) }),
   });
 }

@@ -1,4 +1,4 @@
-import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery } from '@brickyard/shared';
+import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery, type FailedJob } from '@brickyard/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -34,6 +34,26 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
 
   const service = {
     overview,
+
+    /** Background jobs that used up their attempts, newest first, for the admin to look at and retry. */
+    async failedJobs(): Promise<FailedJob[]> {
+      const rows = await ctx.jobs.failed(100);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        about: jobSubject(r.data),
+        error: r.error,
+        attempts: r.attempts,
+        createdAt: r.createdAt.toISOString(),
+        failedAt: r.failedAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** Queues a failed job again with a fresh set of attempts. */
+    async retryJob(id: string) {
+      if (!(await ctx.jobs.retryFailed(id))) throw new AppError('NOT_FOUND', 'No failed job with this id (it may have been retried already)');
+      return { id, retried: true as const };
+    },
 
     /** The admin dashboard as of now, shared by the admins, from the cache while nothing it reads has changed. */
     dashboardCached: (query: DashboardQuery) =>
@@ -135,4 +155,11 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
     },
   };
   return service;
+}
+
+/** A mail job names its recipient and subject; scheduled jobs carry nothing worth showing. */
+function jobSubject(data: Record<string, unknown> | null): string | null {
+  if (data && typeof data.to === 'string') return `To ${data.to}: ${typeof data.subject === 'string' ? data.subject : '(no subject)'}`;
+  if (data && typeof data.kind === 'string' && typeof data.id === 'string') return `${data.kind} ${data.id}`;
+  return null;
 }

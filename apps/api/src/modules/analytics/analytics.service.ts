@@ -12,7 +12,7 @@ import {
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { quotaMonth, quotaUsage } from '../billing/quota.service.ts';
-import { enqueueMatching } from '../matching/matching.queue.ts';
+import { queueMatching, wakeMatching } from '../matching/matching.queue.ts';
 import { bucketsFor, fillTrend, periodOf } from './analytics.buckets.ts';
 import * as repo from './analytics.repository.ts';
 import { createDashboardCache, type DashboardCache } from './dashboard-cache.ts';
@@ -43,7 +43,8 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
    */
   async function queueStale(kind: 'tender' | 'catalogue_item', userId: string): Promise<boolean> {
     const ids = await repo.staleSubjects(db, kind, userId, 100);
-    for (const id of ids) enqueueMatching(ctx, kind, id);
+    for (const id of ids) await queueMatching(ctx, undefined, kind, id);
+    if (ids.length) wakeMatching(ctx);
     return ids.length > 0;
   }
 

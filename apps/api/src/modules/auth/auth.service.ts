@@ -8,6 +8,7 @@ import {
   type resetPasswordBodySchema,
 } from '@brickyard/shared';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
@@ -34,19 +35,28 @@ export function createAuthService(ctx: AppContext) {
   const resendPerEmail = createKeyLimiter(db, 'resend-verification', 5, 15 * 60);
   const twoFactorFailures = createKeyLimiter(db, 'login-2fa', config.loginAttemptsPer15Min, 15 * 60);
 
-  async function sendVerification(user: users.UserRow): Promise<void> {
+  /**
+   * Writes a fresh verification token and the job of its mail in `tx` (the outbox: the mail exists
+   * exactly when the token does). Returns the delivery attempt to make after the commit; when SMTP
+   * is down it fails quietly and the job retries, so the caller's answer does not depend on SMTP.
+   */
+  async function queueVerification(tx: DbOrTx, user: Pick<users.UserRow, 'id' | 'email' | 'firstName'>) {
     const { token, hash } = newOpaqueToken();
-    await db.transaction(async (tx) => {
-      await tokens.revokeTokens(tx, user.id, 'verify_email');
-      await tokens.insertToken(tx, {
-        userId: user.id,
-        purpose: 'verify_email',
-        tokenHash: hash,
-        expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
-      });
-    });
     const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send({ to: user.email, ...(await verifyEmailMail(user.firstName, url)) });
+    const mail = await verifyEmailMail(user.firstName, url);
+    await tokens.revokeTokens(tx, user.id, 'verify_email');
+    await tokens.insertToken(tx, {
+      userId: user.id,
+      purpose: 'verify_email',
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + VERIFY_TTL_MS),
+    });
+    return mailer.queue(tx, { to: user.email, ...mail });
+  }
+
+  async function sendVerification(user: users.UserRow): Promise<void> {
+    const deliver = await db.transaction((tx) => queueVerification(tx, user));
+    await deliver();
   }
 
   /** The stored session of SPEC.md section 3, freshly read from the database. */
@@ -91,18 +101,23 @@ export function createAuthService(ctx: AppContext) {
       const existing = await users.findUserByEmail(db, input.email);
       const passwordHash = await hashPassword(input.password); // hashed either way: the same time taken
       if (existing) return mailOwner(existing);
-      let user: users.UserRow;
+      // The account, its verification token and the mail's job commit together: a mail server that
+      // is down delays the mail, never the sign-up (and a retried sign-up never half-exists).
+      let created: { user: users.UserRow; deliver: () => Promise<void> };
       try {
-        user = await users.insertUser(db, {
-          email: input.email,
-          passwordHash,
-          role: input.userRole,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          companyName: input.companyName,
-          phone: input.phone || null,
-          selectedPlan: input.planType,
-          selectedCycle: input.billingCycle,
+        created = await db.transaction(async (tx) => {
+          const user = await users.insertUser(tx, {
+            email: input.email,
+            passwordHash,
+            role: input.userRole,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            companyName: input.companyName,
+            phone: input.phone || null,
+            selectedPlan: input.planType,
+            selectedCycle: input.billingCycle,
+          });
+          return { user, deliver: await queueVerification(tx, user) };
         });
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides.
@@ -112,8 +127,8 @@ export function createAuthService(ctx: AppContext) {
         }
         throw err;
       }
-      await sendVerification(user);
-      return accepted(user.id);
+      await created.deliver();
+      return accepted(created.user.id);
     },
 
     async verifyEmail(token: string) {
@@ -193,7 +208,10 @@ export function createAuthService(ctx: AppContext) {
       const user = await users.findUserByEmail(db, email);
       if (user) {
         const { token, hash } = newOpaqueToken();
-        await db.transaction(async (tx) => {
+        const url = `${config.publicUrl}/reset-password-validation?token=${encodeURIComponent(token)}&userId=${user.id}`;
+        const mail = await resetPasswordMail(user.firstName, url);
+        // The token and its mail's job commit together (see queueVerification).
+        const deliver = await db.transaction(async (tx) => {
           await tokens.revokeTokens(tx, user.id, 'reset_password');
           await tokens.insertToken(tx, {
             userId: user.id,
@@ -201,9 +219,9 @@ export function createAuthService(ctx: AppContext) {
             tokenHash: hash,
             expiresAt: new Date(Date.now() + RESET_TTL_MS),
           });
+          return mailer.queue(tx, { to: user.email, ...mail });
         });
-        const url = `${config.publicUrl}/reset-password-validation?token=${encodeURIComponent(token)}&userId=${user.id}`;
-        await mailer.send({ to: user.email, ...(await resetPasswordMail(user.firstName, url)) });
+        await deliver();
       }
       // The same answer whether or not the account exists.
       return { message: 'If an account exists for this email, we have sent a link to reset the password.' };

@@ -11,7 +11,7 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from '../tenders/listing.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import { enqueueMatching } from '../matching/matching.queue.ts';
+import { queueMatching, wakeMatching } from '../matching/matching.queue.ts';
 import { SEARCH_DEPTH, rank } from '../search/engine.ts';
 import * as repo from './catalogue.repository.ts';
 import type { CatalogueFilter, CatalogueRow } from './catalogue.repository.ts';
@@ -74,9 +74,10 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
           supportingDocumentIds: refs.supportingDocumentIds,
         });
         await uploads.syncLinks(tx, 'catalogue_item', created.id, refs.keys, []);
+        await queueMatching(ctx, tx, 'catalogue_item', created.id);
         return created;
       });
-      enqueueMatching(ctx, 'catalogue_item', row.id);
+      wakeMatching(ctx);
       return toCatalogueItem(row, caller.companyName);
     },
 
@@ -121,10 +122,11 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
           ...(refs ? { attachments: refs.attachments, supportingDocumentIds: refs.supportingDocumentIds } : {}),
         });
         if (refs) dropped = await uploads.syncLinks(tx, 'catalogue_item', id, refs.keys, uploads.keysOf(locked));
+        await queueMatching(ctx, tx, 'catalogue_item', id);
         return next;
       });
       await uploads.removeStored(dropped);
-      enqueueMatching(ctx, 'catalogue_item', id);
+      wakeMatching(ctx);
       return toCatalogueItem(row, current.companyName);
     },
 
@@ -151,8 +153,8 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
     /** Many items without files in ONE transaction (the bulk import): all are created or none. */
     async createMany(caller: Principal, bodies: CreateCatalogueItemBody[]): Promise<string[]> {
       if (bodies.length === 0) return [];
-      const ids = await db.transaction(async (tx) =>
-        repo.insertItems(
+      const ids = await db.transaction(async (tx) => {
+        const created = await repo.insertItems(
           tx,
           bodies.map((body) => ({
             ...listingColumnsFrom(body),
@@ -165,9 +167,11 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
             attachments: [],
             supportingDocumentIds: [],
           })),
-        ),
-      );
-      for (const id of ids) enqueueMatching(ctx, 'catalogue_item', id);
+        );
+        for (const id of created) await queueMatching(ctx, tx, 'catalogue_item', id);
+        return created;
+      });
+      wakeMatching(ctx);
       return ids;
     },
 

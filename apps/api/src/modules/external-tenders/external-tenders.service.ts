@@ -17,6 +17,7 @@ import {
   type SavedSearch,
 } from '@brickyard/shared';
 import type { Principal } from '../../platform/auth/guard.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findSettings } from '../notifications/notifications.service.ts';
@@ -110,7 +111,8 @@ function toSavedSearch(row: repo.SavedSearchRow): SavedSearch {
 }
 
 /** What the feed's background work needs (the CLI builds it without an app). */
-export interface FeedJobContext extends Pick<AppContext, 'db' | 'mailer' | 'config'> {
+export interface FeedJobContext extends Pick<AppContext, 'db' | 'config'> {
+  mailer: Mailer;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 

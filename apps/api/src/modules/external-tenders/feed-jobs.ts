@@ -29,17 +29,13 @@ export async function importSnapshotIfEmpty(db: Db): Promise<ImportSummary | nul
 
 
 /**
- * The in-process feed scheduler: on start, the snapshot (when the feed is empty); then every
- * FEED_INTERVAL_MINUTES the connectors (when FEED_SCHEDULE_ENABLED), saved-search alerts for new
- * tenders, and the "closing within 7 days" reminders for favourites. Failures are logged at warn
+ * One feed run: the snapshot (when the feed is empty, on an instance's first run); then the
+ * connectors (when FEED_SCHEDULE_ENABLED), saved-search alerts for new tenders, and the "closing within 7 days" reminders for favourites. Failures are logged at warn
  * and never reach a request: with no internet the feed simply stays as it is.
  */
 export function createFeedJobs(ctx: FeedJobContext, opts: { fetch?: typeof fetch } = {}) {
   const cfg = ctx.config.feed;
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | null = null;
-  let firstTimer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
   let snapshotDone = false;
 
   async function runOnce(): Promise<ConnectorRun[]> {
@@ -75,41 +71,25 @@ export function createFeedJobs(ctx: FeedJobContext, opts: { fetch?: typeof fetch
     return runs;
   }
 
-  function tick() {
-    if (running) return;
-    running = runOnce()
-      .then(() => undefined)
-      .catch((err: unknown) => ctx.log.warn({ err }, 'live feed: job failed'))
-      .finally(() => {
-        running = null;
-      });
-  }
-
   return {
     runOnce,
-    start() {
-      if (!cfg.scheduleEnabled && !cfg.seedSnapshot) return;
-      if (timer) return;
-      // First run shortly after start-up, off the request path.
-      firstTimer = setTimeout(tick, 1000);
-      firstTimer.unref();
-      timer = setInterval(tick, cfg.intervalMinutes * 60_000);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      if (firstTimer) clearTimeout(firstTimer);
-      timer = null;
-      controller.abort();
-      await running;
-    },
+    /** Stops a run in progress at its next page (shutdown). */
+    stop: () => controller.abort(),
   };
 }
 
-/** app.ts: starts the feed jobs once the server is ready and stops them when it closes. */
+/**
+ * app.ts: the feed as a scheduled job in the durable queue (platform/jobs): the first run shortly
+ * after the first instance starts, then every FEED_INTERVAL_MINUTES, on exactly one instance.
+ */
 export function registerFeedJobs(app: App, ctx: AppContext) {
   const jobs = createFeedJobs(ctx);
-  app.addHook('onReady', async () => jobs.start());
+  const cfg = ctx.config.feed;
+  if (cfg.scheduleEnabled || cfg.seedSnapshot) {
+    ctx.jobs.every('feed-import', { everySeconds: cfg.intervalMinutes * 60, firstAfterSeconds: 1, expireInSeconds: 60 * 60 }, async () => {
+      await jobs.runOnce();
+    });
+  }
   app.addHook('onClose', async () => jobs.stop());
   return jobs;
 }

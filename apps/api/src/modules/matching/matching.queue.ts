@@ -1,65 +1,41 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 
 /**
- * The in-process background queue that recomputes matches when a tender or catalogue item
- * changes. Jobs run one at a time after the request that enqueued them has answered; a key
- * queued twice runs once. Other features enqueue through `enqueueMatching(ctx, kind, id)`, a
- * no-op when the matching module is not mounted on that context.
+ * Match recomputation as durable jobs (platform/jobs): a tender or catalogue item that changes
+ * queues a `matching` job in the same transaction as the change, so a restart or a crash loses no
+ * recomputation; a key already waiting is not queued twice. Failed runs are retried with backoff.
  */
 export type MatchJobKind = 'tender' | 'catalogue_item';
 
-export interface MatchQueue {
-  enqueue(kind: MatchJobKind, id: string): void;
-  /** a follow-up task (telling people about new matches) run after the jobs queued before it; a key deferred twice runs the last */
-  defer(key: string, task: () => Promise<void>): void;
-  /** resolves when nothing is queued or running (tests, shutdown) */
-  idle(): Promise<void>;
-  stop(): Promise<void>;
+export const MATCHING_QUEUE = 'matching';
+
+/** Writes the recomputation's job in the writer's transaction (`tx`), or on its own. */
+export async function queueMatching(ctx: Pick<AppContext, 'jobs'>, tx: DbOrTx | undefined, kind: MatchJobKind, id: string): Promise<void> {
+  await ctx.jobs.send(MATCHING_QUEUE, { kind, id }, { tx, singletonKey: `${kind}:${id}` });
 }
 
-export function createMatchQueue(run: (kind: MatchJobKind, id: string) => Promise<void>, log: FastifyBaseLogger): MatchQueue {
-  const pending = new Map<string, () => Promise<void>>();
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const waiters: Array<() => void> = [];
+/** After the commit: this instance's matching worker looks now rather than at its next poll. */
+export function wakeMatching(ctx: Pick<AppContext, 'jobs'>): void {
+  ctx.jobs.wake(MATCHING_QUEUE);
+}
 
-  const pump = async () => {
-    while (pending.size && !stopped) {
-      const [key, task] = pending.entries().next().value as [string, () => Promise<void>];
-      pending.delete(key);
-      try {
-        await task();
-      } catch (err) {
-        if (!stopped) log.error({ err, job: key }, 'matching job failed');
-      }
-    }
-    running = null;
-    for (const w of waiters.splice(0)) w();
-  };
-  const add = (key: string, task: () => Promise<void>) => {
-    if (stopped) return;
-    pending.delete(key); // a key added again goes to the back, with its latest task
-    pending.set(key, task);
-    if (!running) running = new Promise<void>((r) => setImmediate(r)).then(pump);
-  };
-
-  return {
-    enqueue: (kind, id) => add(`${kind}:${id}`, () => run(kind, id)),
-    defer: add,
-    idle: () => (running ? new Promise<void>((r) => waiters.push(r)) : Promise.resolve()),
-    async stop() {
-      stopped = true;
-      pending.clear();
-      await running;
+/** app.ts: the worker — score the subject, then tell people about strong new matches. */
+export function registerMatchingJobs(
+  ctx: Pick<AppContext, 'jobs'>,
+  matching: { compute(kind: MatchJobKind, id: string): Promise<(() => Promise<void>) | null> },
+): void {
+  ctx.jobs.define<{ kind: MatchJobKind; id: string }>({
+    name: MATCHING_QUEUE,
+    // one waiting job per tender or item: ten edits in a row recompute once (or twice, when one was running)
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    run: async ({ kind, id }) => {
+      const tell = await matching.compute(kind, id);
+      await tell?.();
     },
-  };
-}
-
-const queues = new WeakMap<AppContext, MatchQueue>();
-export const registerMatchQueue = (ctx: AppContext, q: MatchQueue) => void queues.set(ctx, q);
-
-/** Called by the tenders and catalogue services after a change commits. */
-export function enqueueMatching(ctx: AppContext, kind: MatchJobKind, id: string): void {
-  queues.get(ctx)?.enqueue(kind, id);
+  });
 }

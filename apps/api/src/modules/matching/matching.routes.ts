@@ -48,6 +48,4 @@ export function matchingRoutes(app: App, matching: MatchingService) {
     },
     handler: async (req) => ({ data: await matching.recommendations(principalOf(req), req.params.id, req.query) }),
   });
-
-  app.addHook('onClose', async () => matching.queue.stop());
 }

@@ -22,10 +22,14 @@ import { notify } from '../notifications/notifications.service.ts';
 import { inferCpv, listingCpv } from './cpv.ts';
 import { cosine, embeddings, vectorFromBytes, vectorToBytes } from './embeddings.ts';
 import { scoreMatch, type NeedFacts, type OfferFacts, type RecordFacts } from './engine.ts';
-import { createMatchQueue, registerMatchQueue, type MatchJobKind, type MatchQueue } from './matching.queue.ts';
+import type { MatchJobKind } from './matching.queue.ts';
+
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
 import { rank } from '../search/engine.ts';
+
+/** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
+type FollowUp = (() => Promise<void>) | null;
 
 /** Pairs kept per tender or item, and the least score worth keeping. */
 export const KEEP_PER_SUBJECT = 100;
@@ -139,10 +143,13 @@ export function createMatchingService(ctx: AppContext) {
       .map((x) => score(x.c, shared(x.c)));
   }
 
-  /** Scores one tender against its candidates and stores the result; telling suppliers follows in the queue. */
-  async function computeForTender(id: string): Promise<void> {
+  /**
+   * Scores one tender against its candidates and stores the result. Returns telling suppliers
+   * about strong new matches, for the caller to run after (null when there is nobody to tell).
+   */
+  async function computeForTender(id: string): Promise<FollowUp> {
     const t = await repo.findTenderFacts(db, id);
-    if (!t) return;
+    if (!t) return null;
     const vector = listingVector(t);
     const found = await foundFor(db, 'catalogue', t, repo.itemsOfOthersSql(t.user_id));
     const cands = await repo.itemCandidates(db, { id: t.id, userId: t.user_id, categories: categoriesNear(t.category, t.subcategories) }, found);
@@ -165,9 +172,9 @@ export function createMatchingService(ctx: AppContext) {
       return rows;
     });
     const open = t.status === 'active' && (!t.deadline || new Date(t.deadline).getTime() > Date.now());
-    if (!open || !fresh.length) return; // drafts and closed tenders stay private: nobody is told about them
+    if (!open || !fresh.length) return null; // drafts and closed tenders stay private: nobody is told about them
     const items = new Map(cands.map((c) => [c.id, c]));
-    queue.defer(`notify:tender:${t.id}`, () =>
+    return () =>
       tellAbout(
         fresh.map((p) => ({ ...p, item: items.get(p.catalogueItemId) })),
         (p) =>
@@ -178,14 +185,13 @@ export function createMatchingService(ctx: AppContext) {
             body: `"${t.title}" from ${t.company_name} matches your catalogue item "${p.item.title}" (score ${p.score}).`,
             link: `/supplier/tender/${t.id}`,
           },
-      ),
-    );
+      );
   }
 
-  /** Scores one catalogue item against open tenders and stores the result; telling buyers follows in the queue. */
-  async function computeForItem(id: string): Promise<void> {
+  /** Scores one catalogue item against open tenders and stores the result; returns telling buyers (as computeForTender). */
+  async function computeForItem(id: string): Promise<FollowUp> {
     const c = await repo.findItemFacts(db, id);
-    if (!c) return;
+    if (!c) return null;
     const vector = listingVector(c);
     const found = await foundFor(db, 'tenders', c, repo.openTendersOfOthersSql(c.user_id));
     const cands = await repo.tenderCandidates(db, { id: c.id, userId: c.user_id, categories: categoriesNear(c.category, c.subcategories) }, found);
@@ -206,9 +212,9 @@ export function createMatchingService(ctx: AppContext) {
       await repo.saveItemVector(tx, c.id, vectorToBytes(vector), true);
       return rows;
     });
-    if (!fresh.length) return;
+    if (!fresh.length) return null;
     const tenders = new Map(cands.map((t) => [t.id, t]));
-    queue.defer(`notify:catalogue_item:${c.id}`, () =>
+    return () =>
       tellAbout(
         fresh.map((p) => ({ ...p, tender: tenders.get(p.tenderId) })),
         (p) =>
@@ -219,8 +225,7 @@ export function createMatchingService(ctx: AppContext) {
             body: `"${c.title}" from ${c.company_name} matches your tender "${p.tender.title}" (score ${p.score}).`,
             link: `/buyer/tender/${p.tender.id}`,
           },
-      ),
-    );
+      );
   }
 
   /**
@@ -238,12 +243,15 @@ export function createMatchingService(ctx: AppContext) {
   }
 
   const compute = (kind: MatchJobKind, id: string) => (kind === 'tender' ? computeForTender(id) : computeForItem(id));
-  const queue: MatchQueue = createMatchQueue(compute, ctx.log);
-  registerMatchQueue(ctx, queue);
+  /** Scores and tells, one after the other (a read that finds its subject stale). */
+  const computeAndTell = async (kind: MatchJobKind, id: string) => {
+    const tell = await compute(kind, id);
+    await tell?.();
+  };
 
   /** Scores computed before an answer when the subject changed since (or was never scored). */
   async function freshen(kind: MatchJobKind, rows: Array<{ id: string; stale: boolean }>) {
-    for (const r of rows) if (r.stale) await compute(kind, r.id);
+    for (const r of rows) if (r.stale) await computeAndTell(kind, r.id);
   }
 
   function planLimitOf(caller: Principal): number | null {
@@ -301,7 +309,7 @@ export function createMatchingService(ctx: AppContext) {
   };
 
   return {
-    queue,
+    /** Scores one subject; returns telling the other side about strong new matches, to run next. */
     compute,
 
     /** GET /api/tender/matches/supplier: open tenders for each of the supplier's catalogue items. */
@@ -347,13 +355,13 @@ export function createMatchingService(ctx: AppContext) {
         if (!canViewTender({ userId: s.user_id, status: s.status as TenderStatus, awardedSupplierId: s.awarded_supplier_id }, caller)) throw notFound;
         // only the owner's visit rescores (others read the stored pairs, scored in the background):
         // a visitor's rescoring would reorder the pairs each visit and so the plan's top 3
-        if (s.stale && owner) await compute('tender', s.id);
+        if (s.stale && owner) await computeAndTell('tender', s.id);
         if (owner) return group(subject, await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'catalogue_item', planLimit, limit);
         if (caller.role !== 'supplier') throw notFound;
         return group(subject, await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore, planLimit), 'catalogue_item', planLimit, limit);
       }
       if (!canViewCatalogueItem({ userId: s.user_id }, caller)) throw notFound;
-      if (s.stale && owner) await compute('catalogue_item', s.id);
+      if (s.stale && owner) await computeAndTell('catalogue_item', s.id);
       if (owner) return group(subject, await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'tender', planLimit, limit);
       if (caller.role !== 'buyer') throw notFound;
       return group(subject, await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore, planLimit), 'tender', planLimit, limit);

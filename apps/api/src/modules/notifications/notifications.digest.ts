@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { App, AppContext } from '../../platform/context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { digestMail } from './notifications.mails.ts';
@@ -55,25 +55,14 @@ export async function flushEmailDigests(ctx: DigestContext, opts: { limit?: numb
   });
 }
 
-/** app.ts: runs the digest every NOTIFICATION_DIGEST_INTERVAL_SECONDS while the server is up. */
-export function registerNotificationDigest(app: App, ctx: AppContext) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = flushEmailDigests(ctx)
-      .catch((err: unknown) => ctx.log.warn({ err }, 'notification digest failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    if (!ctx.config.messaging.digestEnabled) return;
-    timer = setInterval(tick, ctx.config.messaging.digestIntervalSeconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
+/**
+ * app.ts: the digest as a scheduled job in the durable queue, every
+ * NOTIFICATION_DIGEST_INTERVAL_SECONDS on exactly one instance (platform/jobs). The mails it writes
+ * are jobs of their own, so an SMTP outage delays them without failing the digest.
+ */
+export function registerNotificationDigest(ctx: AppContext) {
+  if (!ctx.config.messaging.digestEnabled) return;
+  ctx.jobs.every('notification-digest', { everySeconds: ctx.config.messaging.digestIntervalSeconds, firstAfterSeconds: ctx.config.messaging.digestIntervalSeconds }, async () => {
+    await flushEmailDigests(ctx);
   });
 }

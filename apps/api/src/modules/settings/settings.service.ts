@@ -132,7 +132,8 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
         body.email.toLowerCase() !== user.pendingEmail?.toLowerCase();
       if (newEmail) await checkPasswordAndSecondFactor(user, body);
       let message = 'Your account details are saved.';
-      let mailTo: { email: string; token: string; cancelToken: string } | null = null;
+      // The confirmation mails are jobs written with the pending change (delivered after the commit).
+      const deliveries: Array<() => Promise<void>> = [];
       const updated = await db.transaction(async (tx) => {
         const values: Parameters<typeof repo.updateUser>[2] = {};
         if (body.firstName !== undefined) values.firstName = body.firstName;
@@ -158,19 +159,17 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             await tokens.insertToken(tx, { userId: user.id, purpose: 'change_email', tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
             await tokens.insertToken(tx, { userId: user.id, purpose: 'cancel_email_change', tokenHash: cancel.hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
             values.pendingEmail = body.email;
-            mailTo = { email: body.email, token, cancelToken: cancel.token };
+            const firstName = values.firstName ?? user.firstName;
+            const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+            const cancelUrl = `${config.publicUrl}/verify-email?action=cancel-email-change&token=${encodeURIComponent(cancel.token)}`;
+            deliveries.push(await mailer.queue(tx, { to: body.email, ...(await confirmNewEmailMail(firstName, url)) }));
+            deliveries.push(await mailer.queue(tx, { to: user.email, ...(await emailChangeRequestedMail(firstName, body.email, cancelUrl)) }));
+            message = `We have sent a link to ${body.email}. Your email changes once you confirm it; until then sign in with ${user.email}.`;
           }
         }
         return Object.keys(values).length ? repo.updateUser(tx, user.id, values) : user;
       });
-      if (mailTo) {
-        const { email, token, cancelToken } = mailTo;
-        const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-        const cancelUrl = `${config.publicUrl}/verify-email?action=cancel-email-change&token=${encodeURIComponent(cancelToken)}`;
-        await mailer.send({ to: email, ...(await confirmNewEmailMail(updated.firstName, url)) });
-        await mailer.send({ to: user.email, ...(await emailChangeRequestedMail(updated.firstName, email, cancelUrl)) }).catch((err) => log.warn({ err }, 'could not mail the old address'));
-        message = `We have sent a link to ${email}. Your email changes once you confirm it; until then sign in with ${user.email}.`;
-      }
+      for (const deliver of deliveries) await deliver();
       ctx.principals.invalidate(caller.id);
       return { ...toAccount(updated), message };
     },

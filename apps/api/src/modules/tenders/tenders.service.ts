@@ -22,7 +22,7 @@ import { auditCsv, auditPdf } from '../audit/audit.export.ts';
 import { insertAuditEvent, listAuditEvents, type AuditChanges } from '../audit/audit.service.ts';
 import { cancelContractsForTender, fulfilContractsForTender } from '../contracts/contracts.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
-import { enqueueMatching } from '../matching/matching.queue.ts';
+import { queueMatching, wakeMatching } from '../matching/matching.queue.ts';
 import { diffFields, effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from './listing.ts';
 import { SEARCH_DEPTH, rank } from '../search/engine.ts';
 import * as repo from './tenders.repository.ts';
@@ -159,9 +159,10 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           if (v !== null && !(Array.isArray(v) && v.length === 0)) changes[f] = { from: null, to: v };
         }
         await insertAuditEvent(tx, { tenderId: created.id, actorId: caller.id, action: 'created', changes });
+        await queueMatching(ctx, tx, 'tender', created.id);
         return created;
       });
-      enqueueMatching(ctx, 'tender', row.id);
+      wakeMatching(ctx);
       return toTender(row, caller.companyName);
     },
 
@@ -238,10 +239,11 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         if (refs) {
           dropped = await uploads.syncLinks(tx, 'tender', id, refs.keys, uploads.keysOf(locked));
         }
+        await queueMatching(ctx, tx, 'tender', id);
         return next;
       });
       await uploads.removeStored(dropped);
-      enqueueMatching(ctx, 'tender', id);
+      wakeMatching(ctx);
       return toTender(updated, current.companyName);
     },
 

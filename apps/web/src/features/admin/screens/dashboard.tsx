@@ -28,6 +28,7 @@ import {
 import { errorMessage } from '@/lib/api';
 import { formatPence } from '@/lib/format';
 import { BidAssistQueue } from '../components/bid-assist-queue';
+import { FailedJobs } from '../components/failed-jobs';
 import { useAdminDashboard } from '../api/get-dashboard';
 
 function hoursAgo(iso: string | null): string {
@@ -265,6 +266,8 @@ function Figures({ d }: { d: AdminDashboard }) {
           </CardBody>
         </Card>
       </div>
+
+      <FailedJobs />
     </div>
   );
 }

@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { JOBS_SCHEMA, failedJobQueue, jobsDb, listFailedJobs, postponeJob, type FailedJobRow } from './jobs.repository.ts';
+
+/**
+ * The one durable job queue: pg-boss on the PostgreSQL the app already runs (see
+ * docs/decisions/0002-durable-jobs.md). Jobs are rows, so they survive a restart; a job is taken
+ * by one worker of one instance (SKIP LOCKED), and failed attempts are retried with backoff.
+ */
+export interface QueueDefinition<T> {
+  name: string;
+  run(data: T): Promise<void>;
+  /** 'stately': at most one waiting and one running job (the scheduled jobs). */
+  policy?: 'standard' | 'stately';
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A running job not finished by then (its instance died) is failed and retried. */
+  expireInSeconds?: number;
+}
+
+export interface SendOptions {
+  /** Write the job in this transaction (the outbox): it exists only if the transaction commits. */
+  tx?: DbOrTx;
+  startAfterSeconds?: number;
+  singletonKey?: string;
+}
+
+export interface Jobs {
+  define<T extends object>(queue: QueueDefinition<T>): void;
+  /**
+   * A job run every `everySeconds` by exactly one instance: each run first queues the next one, on
+   * a queue that holds at most one waiting job, so instances starting or running together never
+   * double it. The first run is `firstAfterSeconds` after the first instance starts.
+   */
+  every(name: string, opts: { everySeconds: number; firstAfterSeconds: number; expireInSeconds?: number }, run: () => Promise<void>): void;
+  send<T extends object>(name: string, data: T, opts?: SendOptions): Promise<string | null>;
+  /** Moves a waiting job's start to `seconds` from now. */
+  postpone(name: string, id: string, seconds: number): Promise<void>;
+  deleteJob(name: string, id: string): Promise<void>;
+  /** This instance's worker of `name` looks for jobs now instead of at its next poll. */
+  wake(name: string): void;
+  failed(limit: number): Promise<FailedJobRow[]>;
+  /** Queues a failed job again with fresh attempts; false when no failed job has that id. */
+  retryFailed(id: string): Promise<boolean>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  db: Db;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  pollSeconds: number;
+  /** false: this instance queues jobs but runs none (JOBS_WORKERS) */
+  workers: boolean;
+}
+
+export function createJobs(opts: JobsOptions): Jobs {
+  // drizzle(pool) keeps its pool as $client (not on the Db type, which also covers transactions)
+  const pool = (opts.db as Db & { $client: pg.Pool }).$client;
+  const boss = new PgBoss({
+    schema: JOBS_SCHEMA,
+    // The app's own pool: one set of connections, the embedded PostgreSQL or DATABASE_URL alike.
+    db: { executeSql: async (text, values) => pool.query(text, values) },
+    // The schema is installed with the app's migrations (db/migrate.ts), under their lock.
+    migrate: false,
+    // Our scheduled jobs chain themselves (every()); pg-boss's cron clock is not needed.
+    schedule: false,
+    // A mail job holds its links (sign-in credentials until they expire): finished jobs leave the
+    // job table after an hour and the archive after a day. Failed ones stay a week for the admins.
+    archiveCompletedAfterSeconds: 60 * 60,
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterSeconds: 24 * 60 * 60,
+  });
+  boss.on('error', (err) => opts.log.warn({ err }, 'jobs: queue maintenance failed'));
+
+  const queues = new Map<string, QueueDefinition<object>>();
+  const workers = new Map<string, string>();
+  const recurring: Array<{ name: string; firstAfterSeconds: number }> = [];
+  let started = false;
+
+  const define: Jobs['define'] = (queue) => {
+    if (queues.has(queue.name)) throw new Error(`job queue ${queue.name} is defined twice`);
+    queues.set(queue.name, queue as QueueDefinition<object>);
+  };
+
+  const send: Jobs['send'] = (name, data, o = {}) =>
+    boss.send(name, data, {
+      ...(o.tx ? { db: jobsDb(o.tx) } : {}),
+      ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+      ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+    });
+
+  return {
+    define,
+    every(name, o, run) {
+      define({
+        name,
+        policy: 'stately',
+        // A failed run is not retried: the next one is already queued. It shows in the admin's failed jobs.
+        retryLimit: 0,
+        expireInSeconds: o.expireInSeconds ?? 15 * 60,
+        run: async () => {
+          await send(name, {}, { startAfterSeconds: o.everySeconds });
+          await run();
+        },
+      });
+      recurring.push({ name, firstAfterSeconds: o.firstAfterSeconds });
+    },
+    send,
+    postpone: (name, id, seconds) => postponeJob(opts.db, name, id, seconds),
+    deleteJob: (name, id) => boss.deleteJob(name, id),
+    wake(name) {
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
+    },
+    failed: (limit) => listFailedJobs(opts.db, limit),
+    async retryFailed(id) {
+      const name = await failedJobQueue(opts.db, id);
+      if (!name) return false;
+      await boss.retry(name, id);
+      return true;
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      const existing = new Set((await boss.getQueues()).map((q) => q.name));
+      for (const q of queues.values()) {
+        const options = {
+          name: q.name,
+          policy: q.policy ?? 'standard',
+          retryLimit: q.retryLimit ?? 3,
+          retryDelay: q.retryDelaySeconds ?? 30,
+          retryBackoff: q.retryBackoff ?? true,
+          expireInSeconds: q.expireInSeconds ?? 15 * 60,
+        };
+        // Another instance may create it at the same moment; the settings follow this release's code.
+        if (existing.has(q.name)) await boss.updateQueue(q.name, options);
+        else await boss.createQueue(q.name, options).catch(() => boss.updateQueue(q.name, options));
+        if (!opts.workers) continue;
+        const worker = await boss.work<object>(q.name, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          try {
+            await q.run(job.data ?? {});
+          } catch (err) {
+            opts.log.warn({ err, job: q.name, id: job.id }, 'jobs: a job failed; it is retried while it has attempts left');
+            throw err;
+          }
+        });
+        workers.set(q.name, worker);
+      }
+      for (const r of recurring) await send(r.name, {}, { startAfterSeconds: r.firstAfterSeconds });
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      workers.clear();
+      // Running jobs finish (or, past the wait, expire and are retried by another instance).
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}
