@@ -72,6 +72,9 @@ export const responseLineInputSchema = z.object({
     .max(1_000_000_000, 'Too large')
     .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'At most 3 decimal places'),
   unitPrice: pounds.optional().describe('Pounds per unit'),
+  lineTotal: pounds
+    .optional()
+    .describe('Pounds: quantity × unit price as the supplier worked it out; when given it must agree with the server’s sum to the penny'),
 });
 export type ResponseLineInput = z.infer<typeof responseLineInputSchema>;
 
@@ -91,6 +94,7 @@ export const responseBodySchema = z
     requirementAnswers: z.array(requirementAnswerInputSchema).max(60).default([]),
     documents: z.array(z.string().trim().min(1).max(2048)).max(20).default([]).describe('Storage keys from the presigned upload flow'),
     status: z.enum(['draft', 'submitted']).default('submitted'),
+    total: pounds.optional().describe('Pounds: the sum of the line totals as the supplier sees it; when given it must agree to the penny'),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();

@@ -16,7 +16,7 @@ let itemOfS1: string;
 let itemOfS2: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ uploadMaxBytes: 256 * 1024 });
   [buyer, otherBuyer, s1, s2, s3, pendingSupplier, unsubscribed] = await Promise.all([
     t.createUser({ role: 'buyer', companyName: 'Northgate Developments Ltd' }),
     t.createUser({ role: 'buyer' }),
@@ -169,6 +169,32 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     const draft = await respond(tender.id, s1.token, { lines: [], status: 'draft' });
     expect(draft.status, JSON.stringify(draft.body)).toBe(201);
     expect(draft.body.data).toMatchObject({ status: 'draft', version: 0, total: 0, submittedAt: null });
+  });
+
+  it('refuses a line total or total that does not add up (400 naming the field) and keeps the saved response as it was', async () => {
+    const tender = await createTender();
+    const draft = await respond(tender.id, s3.token, { lines: [{ description: 'Frame', quantity: 2, unitPrice: 100 }], status: 'draft' });
+    expect(draft.status).toBe(201);
+    const wrongLine = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
+      token: s3.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 300 }] }),
+    });
+    expect(wrongLine.status).toBe(400);
+    expect(wrongLine.body.error.details).toEqual([{ path: 'lines.0.lineTotal', message: expect.stringContaining('£301.50') }]);
+    const wrongTotal = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
+      token: s3.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 301.5 }], total: 300 }),
+    });
+    expect(wrongTotal.status).toBe(400);
+    expect(wrongTotal.body.error.details[0].path).toBe('total');
+    const kept = await t.request('GET', `/api/responses/${draft.body.data.id}`, { token: s3.token });
+    expect(kept.body.data).toMatchObject({ status: 'draft', total: 200, lines: [{ quantity: 2, unitPrice: 100, lineTotal: 200 }] });
+    const right = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
+      token: s3.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 301.5 }], total: 301.5 }),
+    });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(right.body.data).toMatchObject({ status: 'submitted', total: 301.5, totalPence: 30150 });
   });
 
   it('nothing after the deadline: create, change and withdraw answer 409', async () => {
@@ -381,6 +407,33 @@ describe('response documents (the presigned upload flow)', () => {
     return res.body.data.key as string;
   }
   const download = (key: string, token: string) => t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token });
+
+  it('an attachment over the size limit is refused with 413 (declared or sent) and cannot be attached; the response keeps its documents', async () => {
+    const tender = await createTender();
+    const key = await upload(s3);
+    const r = await respond(tender.id, s3.token, { ...bid(), documents: [key] });
+    expect(r.status).toBe(201);
+    const limit = t.config.uploadMaxBytes;
+    const declared = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: s3.token,
+      body: { userId: s3.id, fileName: 'Drawings.pdf', fileType: 'application/pdf', fileSize: limit + 1, uploadType: 'response-document' },
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const presigned = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: s3.token,
+      body: { userId: s3.id, fileName: 'Drawings.pdf', fileType: 'application/pdf', uploadType: 'response-document' },
+    });
+    const big = Buffer.concat([PDF, Buffer.alloc(limit + 10, 32)]);
+    const put = await fetch(t.url + presigned.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(big), headers: { 'content-type': 'application/octet-stream' } });
+    expect(put.status).toBe(413);
+    const attach = await t.request('PUT', `/api/responses/${r.body.data.id}`, { token: s3.token, body: { ...bid(), documents: [key, presigned.body.data.key] } });
+    expect(attach.status).toBe(400);
+    expect(attach.body.error.details[0].path).toMatch(/^documents/);
+    const kept = await t.request('GET', `/api/responses/${r.body.data.id}`, { token: s3.token });
+    expect(kept.body.data.documents.map((d: { key: string }) => d.key)).toEqual([key]);
+    expect(kept.body.data.version).toBe(1);
+  });
 
   it('attaches the supplier’s own uploads; the buyer downloads them once the responses are open, other suppliers never', async () => {
     const tender = await createTender();

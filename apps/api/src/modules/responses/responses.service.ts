@@ -151,16 +151,26 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         details.push({ path: `lines.${i}.unitPrice`, message: 'Enter a unit price' });
         return;
       }
+      const lineTotalPence = Math.round(l.quantity * unitPricePence);
+      // A total the supplier typed that disagrees with quantity × price is a mistake on one side:
+      // refuse it rather than silently price the bid differently from what they saw.
+      if (l.lineTotal !== undefined && Math.round(l.lineTotal * 100) !== lineTotalPence) {
+        details.push({ path: `lines.${i}.lineTotal`, message: `Does not add up: ${l.quantity} × ${gbp(unitPricePence)} is ${gbp(lineTotalPence)}` });
+        return;
+      }
       lines.push({
         catalogueItemId: l.catalogueItemId ?? null,
         description: l.description,
         unit: l.unit || 'each',
         quantity: l.quantity,
         unitPricePence,
-        lineTotalPence: Math.round(l.quantity * unitPricePence),
+        lineTotalPence,
       });
     });
     const totalPence = lines.reduce((a, l) => a + l.lineTotalPence, 0);
+    if (body.total !== undefined && lines.length === body.lines.length && Math.round(body.total * 100) !== totalPence) {
+      details.push({ path: 'total', message: `Does not add up: the lines come to ${gbp(totalPence)}` });
+    }
     if (totalPence > 1_000_000_000_000) details.push({ path: 'lines', message: 'The total is too large' });
 
     const required = tenderRequirements(tender);

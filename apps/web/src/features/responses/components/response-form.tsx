@@ -77,11 +77,12 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
   const busy = create.isPending || update.isPending;
   const canDraft = !initial || initial.status === 'draft';
 
-  const totalPence = lines.reduce((sum, l) => {
+  const lineTotalOf = (l: LineDraft): number | null => {
     const p = toPence(l.unitPrice);
     const q = Number(l.quantity);
-    return p === null || !Number.isFinite(q) ? sum : sum + Math.round(p * q);
-  }, 0);
+    return p === null || !Number.isFinite(q) ? null : Math.round(p * q);
+  };
+  const totalPence = lines.reduce((sum, l) => sum + (lineTotalOf(l) ?? 0), 0);
 
   const setLine = (key: string, patch: Partial<LineDraft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
@@ -111,6 +112,8 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
           unit: l.unit || 'each',
           quantity: Number(l.quantity),
           ...(l.unitPrice.trim() === '' ? {} : { unitPrice: Number(l.unitPrice) }),
+          // the line total shown on screen: the server refuses the line if its own sum differs
+          ...(lineTotalOf(l) === null ? {} : { lineTotal: lineTotalOf(l)! / 100 }),
         })),
       leadTimeDays: leadTime.trim() === '' ? null : Number(leadTime),
       validityDays: validity.trim() === '' ? null : Number(validity),
@@ -190,9 +193,7 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
         {err('lines') && <p className="text-sm text-red-700">{err('lines')}</p>}
         <ul className="space-y-3">
           {lines.map((l, i) => {
-            const p = toPence(l.unitPrice);
-            const q = Number(l.quantity);
-            const lineTotal = p !== null && Number.isFinite(q) ? Math.round(p * q) : null;
+            const lineTotal = lineTotalOf(l);
             return (
               <li key={l.key} className="rounded-xl border border-ink-200 bg-white p-3 shadow-sm">
                 <div className="grid grid-cols-3 items-end gap-3 sm:grid-cols-12">
@@ -231,6 +232,7 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
                 <div className="mt-2 flex items-center justify-between text-sm">
                   <span className="text-ink-600">
                     Line total: <strong className="tabular-nums text-ink-900">{lineTotal === null ? '—' : formatPence(lineTotal)}</strong>
+                    {err(`lines.${i}.lineTotal`) && <span className="block text-red-700">{err(`lines.${i}.lineTotal`)}</span>}
                   </span>
                   {lines.length > 1 && (
                     <Button
