@@ -191,3 +191,25 @@ export function listQuestions(db: DbOrTx, tenderId: string, viewer: { all: true 
     .orderBy(asc(tenderQuestions.createdAt))
     .limit(500);
 }
+
+// ---- the tender's audit export ----
+
+/** Every response that reached the buyer at some point (withdrawn ones included), with its submitted versions. */
+export async function listForAudit(db: DbOrTx, tenderId: string) {
+  const rows = await db
+    .select({ r: tenderResponses, companyName: users.companyName })
+    .from(tenderResponses)
+    .innerJoin(users, eq(users.id, tenderResponses.supplierId))
+    .where(and(eq(tenderResponses.tenderId, tenderId), sql`${tenderResponses.version} > 0`))
+    .orderBy(asc(tenderResponses.totalPence), asc(tenderResponses.id))
+    .limit(1000);
+  const ids = rows.map((x) => x.r.id);
+  const versions = ids.length
+    ? await db
+        .select({ responseId: tenderResponseVersions.responseId, version: tenderResponseVersions.version, submittedAt: tenderResponseVersions.submittedAt, snapshot: tenderResponseVersions.snapshot })
+        .from(tenderResponseVersions)
+        .where(inArray(tenderResponseVersions.responseId, ids))
+        .orderBy(asc(tenderResponseVersions.responseId), asc(tenderResponseVersions.version))
+    : [];
+  return rows.map((x) => ({ ...x, versions: versions.filter((v) => v.responseId === x.r.id) }));
+}

@@ -394,6 +394,69 @@ describe('questions', () => {
   });
 });
 
+describe('the tender audit export includes responses and Q&A', () => {
+  const pdfTextOf = async (bytes: Buffer) => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+  const pdfOf = async (tenderId: string) => {
+    const res = await fetch(`${t.url}/api/tender/${tenderId}/audit?format=pdf`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    expect(res.status).toBe(200);
+    return pdfTextOf(Buffer.from(await res.arrayBuffer()));
+  };
+
+  it('while sealed: the count and the Q&A, no prices; after the deadline: each response with its versions and totals', async () => {
+    const tender = await createTender();
+    const first = await respond(tender.id, s1.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }));
+    await t.request('PUT', `/api/responses/${first.body.data.id}`, { token: s1.token, body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 138250 }] }) });
+    await respond(tender.id, s2.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 151000 }] }));
+    const q = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s2.token, body: { text: 'Is galvanising of the lintels included?' } });
+    await t.request('POST', `/api/questions/${q.body.data.id}/answer`, { token: buyer.token, body: { text: 'Yes: hot-dip galvanised to BS EN ISO 1461.', publish: true } });
+
+    const sealed = await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: buyer.token });
+    expect(sealed.status).toBe(200);
+    expect(sealed.body.data.responses).toMatchObject({ sealed: true, received: 2, responses: [] });
+    expect(sealed.body.data.responses.questions).toEqual([
+      expect.objectContaining({ askedBy: 'Mersey Fabrication Ltd', text: 'Is galvanising of the lintels included?', answer: 'Yes: hot-dip galvanised to BS EN ISO 1461.', published: true }),
+    ]);
+    const submittedEvents = sealed.body.data.events.filter((e: { action: string }) => e.action === 'response_submitted');
+    expect(submittedEvents).toHaveLength(3);
+    for (const e of submittedEvents) expect(e.changes.totalPence).toBeUndefined();
+    const csv = await t.request('GET', `/api/tender/${tender.id}/audit?format=csv`, { token: buyer.token });
+    expect(csv.body).toContain('Question asked');
+    expect(csv.body).toContain('Is galvanising of the lintels included?');
+    expect(csv.body).toContain('Response submitted');
+    expect(csv.body).not.toContain('£138,250');
+    const sealedPdf = await pdfOf(tender.id);
+    expect(sealedPdf).toContain('2 responses received. The responses are sealed');
+    expect(sealedPdf).toContain('hot-dip galvanised to BS EN ISO 1461');
+    expect(sealedPdf).not.toContain('138,250');
+
+    await closeDeadline(tender.id);
+    const open = await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: buyer.token });
+    expect(open.body.data.responses.sealed).toBe(false);
+    expect(open.body.data.responses.responses).toEqual([
+      expect.objectContaining({
+        supplier: 'Pennine Steel Ltd',
+        status: 'submitted',
+        totalPence: 13825000,
+        versions: [expect.objectContaining({ version: 1, totalPence: 14000000 }), expect.objectContaining({ version: 2, totalPence: 13825000 })],
+      }),
+      expect.objectContaining({ supplier: 'Mersey Fabrication Ltd', totalPence: 15100000 }),
+    ]);
+    const openCsv = await t.request('GET', `/api/tender/${tender.id}/audit?format=csv`, { token: buyer.token });
+    expect(openCsv.body).toContain('£138,250');
+    const openPdf = await pdfOf(tender.id);
+    expect(openPdf).toContain('Pennine Steel Ltd');
+    expect(openPdf).toContain('£138,250');
+    expect(openPdf).toContain('£140,000');
+    expect(openPdf).toContain('Is galvanising of the lintels included?');
+    // other suppliers never get the export
+    expect((await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: s1.token })).status).toBe(403);
+  });
+});
+
 describe('response documents (the presigned upload flow)', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   async function upload(user: TestUser) {

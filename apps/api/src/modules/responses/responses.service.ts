@@ -487,6 +487,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
       if (until && until.getTime() <= Date.now()) throw new AppError('INVALID_STATE', 'The deadline for questions has passed');
       const row = await db.transaction(async (tx) => {
         const q = await repo.insertQuestion(tx, { tenderId, askerId: caller.id, text });
+        await insertAuditEvent(tx, { tenderId, actorId: caller.id, action: 'question_asked', changes: { question: { from: null, to: text } } });
         await notify(tx, {
           userId: t.userId,
           kind: 'tender_question',
@@ -530,7 +531,11 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           tenderId: t.id,
           actorId: caller.id,
           action: 'question_answered',
-          changes: { question: { from: null, to: id }, published: { from: locked.published, to: published } },
+          changes: {
+            question: { from: null, to: locked.text },
+            answer: { from: locked.answer, to: text },
+            published: { from: locked.published, to: published },
+          },
         });
         await notify(tx, {
           userId: locked.askerId,
