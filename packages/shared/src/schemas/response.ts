@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPARE_SORTS } from '../domain/response-compare.ts';
 import { MAX_PENCE } from './listing.ts';
 
 /**
@@ -146,7 +147,11 @@ export const responseSchema = z.object({
     /** approved by Brickyard (the Verified badge) */
     verified: z.boolean(),
     fulfilledDeals: z.number().int(),
+    /** reviews the supplier received after fulfilled deals */
+    reviews: z.object({ average: z.number().nullable(), count: z.number().int() }),
   }),
+  /** The best match the matching engine stored between the tender and one of the supplier's catalogue items. */
+  match: z.object({ score: z.number().int(), itemTitle: z.string(), reasons: z.array(z.string()) }).nullable(),
   lines: z.array(responseLineSchema),
   total: z.number(),
   totalPence: z.number().int(),
@@ -160,6 +165,8 @@ export const responseSchema = z.object({
   version: z.number().int(),
   feedback: responseFeedbackSchema.nullable(),
   contractId: z.uuid().nullable(),
+  /** the tender owner's private note; null to anyone else */
+  buyerNote: z.string().nullable(),
   submittedAt: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
   createdAt: z.string(),
@@ -178,6 +185,9 @@ export const responseListSchema = z.object({
   }),
 });
 export type ResponseList = z.infer<typeof responseListSchema>;
+
+/** PUT /api/responses/{id}/note: the buyer's private note on a response (empty clears it). */
+export const responseNoteBodySchema = z.object({ note: z.string().trim().max(5000) });
 
 export const shortlistBodySchema = z.object({ shortlisted: z.boolean().default(true) }).nullish().describe('Optional; shortlisted defaults to true');
 
@@ -209,4 +219,12 @@ export type TenderQuestion = z.infer<typeof questionSchema>;
 export const questionListSchema = z.object({
   data: z.array(questionSchema),
   meta: z.object({ total: z.number().int(), questionDeadline: z.string().nullable(), open: z.boolean() }),
+});
+
+/** GET /api/tender/{id}/responses/compare: the buyer's comparison as a file, in the order chosen on screen. */
+export const compareExportQuerySchema = z.object({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  sort: z.enum(COMPARE_SORTS).default('total'),
+  /** only the shortlisted (and awarded) responses */
+  shortlisted: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });

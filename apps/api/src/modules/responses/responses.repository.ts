@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { ResponseStatus } from '@brickyard/shared';
+import type { MatchReason, ResponseStatus } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueItems, contracts, files, tenderQuestions, tenderResponses, tenderResponseVersions, tenders, users } from '../../db/schema/index.ts';
 
@@ -18,6 +18,13 @@ function selectFull(db: DbOrTx) {
       companyName: users.companyName,
       approved: users.approved,
       fulfilledDeals: sql<number>`(select count(*)::int from ${contracts} where ${contracts.supplierId} = ${tenderResponses.supplierId} and ${contracts.status} = 'fulfilled')`,
+      reviews: sql<{ average: number | null; count: number }>`(select json_build_object('average', round(avg(rating)::numeric, 1), 'count', count(*)) from reviews where reviewee_id = ${tenderResponses.supplierId})`,
+      /** the best stored match between the tender and one of the supplier's catalogue items */
+      match: sql<{ score: number; reasons: MatchReason[]; itemTitle: string } | null>`(
+        select json_build_object('score', m.score, 'reasons', m.reasons, 'itemTitle', i.title)
+        from matches m join catalogue_items i on i.id = m.catalogue_item_id
+        where m.tender_id = ${tenderResponses.tenderId} and i.user_id = ${tenderResponses.supplierId}
+        order by m.score desc, m.catalogue_item_id limit 1)`,
     })
     .from(tenderResponses)
     .innerJoin(tenders, eq(tenders.id, tenderResponses.tenderId))
@@ -71,6 +78,11 @@ export async function updateResponse(db: DbOrTx, id: string, set: Partial<NewRes
     .where(eq(tenderResponses.id, id))
     .returning();
   return row!;
+}
+
+/** Only the buyer's note: it is not part of the response the supplier sent, so nothing else moves. */
+export async function setBuyerNote(db: DbOrTx, id: string, note: string): Promise<void> {
+  await db.update(tenderResponses).set({ buyerNote: note }).where(eq(tenderResponses.id, id));
 }
 
 export async function insertVersion(db: DbOrTx, values: typeof tenderResponseVersions.$inferInsert): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, subMinutes } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, catalogueItems, contracts, notifications, tenderResponseVersions, tenders } from '../../db/schema/index.ts';
+import { auditEvents, catalogueItems, contracts, matches, notifications, reviews, tenderResponseVersions, tenders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -391,6 +391,100 @@ describe('questions', () => {
     expect(late.status).toBe(409);
     const list = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s1.token });
     expect(list.body.meta.open).toBe(false);
+  });
+});
+
+describe('compare: match score and record, private notes, PDF and CSV export', () => {
+  const pdfTextOf = async (bytes: Buffer) => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+  const exportOf = (tenderId: string, query: string, token = buyer.token) =>
+    fetch(`${t.url}/api/tender/${tenderId}/responses/compare?${query}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('each response carries the supplier’s best stored match with its reasons and their reviews; the buyer’s private note is theirs alone', async () => {
+    const tender = await createTender();
+    const r1 = await respond(tender.id, s1.token);
+    const r2 = await respond(tender.id, s2.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 120000 }] }));
+    // the matching engine scores the new tender against the catalogues in the background
+    let stored: (typeof matches.$inferSelect)[] = [];
+    for (let i = 0; i < 100 && !stored.length; i++) {
+      stored = await t.db.select().from(matches).where(and(eq(matches.tenderId, tender.id), eq(matches.catalogueItemId, itemOfS1)));
+      if (!stored.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(stored).toHaveLength(1);
+    const seen = await t.request('GET', `/api/responses/${r1.body.data.id}`, { token: s1.token });
+    expect(seen.body.data.match).toEqual({
+      score: stored[0]!.score,
+      itemTitle: 'UB 203x133x25 beam',
+      reasons: stored[0]!.reasons.filter((x) => x.contribution > 0).map((x) => x.label),
+    });
+    expect(seen.body.data.match.reasons.length).toBeGreaterThan(0);
+    expect(r2.body.data.match?.itemTitle ?? 'Column').toBe('Column');
+    expect(r2.body.data.supplier.reviews).toEqual({ average: null, count: 0 });
+    // s1's record: two fulfilled deals reviewed 4 and 5 by buyers
+    for (const rating of [4, 5]) {
+      const [c] = await t.db
+        .insert(contracts)
+        .values({ tenderTitle: 'Earlier job', buyerId: otherBuyer.id, supplierId: s1.id, valuePence: 100000, status: 'fulfilled' })
+        .returning();
+      await t.db.insert(reviews).values({ contractId: c!.id, reviewerId: otherBuyer.id, revieweeId: s1.id, rating });
+    }
+    const reviewed = await t.request('GET', `/api/responses/${r1.body.data.id}`, { token: s1.token });
+    expect(reviewed.body.data.supplier).toMatchObject({ fulfilledDeals: 2, reviews: { average: 4.5, count: 2 } });
+    expect(r1.body.data.buyerNote).toBeNull();
+
+    const early = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'Check crane hire' } });
+    expect(early.status).toBe(409); // sealed: not opened yet
+    await closeDeadline(tender.id);
+    const noted = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'Check crane hire' } });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    expect(noted.body.data.buyerNote).toBe('Check crane hire');
+    const list = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
+    expect(list.body.data.find((r: { id: string }) => r.id === r1.body.data.id).buyerNote).toBe('Check crane hire');
+    const own = await t.request('GET', `/api/responses/${r1.body.data.id}`, { token: s1.token });
+    expect(own.body.data.buyerNote).toBeNull();
+    const mine = await t.request('GET', '/api/responses/mine', { token: s1.token });
+    expect(mine.body.data.every((r: { buyerNote: string | null }) => r.buyerNote === null)).toBe(true);
+    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: otherBuyer.token, body: { note: 'x' } })).status).toBe(404);
+    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: s1.token, body: { note: 'x' } })).status).toBe(403);
+    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'x'.repeat(5001) } })).status).toBe(400);
+  });
+
+  it('exports the comparison as PDF (best per row marked) and CSV in the order chosen; sealed 409, another buyer 404, a supplier 403', async () => {
+    const tender = await createTender({ leadTime: 30 });
+    await respond(tender.id, s1.token, bid({ leadTimeDays: 21, lines: [{ description: 'Frame', quantity: 2, unitPrice: 70000, unit: 'lot' }] }));
+    await respond(tender.id, s2.token, bid({ leadTimeDays: 45, lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }));
+    await respond(tender.id, s3.token, bid({ leadTimeDays: 35, lines: [{ description: 'Frame', quantity: 1, unitPrice: 145000 }], requirementAnswers: [...allMet.slice(0, 2), { requirement: 'quality:ISO 9001', answer: 'partly', comment: 'Audit booked' }] }));
+    const sealed = await exportOf(tender.id, 'format=pdf');
+    expect(sealed.status).toBe(409);
+    await closeDeadline(tender.id);
+    expect((await exportOf(tender.id, 'format=pdf', otherBuyer.token)).status).toBe(404);
+    expect((await exportOf(tender.id, 'format=pdf', s1.token)).status).toBe(403);
+    expect((await exportOf(tender.id, 'format=doc')).status).toBe(400);
+
+    const pdf = await exportOf(tender.id, 'format=pdf&sort=leadTime');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/attachment; filename="tender-.*-responses\.pdf"/);
+    const text = await pdfTextOf(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Tender responses compared');
+    // sorted by lead time: Pennine (21) before Tyne (35) before Mersey (45)
+    expect(text.indexOf('Pennine Steel Ltd')).toBeLessThan(text.indexOf('Tyne Frames Ltd'));
+    expect(text.indexOf('Tyne Frames Ltd')).toBeLessThan(text.indexOf('Mersey Fabrication Ltd'));
+    expect(text).toContain('£70,000 / lot × 2 = £140,000');
+    expect(text).toContain('Within the 30 days asked');
+    expect(text).toContain('15 days over the 30 asked');
+    expect(text).toContain('Partly (Audit booked)');
+    expect(text).toContain('★ Best');
+
+    const csv = await exportOf(tender.id, 'format=csv&sort=total');
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('Match score');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Pennine Steel Ltd', 'Tyne Frames Ltd', 'Mersey Fabrication Ltd']);
   });
 });
 

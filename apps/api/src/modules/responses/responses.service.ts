@@ -4,7 +4,9 @@ import {
   RECEIVED_RESPONSE_STATUSES,
   canViewTender,
   responsesOpenTo,
+  sortResponses,
   tenderRequirements,
+  type CompareSort,
   type Contract,
   type ErrorDetail,
   type PageMeta,
@@ -18,6 +20,7 @@ import type { StoredFeedback, StoredRequirementAnswer, StoredResponseLine } from
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { insertAuditEvent } from '../audit/audit.repository.ts';
+import { compareCsv, comparePdf } from './compare-export.ts';
 import { contractFor, proposeContract } from '../contracts/contracts.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -47,14 +50,22 @@ function isUniqueViolation(err: unknown): boolean {
   return (e.cause?.code ?? e.code) === '23505';
 }
 
-function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (key: string) => string): TenderResponse {
+/** `forBuyer`: the tender's owner is reading, so their private note is included (never for the supplier). */
+function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (key: string) => string, forBuyer: boolean): TenderResponse {
   const r = f.r;
   return {
     id: r.id,
     tenderId: r.tenderId,
     tenderTitle: f.tenderTitle,
     tenderDeadline: f.tenderDeadline?.toISOString() ?? null,
-    supplier: { id: r.supplierId, companyName: f.companyName, verified: f.approved, fulfilledDeals: Number(f.fulfilledDeals) },
+    supplier: {
+      id: r.supplierId,
+      companyName: f.companyName,
+      verified: f.approved,
+      fulfilledDeals: Number(f.fulfilledDeals),
+      reviews: { average: f.reviews.average === null ? null : Number(f.reviews.average), count: Number(f.reviews.count) },
+    },
+    match: f.match ? { score: f.match.score, itemTitle: f.match.itemTitle, reasons: f.match.reasons.filter((x) => x.contribution > 0).map((x) => x.label) } : null,
     lines: r.lines.map((l) => ({
       catalogueItemId: l.catalogueItemId,
       description: l.description,
@@ -85,6 +96,7 @@ function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (ke
         }
       : null,
     contractId: r.contractId,
+    buyerNote: forBuyer ? r.buyerNote : null,
     submittedAt: r.submittedAt?.toISOString() ?? null,
     withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
@@ -114,11 +126,11 @@ function snapshotOf(r: repo.ResponseRow): Record<string, unknown> {
 export function createResponsesService(ctx: AppContext, uploads: UploadsService) {
   const { db } = ctx;
 
-  async function present(rows: repo.FullResponse[]): Promise<TenderResponse[]> {
+  async function present(rows: repo.FullResponse[], forBuyer = false): Promise<TenderResponse[]> {
     const names = await repo.fileNames(db, [...new Set(rows.flatMap((r) => r.r.documents))]);
-    return rows.map((r) => toResponse(r, names, (k) => ctx.storage.objectUrl(k)));
+    return rows.map((r) => toResponse(r, names, (k) => ctx.storage.objectUrl(k), forBuyer));
   }
-  const presentOne = async (row: repo.FullResponse) => (await present([row]))[0]!;
+  const presentOne = async (row: repo.FullResponse, forBuyer = false) => (await present([row], forBuyer))[0]!;
 
   /** The tender if the caller may see it (suppliers: visible statuses; buyers: their own), else 404. */
   async function visibleTender(caller: Principal, id: string) {
@@ -352,7 +364,16 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
 
     /** GET /api/responses/{id} */
     async get(caller: Principal, id: string): Promise<TenderResponse> {
-      return presentOne(await readable(caller, id));
+      const row = await readable(caller, id);
+      return presentOne(row, row.r.supplierId !== caller.id);
+    },
+
+    /** PUT /api/responses/{id}/note: the tender owner's private note on an opened response. */
+    async setNote(caller: Principal, id: string, note: string): Promise<TenderResponse> {
+      const seen = await readable(caller, id);
+      if (seen.r.supplierId === caller.id || caller.role !== 'buyer') throw responseNotFound();
+      await repo.setBuyerNote(db, id, note);
+      return presentOne((await repo.findResponse(db, id))!, true);
     },
 
     /** GET /api/tender/{id}/responses: the buyer's (sealed: only the count), or a supplier's own. */
@@ -363,11 +384,23 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         const open = responsesOpenTo(t);
         if (!open) return { data: [], meta: { ...meta, total: await repo.countForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), sealed: true } };
         const rows = await repo.listForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES);
-        return { data: await present(rows), meta: { ...meta, total: rows.length, sealed: false } };
+        return { data: await present(rows, true), meta: { ...meta, total: rows.length, sealed: false } };
       }
       if (caller.role !== 'supplier') throw tenderNotFound();
       const rows = await repo.listForTenderBySupplier(db, tenderId, caller.id);
       return { data: await present(rows), meta: { ...meta, total: rows.length, sealed: !responsesOpenTo(t) } };
+    },
+
+    /** GET /api/tender/{id}/responses/compare: the owner's comparison as PDF or CSV, once the responses are open. */
+    async compareExport(caller: Principal, tenderId: string, q: { format: 'pdf' | 'csv'; sort: CompareSort; shortlisted: boolean }) {
+      const t = await visibleTender(caller, tenderId);
+      if (t.userId !== caller.id && caller.role !== 'admin') throw tenderNotFound();
+      if (!responsesOpenTo(t)) throw new AppError('INVALID_STATE', 'Responses to this tender are sealed until its deadline');
+      const all = await present(await repo.listForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), true);
+      const rows = sortResponses(q.shortlisted ? all.filter((r) => r.status === 'shortlisted' || r.status === 'awarded') : all, q.sort);
+      const base = `tender-${tenderId.slice(0, 8)}-responses`;
+      if (q.format === 'csv') return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: compareCsv(t, rows) };
+      return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await comparePdf(t, rows) };
     },
 
     /** GET /api/responses/mine */
@@ -400,7 +433,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           });
         }
       });
-      return presentOne((await repo.findResponse(db, id))!);
+      return presentOne((await repo.findResponse(db, id))!, true);
     },
 
     /**
@@ -474,7 +507,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (isUniqueViolation(err)) throw new AppError('INVALID_STATE', 'This tender already has an open contract');
         throw err;
       }
-      return { response: await presentOne((await repo.findResponse(db, id))!), contract: await contractFor(db, contractId, caller.id) };
+      return { response: await presentOne((await repo.findResponse(db, id))!, true), contract: await contractFor(db, contractId, caller.id) };
     },
 
     // ---- questions ----

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Plus, Save, Send, Trash2 } from 'lucide-react';
 import {
+  ANSWER_LABELS,
   REQUIREMENT_ANSWERS,
   formatPence,
   tenderRequirements,
@@ -17,7 +18,6 @@ import { notify } from '@/lib/toast';
 import { useCreateResponse } from '../api/create-response';
 import { useMyCatalogue } from '../api/list-my-catalogue';
 import { useUpdateResponse } from '../api/update-response';
-import { ANSWER_LABELS } from './response-status';
 
 interface LineDraft {
   key: string;

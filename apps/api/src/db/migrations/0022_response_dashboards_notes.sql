@@ -10,3 +10,6 @@ CREATE TRIGGER dashboards_tender_responses_update AFTER UPDATE ON tender_respons
 CREATE TRIGGER dashboards_tender_responses_delete AFTER DELETE ON tender_responses
   REFERENCING OLD TABLE AS changed FOR EACH STATEMENT
   EXECUTE FUNCTION dashboards_touch('SELECT supplier_id FROM changed UNION ALL SELECT t.user_id FROM changed c JOIN tenders t ON t.id = c.tender_id');
+--> statement-breakpoint
+-- The buyer's private note on a response, shown only to the tender's owner beside the comparison.
+ALTER TABLE "tender_responses" ADD COLUMN "buyer_note" text DEFAULT '' NOT NULL;
