@@ -130,7 +130,7 @@ describe('Issue 17 journey: tender responses', () => {
     await b.getByLabel('Your answer').fill('Yes: price it as an option in your note.');
     await b.getByLabel(/Publish to every supplier/).check();
     await b.getByRole('button', { name: 'Publish answer' }).click();
-    await seenToast(b, 'Answer published to every responding supplier');
+    await seenToast(b, 'Answer published to every supplier');
 
     // The other bidder sees the published answer without the asker's name.
     await c.goto(`/supplier/tender/${id}?tab=questions`);

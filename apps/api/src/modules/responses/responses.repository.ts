@@ -140,12 +140,22 @@ export async function listMine(db: DbOrTx, supplierId: string, page: number, pag
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Suppliers with a response (not withdrawn) to the tender: who hears a published answer. */
-export async function respondingSupplierIds(db: DbOrTx, tenderId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: tenderResponses.supplierId })
-    .from(tenderResponses)
-    .where(and(eq(tenderResponses.tenderId, tenderId), ne(tenderResponses.status, 'withdrawn')));
+/**
+ * Who hears a published answer: suppliers with a response (not withdrawn) to the tender, those who
+ * asked a question on it, and those the matching engine matched it with (one of their catalogue
+ * items). Marketplace tenders have no favourites (only feed notices do), so interest shows this way.
+ */
+export async function interestedSupplierIds(db: DbOrTx, tenderId: string): Promise<string[]> {
+  const rows = (
+    await db.execute(sql`
+      select supplier_id as id from tender_responses where tender_id = ${tenderId} and status <> 'withdrawn'
+      union
+      select asker_id from tender_questions where tender_id = ${tenderId}
+      union
+      select i.user_id from matches m join catalogue_items i on i.id = m.catalogue_item_id
+        join users u on u.id = i.user_id and u.role = 'supplier'
+      where m.tender_id = ${tenderId}`)
+  ).rows as Array<{ id: string }>;
   return rows.map((r) => r.id);
 }
 

@@ -22,6 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { insertAuditEvent } from '../audit/audit.repository.ts';
 import { compareCsv, comparePdf } from './compare-export.ts';
 import { contractFor, proposeContract } from '../contracts/contracts.service.ts';
+import { publishVia } from '../../platform/realtime/hub.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import * as repo from './responses.repository.ts';
@@ -44,6 +45,9 @@ function requireTakingResponses(t: { status: string; deadline: Date | null }) {
   if (t.status !== 'active') throw new AppError('INVALID_STATE', 'This tender is not taking responses');
   if (!takingResponses(t)) throw new AppError('INVALID_STATE', 'The deadline for responses has passed');
 }
+
+/** Open Responses tabs and response lists of these users refetch (delivered at the write's commit). */
+const announce = (tx: DbOrTx, tenderId: string, userIds: string[]) => publishVia(tx, userIds, [{ type: 'response.changed', data: { tenderId } }]);
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { cause?: { code?: string }; code?: string };
@@ -228,6 +232,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         totalPence: { from: null, to: row.totalPence },
       },
     });
+    await announce(tx, tender.id, [tender.userId, caller.id]);
     await notify(tx, {
       userId: tender.userId,
       kind: 'tender_response',
@@ -349,6 +354,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (!takingResponses(t)) throw new AppError('INVALID_STATE', 'The deadline has passed: the response can no longer be withdrawn');
         await repo.updateResponse(tx, id, { status: 'withdrawn', withdrawnAt: new Date() });
         if (r.status !== 'draft') {
+          await announce(tx, t.id, [t.userId, caller.id]);
           await insertAuditEvent(tx, { tenderId: t.id, actorId: caller.id, action: 'response_withdrawn', changes: { response: { from: r.id, to: null }, status: { from: r.status, to: 'withdrawn' } } });
           await notify(tx, {
             userId: t.userId,
@@ -422,6 +428,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (r.status === to) return;
         if (!['submitted', 'shortlisted'].includes(r.status)) throw new AppError('INVALID_STATE', `A ${r.status} response cannot be shortlisted`);
         await repo.updateResponse(tx, id, { status: to });
+        await announce(tx, t.id, [t.userId, r.supplierId]);
         await insertAuditEvent(tx, { tenderId: t.id, actorId: caller.id, action: 'response_shortlisted', changes: { response: { from: r.id, to: r.id }, status: { from: r.status, to } } });
         if (shortlisted) {
           await notify(tx, {
@@ -480,6 +487,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
             body: `${caller.companyName} awarded you “${t.title}” for ${gbp(winner.totalPence)}. Accept the contract in Deals.`,
             link: supplierLink(t.id),
           });
+          await announce(tx, t.id, [t.userId, ...received.map((r) => r.supplierId)]);
           const ranked = [...received].sort((a, b) => a.totalPence - b.totalPence);
           const labels = new Map(tenderRequirements(t).map((r) => [r.key, r.key.startsWith('quality:') ? `${r.label}: ${r.detail}` : r.label]));
           for (const r of received) {
@@ -574,11 +582,11 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           userId: locked.askerId,
           kind: 'tender_question',
           title: 'Your question was answered',
-          body: `${caller.companyName} answered your question on “${t.title}”${published ? ' and shared the answer with every responding supplier' : ''}.`,
+          body: `${caller.companyName} answered your question on “${t.title}”${published ? ' and published the answer to every interested supplier (without your name)' : ''}.`,
           link: supplierLink(t.id),
         });
         if (published && !locked.published) {
-          for (const supplierId of await repo.respondingSupplierIds(tx, t.id)) {
+          for (const supplierId of await repo.interestedSupplierIds(tx, t.id)) {
             if (supplierId === locked.askerId) continue;
             await notify(tx, {
               userId: supplierId,
