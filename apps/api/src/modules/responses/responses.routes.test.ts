@@ -222,6 +222,33 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
   });
 });
 
+describe('bid assist prefill: a draft response from the bid pack of the supplier’s catalogue and profile', () => {
+  it('proposes the supplier’s own relevant items priced from the catalogue, the lead time, an answer to each stated requirement and a covering note; it saves as a draft', async () => {
+    const tender = await createTender({ quantity: 12 });
+    const res = await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: s1.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { body, summary } = res.body.data;
+    expect(body.lines).toEqual([{ catalogueItemId: itemOfS1, description: 'UB 203x133x25 beam', unit: 'each', quantity: 12, unitPrice: 125.5 }]);
+    expect(body.leadTimeDays).toBe(10);
+    expect(body.status).toBe('draft');
+    const keys = body.requirementAnswers.map((a: { requirement: string }) => a.requirement);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const k of keys) expect(['warranty', 'insurance', 'quality:ISO 9001']).toContain(k);
+    for (const a of body.requirementAnswers) expect(a.comment.length).toBeGreaterThan(0);
+    expect(body.note).toContain('Relevant experience');
+    expect(['go', 'go_with_conditions', 'no_go']).toContain(summary.verdict);
+    // another supplier gets their own catalogue, never s1's
+    const other = await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: s2.token });
+    expect(other.body.data.body.lines.map((l: { catalogueItemId: string }) => l.catalogueItemId)).toEqual([itemOfS2]);
+    // the prefill is a valid response body: it saves as a draft as it is
+    const saved = await respond(tender.id, s1.token, body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.data).toMatchObject({ status: 'draft', totalPence: 12 * 12550 });
+    expect((await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: buyer.token })).status).toBe(403);
+    expect((await t.request('GET', `/api/tender/${crypto.randomUUID()}/responses/prefill`, { token: s1.token })).status).toBe(404);
+  });
+});
+
 describe('changing a response: versions and audit', () => {
   it('each submission is a new version kept with an audit event; a draft becomes version 1 when submitted', async () => {
     const tender = await createTender();

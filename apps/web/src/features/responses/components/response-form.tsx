@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { Plus, Save, Send, Trash2 } from 'lucide-react';
+import { Plus, Save, Send, Trash2, Wand2 } from 'lucide-react';
 import {
   ANSWER_LABELS,
+  BID_VERDICT_LABELS,
   REQUIREMENT_ANSWERS,
   formatPence,
   tenderRequirements,
@@ -16,6 +17,7 @@ import { Alert, Button, Select, SelectField, TextField, TextareaField } from '@/
 import { errorMessage, fieldErrorsOf } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useCreateResponse } from '../api/create-response';
+import { getResponsePrefill } from '../api/get-response-prefill';
 import { useMyCatalogue } from '../api/list-my-catalogue';
 import { useUpdateResponse } from '../api/update-response';
 
@@ -74,7 +76,44 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [prefilling, setPrefilling] = useState(false);
+  const [prefillNote, setPrefillNote] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
+
+  /** Fills the form from the bid pack (Bid Assist's reading of the catalogue and profile); the supplier reviews it before saving. */
+  async function prefill() {
+    setPrefilling(true);
+    setFormError(null);
+    try {
+      const { body, summary } = await getResponsePrefill(tender.id);
+      if (body.lines.length) {
+        setLines(
+          body.lines.map((l) => ({
+            key: newKey(),
+            catalogueItemId: l.catalogueItemId ?? null,
+            description: l.description,
+            unit: l.unit ?? 'each',
+            quantity: String(l.quantity),
+            unitPrice: l.unitPrice === undefined ? '' : l.unitPrice.toFixed(2),
+          })),
+        );
+      }
+      if (body.leadTimeDays != null) setLeadTime(String(body.leadTimeDays));
+      if (body.note) setNote(body.note);
+      setAnswers((prev) => {
+        const next = { ...prev };
+        for (const a of body.requirementAnswers ?? []) if (next[a.requirement]) next[a.requirement] = { answer: a.answer, comment: a.comment ?? '' };
+        return next;
+      });
+      setPrefillNote(
+        `Filled from your catalogue and profile: ${body.lines.length} ${body.lines.length === 1 ? 'line' : 'lines'}, ${(body.requirementAnswers ?? []).length} requirement answers. Bid pack verdict: ${BID_VERDICT_LABELS[summary.verdict]} (${summary.score}%). Check every figure before you submit.`,
+      );
+    } catch (err) {
+      setFormError(errorMessage(err, 'We could not prefill the response.'));
+    } finally {
+      setPrefilling(false);
+    }
+  }
   const canDraft = !initial || initial.status === 'draft';
 
   const lineTotalOf = (l: LineDraft): number | null => {
@@ -161,6 +200,15 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
           {formError}
           {errors.requirementAnswers && <span className="block">{errors.requirementAnswers}</span>}
         </Alert>
+      )}
+
+      {!initial && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3">
+          <p className="text-sm text-ink-700">{prefillNote ?? 'Bid Assist can fill this response from your catalogue and profile: the items that fit, prices, lead time and requirement answers.'}</p>
+          <Button type="button" size="sm" variant="secondary" loading={prefilling} leftIcon={<Wand2 className="size-4" aria-hidden="true" />} onClick={() => void prefill()}>
+            Prefill with Bid Assist
+          </Button>
+        </div>
       )}
 
       <section aria-labelledby={`${base}-lines`} className="space-y-3">
