@@ -101,7 +101,8 @@ export function CompareTable({
   const lowest = Math.min(...rows.map((r) => r.totalPence));
   return (
     <div className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
-      <table className="w-full border-collapse text-left" aria-label="Compare responses">
+      {/* each response column keeps a readable width on a phone: the table scrolls sideways instead */}
+      <table className="w-full border-collapse text-left" style={{ minWidth: 144 + rows.length * 240 }} aria-label="Compare responses">
         <thead>
           <tr className="border-b border-ink-200">
             <th scope="col" className={rowHead}>
