@@ -24,6 +24,7 @@ beforeAll(async () => {
   const app = await startApp({ DATABASE_URL: withDatabase(serverUrl, database), DATA_DIR: dataDir });
   server.baseURL = app.baseURL;
   server.dataDir = dataDir;
+  server.databaseUrl = withDatabase(serverUrl, database);
   stop = async () => {
     await app.stop();
     const c = new pg.Client({ connectionString: serverUrl });

@@ -33,3 +33,4 @@ export * from './schemas/search-match.ts';
 export * from './schemas/bid-assist.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/response.ts';
+export * from './domain/response-compare.ts';

@@ -183,10 +183,13 @@ export const MATRIX: Row[] = [
   // tender responses and questions: suppliers respond and ask, the tender's buyer reads and decides
   row('POST /api/tender/{id}/responses',                   '401  403  403  pass pass 403  403  402', { id: (fx) => fx.tender }),
   row('GET /api/tender/{id}/responses',                    '401  ok   deny ok   ok   ok   423  402', { id: (fx) => fx.tender }),
+  row('GET /api/tender/{id}/responses/prefill',            '401  403  403  ok   ok   403  403  402', { id: (fx) => fx.tender }),
+  row('GET /api/tender/{id}/responses/compare',            '401  pass deny 403  403  pass 423  403', { id: (fx) => fx.tender }),
   row('GET /api/responses/mine',                           '401  403  403  ok   ok   403  403  402'),
   row('GET /api/responses/{id}',                           '401  404  404  404  404  404  423  402', { id: () => RANDOM_ID }),
   row('PUT /api/responses/{id}',                           '401  403  403  4xx  4xx  403  403  402', { id: () => RANDOM_ID }),
   row('POST /api/responses/{id}/withdraw',                 '401  403  403  404  404  403  403  402', { id: () => RANDOM_ID }),
+  row('PUT /api/responses/{id}/note',                      '401  404  404  403  403  403  423  403', { id: () => RANDOM_ID, body: () => ({ note: 'Cheapest, check the crane hire' }) }),
   row('POST /api/responses/{id}/shortlist',                '401  404  404  403  403  403  423  403', { id: () => RANDOM_ID }),
   row('POST /api/responses/{id}/award',                    '401  404  404  403  403  403  423  403', { id: () => RANDOM_ID }),
   row('POST /api/tender/{id}/questions',                   '401  403  403  pass pass 403  403  402', { id: (fx) => fx.tender, body: () => ({ text: 'Is delivery to site included?' }) }),

@@ -30,17 +30,29 @@ export const unreadChangedEventSchema = z.object({
   data: z.object({ messages: z.number().int().optional(), notifications: z.number().int().optional() }),
 });
 
+export const responseChangedEventSchema = z.object({
+  type: z.literal('response.changed'),
+  /**
+   * A response to the tender arrived, changed, was withdrawn, shortlisted or decided: to the
+   * tender's buyer and to the response's supplier, whatever their notification choices, so open
+   * Responses tabs and "My responses" lists refetch. It carries no response content: the reader
+   * asks the API, which applies the sealing rules.
+   */
+  data: z.object({ tenderId: z.uuid() }),
+});
+
 export const realtimeEventSchema = z.discriminatedUnion('type', [
   messageCreatedEventSchema,
   messageReadEventSchema,
   notificationCreatedEventSchema,
   unreadChangedEventSchema,
+  responseChangedEventSchema,
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];
 export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
 
-export const REALTIME_EVENT_TYPES = ['message.created', 'message.read', 'notification.created', 'unread.changed'] as const satisfies readonly RealtimeEventType[];
+export const REALTIME_EVENT_TYPES = ['message.created', 'message.read', 'notification.created', 'unread.changed', 'response.changed'] as const satisfies readonly RealtimeEventType[];
 
 /** Control events of the stream, handled by the client helper itself. */
 export const REALTIME_HEARTBEAT_SECONDS = 25;

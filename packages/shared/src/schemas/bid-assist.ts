@@ -220,3 +220,24 @@ export const bidAssistTargetSchema = z.object({
   currency: z.string(),
 });
 export type BidAssistTarget = z.infer<typeof bidAssistTargetSchema>;
+
+/**
+ * GET /api/tender/{id}/responses/prefill: a draft response (the body of POST
+ * /api/tender/{id}/responses, status draft) from the bid pack of the tender and the caller's
+ * catalogue and profile, with the pack's go/no-go summary.
+ */
+export const responsePrefillSchema = z.object({
+  body: z.object({
+    lines: z.array(
+      z.object({ catalogueItemId: z.uuid().nullable().optional(), description: z.string(), unit: z.string().optional(), quantity: z.number(), unitPrice: z.number().optional() }),
+    ),
+    leadTimeDays: z.number().int().nullable().optional(),
+    validityDays: z.number().int().nullable().optional(),
+    note: z.string().optional(),
+    requirementAnswers: z.array(z.object({ requirement: z.string(), answer: z.enum(['meets', 'partly', 'does_not']), comment: z.string().optional() })).optional(),
+    documents: z.array(z.string()).optional(),
+    status: z.enum(['draft', 'submitted']).optional(),
+  }),
+  summary: z.object({ verdict: z.enum(BID_VERDICTS), score: z.number().int(), reasons: z.array(z.string()) }),
+});
+export type ResponsePrefill = z.infer<typeof responsePrefillSchema>;

@@ -90,6 +90,9 @@ export type Rate = z.infer<typeof rate>;
 /** True when some of the caller's listings were queued for (re)matching: ask again shortly. */
 const matchesUpdating = z.boolean();
 
+/** Hours from a tender's publication to a response's first submission, averaged; null when none. */
+const averageResponseHours = z.number().nullable();
+
 export const buyerDashboardSchema = z.object({
   ...periodFields,
   matchesUpdating,
@@ -100,8 +103,10 @@ export const buyerDashboardSchema = z.object({
     z.object({ id: z.uuid(), title: z.string(), status: z.enum(TENDER_STATUSES), matches: count, topScore: z.number().int().nullable() }),
   ),
   averageMatchesPerTender: z.number().nullable(),
-  /** Published tenders with at least one conversation or contract. */
+  /** Published tenders with at least one conversation, submitted response or contract. */
   responseRate: rate,
+  /** Tender responses received (submitted, not withdrawn); awarded = tenders awarded out of those with a response. */
+  tenderResponses: z.object({ received: count, tendersWithResponses: count, awardRate: rate, averageResponseHours }),
   /** Published tenders awarded (a contract proposed, active or fulfilled). */
   awardRate: rate,
   deals: z.object({ count, valuePence: pence, fulfilledValuePence: pence }),
@@ -122,8 +127,10 @@ export const supplierDashboardSchema = z.object({
   matchesThisMonth: count,
   matchesTotal: count,
   deals: z.object({ won: count, valuePence: pence, active: count, fulfilled: count }),
-  /** Tenders won (contract active or fulfilled) out of tenders pursued (a conversation, a contract or a Bid Assist request). */
+  /** Tenders won (contract active or fulfilled) out of tenders pursued (a conversation, a submitted response, a contract or a Bid Assist request). */
   winRate: rate,
+  /** The supplier's tender responses: submitted (not withdrawn), awarded out of those decided, and how fast they respond. */
+  tenderResponses: z.object({ submitted: count, awarded: count, unsuccessful: count, winRate: rate, averageResponseHours }),
   /** The supplier's items (most matched first, at most 20) with their views in the period. */
   catalogue: z.array(
     z.object({

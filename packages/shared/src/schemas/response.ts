@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MAX_PENCE } from './listing.ts';
 
+/** The orders of the buyer's comparison of responses (screen and exports). */
+export const COMPARE_SORTS = ['total', 'leadTime', 'match', 'record'] as const;
+export type CompareSort = (typeof COMPARE_SORTS)[number];
+
 /**
  * Tender responses (issue 17): a supplier's priced bid on a buyer's tender, the clarification
  * questions asked before the question deadline, and the buyer's compare, shortlist and award.
@@ -72,6 +76,9 @@ export const responseLineInputSchema = z.object({
     .max(1_000_000_000, 'Too large')
     .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'At most 3 decimal places'),
   unitPrice: pounds.optional().describe('Pounds per unit'),
+  lineTotal: pounds
+    .optional()
+    .describe('Pounds: quantity × unit price as the supplier worked it out; when given it must agree with the server’s sum to the penny'),
 });
 export type ResponseLineInput = z.infer<typeof responseLineInputSchema>;
 
@@ -91,6 +98,7 @@ export const responseBodySchema = z
     requirementAnswers: z.array(requirementAnswerInputSchema).max(60).default([]),
     documents: z.array(z.string().trim().min(1).max(2048)).max(20).default([]).describe('Storage keys from the presigned upload flow'),
     status: z.enum(['draft', 'submitted']).default('submitted'),
+    total: pounds.optional().describe('Pounds: the sum of the line totals as the supplier sees it; when given it must agree to the penny'),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();
@@ -142,7 +150,11 @@ export const responseSchema = z.object({
     /** approved by Brickyard (the Verified badge) */
     verified: z.boolean(),
     fulfilledDeals: z.number().int(),
+    /** reviews the supplier received after fulfilled deals */
+    reviews: z.object({ average: z.number().nullable(), count: z.number().int() }),
   }),
+  /** The best match the matching engine stored between the tender and one of the supplier's catalogue items. */
+  match: z.object({ score: z.number().int(), itemTitle: z.string(), reasons: z.array(z.string()) }).nullable(),
   lines: z.array(responseLineSchema),
   total: z.number(),
   totalPence: z.number().int(),
@@ -156,6 +168,8 @@ export const responseSchema = z.object({
   version: z.number().int(),
   feedback: responseFeedbackSchema.nullable(),
   contractId: z.uuid().nullable(),
+  /** the tender owner's private note; null to anyone else */
+  buyerNote: z.string().nullable(),
   submittedAt: z.string().nullable(),
   withdrawnAt: z.string().nullable(),
   createdAt: z.string(),
@@ -174,6 +188,9 @@ export const responseListSchema = z.object({
   }),
 });
 export type ResponseList = z.infer<typeof responseListSchema>;
+
+/** PUT /api/responses/{id}/note: the buyer's private note on a response (empty clears it). */
+export const responseNoteBodySchema = z.object({ note: z.string().trim().max(5000) });
 
 export const shortlistBodySchema = z.object({ shortlisted: z.boolean().default(true) }).nullish().describe('Optional; shortlisted defaults to true');
 
@@ -205,4 +222,12 @@ export type TenderQuestion = z.infer<typeof questionSchema>;
 export const questionListSchema = z.object({
   data: z.array(questionSchema),
   meta: z.object({ total: z.number().int(), questionDeadline: z.string().nullable(), open: z.boolean() }),
+});
+
+/** GET /api/tender/{id}/responses/compare: the buyer's comparison as a file, in the order chosen on screen. */
+export const compareExportQuerySchema = z.object({
+  format: z.enum(['pdf', 'csv']).default('pdf'),
+  sort: z.enum(COMPARE_SORTS).default('total'),
+  /** only the shortlisted (and awarded) responses */
+  shortlisted: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
 });

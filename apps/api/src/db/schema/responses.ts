@@ -56,6 +56,8 @@ export const tenderResponses = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** the tender owner's private note on this response (never shown to the supplier) */
+    buyerNote: text('buyer_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,7 +9,8 @@ import type { Buckets } from './analytics.buckets.ts';
  * contracts_buyer_idx / contracts_supplier_idx, conversation_participants_user_idx,
  * catalogue_items_user_created_idx then matches_item_score_idx / matches_tender_score_idx and the
  * catalogue_item_views primary key,
- * bid_assist_requests_supplier_idx, the favourites primary key). Each dashboard is a handful
+ * bid_assist_requests_supplier_idx, the favourites primary key, tender_responses_supplier_idx and
+ * tender_responses_tender_idx). Each dashboard is a handful
  * of queries run in parallel: no query per row.
  */
 
@@ -17,6 +18,8 @@ import type { Buckets } from './analytics.buckets.ts';
 const PUBLISHED = sql.raw(`('active', 'pending', 'closed', 'fulfilled')`);
 /** Contract statuses that mean a deal was struck. */
 const WON = sql.raw(`('active', 'fulfilled')`);
+/** Response statuses that mean a response reached the buyer (RECEIVED_RESPONSE_STATUSES). */
+const RECEIVED_RESPONSES = sql.raw(`('submitted', 'shortlisted', 'awarded', 'unsuccessful')`);
 
 export interface TrendRow {
   k: string;
@@ -71,14 +74,18 @@ export async function buyerRates(db: DbOrTx, buyerId: string) {
           select distinct c.tender_id from conversation_participants p
           join conversations c on c.id = p.conversation_id
           where p.user_id = ${buyerId} and c.tender_id is not null
+        ), answered as (
+          select distinct r.tender_id from tender_responses r join tenders t on t.id = r.tender_id
+          where t.user_id = ${buyerId} and r.status in ${RECEIVED_RESPONSES}
         ), dealt as (
           select tender_id, bool_or(status in ('proposed', 'active', 'fulfilled')) as awarded
           from contracts where buyer_id = ${buyerId} and tender_id is not null group by tender_id
         )
         select count(*)::int as published,
-               count(*) filter (where talked.tender_id is not null or dealt.tender_id is not null)::int as responded,
+               count(*) filter (where talked.tender_id is not null or answered.tender_id is not null or dealt.tender_id is not null)::int as responded,
                count(*) filter (where dealt.awarded)::int as awarded
-        from pub left join talked on talked.tender_id = pub.id left join dealt on dealt.tender_id = pub.id`,
+        from pub left join talked on talked.tender_id = pub.id left join answered on answered.tender_id = pub.id
+          left join dealt on dealt.tender_id = pub.id`,
   );
   return row ?? { published: 0, responded: 0, awarded: 0 };
 }
@@ -187,12 +194,48 @@ export async function supplierWinRate(db: DbOrTx, supplierId: string) {
           select tender_id from contracts where supplier_id = ${supplierId} and tender_id is not null
           union
           select tender_id from bid_assist_requests where supplier_id = ${supplierId} and tender_id is not null
+          union
+          select tender_id from tender_responses where supplier_id = ${supplierId} and status in ${RECEIVED_RESPONSES}
         ), won as (
           select distinct tender_id from contracts where supplier_id = ${supplierId} and tender_id is not null and status in ${WON}
         )
         select (select count(*) from pursued)::int as pursued, (select count(*) from won)::int as won`,
   );
   return row ?? { pursued: 0, won: 0 };
+}
+
+/**
+ * Responses to the buyer's tenders: how many were received (submitted and not withdrawn), on how
+ * many tenders, how many of those tenders were awarded to a response, and the average hours from
+ * publication to a response's first submission (version 1 in tender_response_versions).
+ */
+export async function buyerTenderResponses(db: DbOrTx, buyerId: string) {
+  const [row] = await rows<{ received: number; tenders: number; awarded: number; hours: number | null }>(
+    db,
+    sql`select count(*)::int as received,
+               count(distinct r.tender_id)::int as tenders,
+               count(distinct r.tender_id) filter (where r.status = 'awarded')::int as awarded,
+               avg(extract(epoch from (v.submitted_at - t.published_at)) / 3600) filter (where t.published_at is not null)::float8 as hours
+        from tenders t join tender_responses r on r.tender_id = t.id
+        left join tender_response_versions v on v.response_id = r.id and v.version = 1
+        where t.user_id = ${buyerId} and r.status in ${RECEIVED_RESPONSES}`,
+  );
+  return row ?? { received: 0, tenders: 0, awarded: 0, hours: null };
+}
+
+/** The supplier's responses (submitted, not withdrawn), their outcomes and average hours to respond. */
+export async function supplierTenderResponses(db: DbOrTx, supplierId: string) {
+  const [row] = await rows<{ submitted: number; awarded: number; unsuccessful: number; hours: number | null }>(
+    db,
+    sql`select count(*)::int as submitted,
+               count(*) filter (where r.status = 'awarded')::int as awarded,
+               count(*) filter (where r.status = 'unsuccessful')::int as unsuccessful,
+               avg(extract(epoch from (v.submitted_at - t.published_at)) / 3600) filter (where t.published_at is not null)::float8 as hours
+        from tender_responses r join tenders t on t.id = r.tender_id
+        left join tender_response_versions v on v.response_id = r.id and v.version = 1
+        where r.supplier_id = ${supplierId} and r.status in ${RECEIVED_RESPONSES}`,
+  );
+  return row ?? { submitted: 0, awarded: 0, unsuccessful: 0, hours: null };
 }
 
 /**

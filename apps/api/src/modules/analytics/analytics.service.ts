@@ -26,6 +26,8 @@ export const rateOf = (numerator: number, denominator: number): Rate => ({
 });
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+/** Average hours to one decimal place (null when there is nothing to average). */
+const hoursOf = (h: number | null) => (h === null ? null : Math.round(Number(h) * 10) / 10);
 
 /** The part of a dashboard request its answer depends on, as a cache key. */
 export const dashboardQueryKey = (q: DashboardQuery) => `${q.range ?? ''}|${q.from ?? ''}|${q.to ?? ''}`;
@@ -65,7 +67,7 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
 
     async buyer(caller: Principal, query: DashboardQuery, now = new Date()): Promise<BuyerDashboard> {
       const b = bucketsFor(query, now);
-      const [byStatus, matches, rates, deals, activity, closing, trend, matchesUpdating] = await Promise.all([
+      const [byStatus, matches, rates, deals, activity, closing, trend, responses, matchesUpdating] = await Promise.all([
         repo.buyerTendersByStatus(db, caller.id),
         repo.buyerMatches(db, caller.id, 12),
         repo.buyerRates(db, caller.id),
@@ -73,6 +75,7 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
         repo.buyerActivity(db, caller.id, 8),
         repo.buyerClosingSoon(db, caller.id, 5),
         repo.buyerTrend(db, caller.id, b),
+        repo.buyerTenderResponses(db, caller.id),
         queueStale('tender', caller.id),
       ]);
       const tendersByStatus = Object.fromEntries(TENDER_STATUSES.map((s) => [s, 0])) as Record<TenderStatus, number>;
@@ -97,6 +100,12 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
         averageMatchesPerTender: matches.tenders > 0 ? Math.round((matches.matches / matches.tenders) * 10) / 10 : null,
         responseRate: rateOf(rates.responded, rates.published),
         awardRate: rateOf(rates.awarded, rates.published),
+        tenderResponses: {
+          received: responses.received,
+          tendersWithResponses: responses.tenders,
+          awardRate: rateOf(responses.awarded, responses.tenders),
+          averageResponseHours: hoursOf(responses.hours),
+        },
         deals,
         recentActivity: activity.map((a) => ({
           id: a.id,
@@ -123,7 +132,7 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
 
     async supplier(caller: Principal, query: DashboardQuery, now = new Date()): Promise<SupplierDashboard> {
       const b = bucketsFor(query, now);
-      const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, matchesUpdating] =
+      const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, responses, matchesUpdating] =
         await Promise.all([
           repo.supplierMatchCounts(db, caller.id),
           repo.supplierDeals(db, caller.id),
@@ -134,6 +143,7 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
           quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
           repo.supplierBidAssistCounts(db, caller.id),
           repo.supplierTrend(db, caller.id, b),
+          repo.supplierTenderResponses(db, caller.id),
           queueStale('catalogue_item', caller.id),
         ]);
       const limits = PLANS[caller.plan ?? 'CORE'].limits;
@@ -149,6 +159,13 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
         matchesTotal: counts.total,
         deals,
         winRate: rateOf(win.won, win.pursued),
+        tenderResponses: {
+          submitted: responses.submitted,
+          awarded: responses.awarded,
+          unsuccessful: responses.unsuccessful,
+          winRate: rateOf(responses.awarded, responses.awarded + responses.unsuccessful),
+          averageResponseHours: hoursOf(responses.hours),
+        },
         catalogue: catalogue.map((c) => ({
           id: c.id,
           title: c.title,

@@ -9,11 +9,13 @@ import {
   type Tender,
 } from '@brickyard/shared';
 import { toCsv } from '../../platform/csv.ts';
-import { createPdf, factsTable, FONT, headCell, heading, INK, pageFooters, pdfText } from '../../platform/pdf/pdf.ts';
+import type { TenderResponsesAudit } from '../responses/responses.audit.ts';
+import { createPdf, factsTable, type Pdf, FONT, headCell, heading, INK, pageFooters, pdfText } from '../../platform/pdf/pdf.ts';
 
 /**
  * The audit trail export of GET /api/tender/{id}/audit: a PDF document (title, tender summary,
- * event table), CSV (one row per changed field) or JSON.
+ * event table, the responses with their versions, the questions and answers), CSV (one row per
+ * changed field; response and question events carry their totals and texts) or JSON.
  */
 
 const ACTION_LABELS: Record<string, string> = {
@@ -26,6 +28,12 @@ const ACTION_LABELS: Record<string, string> = {
   awarded: 'Awarded',
   completed: 'Completed',
   deleted: 'Deleted',
+  response_submitted: 'Response submitted',
+  response_withdrawn: 'Response withdrawn',
+  response_shortlisted: 'Response shortlisted',
+  response_awarded: 'Response awarded',
+  question_asked: 'Question asked',
+  question_answered: 'Question answered',
 };
 export const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
 
@@ -40,13 +48,14 @@ const FIELD_LABELS: Record<string, string> = {
   paymentTerms: 'Payment terms',
   supplierType: 'Supplier type',
   awardedSupplierId: 'Awarded supplier',
+  totalPence: 'Response total',
 };
 const fieldLabel = (f: string) => FIELD_LABELS[f] ?? f.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
 
 /** One value as text: money in £, lists joined, attachments by name. */
 export function valueText(field: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '-';
-  if ((field === 'valuePence' || field === 'budgetPence') && typeof v === 'number') return formatPence(v);
+  if ((field === 'valuePence' || field === 'budgetPence' || field === 'totalPence') && typeof v === 'number') return formatPence(v);
   if (field === 'deadline' && typeof v === 'string') return formatUkDateTime(v);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   if (Array.isArray(v)) {
@@ -72,7 +81,7 @@ export function auditCsv(events: AuditEvent[]): string {
   return toCsv(['Timestamp (UTC)', 'Who', 'Company', 'Action', 'Field', 'From', 'To'], rows);
 }
 
-export async function auditPdf(tender: Tender, events: AuditEvent[], generatedAt = new Date()): Promise<Buffer> {
+export async function auditPdf(tender: Tender, events: AuditEvent[], record: TenderResponsesAudit | null = null, generatedAt = new Date()): Promise<Buffer> {
   const pdf = createPdf({
     margin: 48,
     bufferPages: true,
@@ -123,6 +132,58 @@ export async function auditPdf(tender: Tender, events: AuditEvent[], generatedAt
     data: [header, ...rows],
   });
 
+  if (record) responsesSection(pdf, record);
+
   pageFooters(pdf, (page, count) => `Page ${page} of ${count}`);
   return pdf.finish();
+}
+
+const dayTime = (iso: string | null) => (iso ? when(iso) : '-');
+const STATUS_TEXT: Record<string, string> = {
+  submitted: 'Submitted',
+  shortlisted: 'Shortlisted',
+  awarded: 'Awarded',
+  unsuccessful: 'Unsuccessful',
+  withdrawn: 'Withdrawn',
+  draft: 'Draft',
+};
+
+/** The responses (each with its submitted versions) and the questions and answers. */
+function responsesSection(pdf: Pdf, record: TenderResponsesAudit) {
+  const { doc } = pdf;
+  const cellStyle = { padding: [3, 3] as [number, number], border: 0.5, borderColor: INK.rule };
+  heading(pdf, 'Responses', { after: 0.4 });
+  doc.font(FONT.regular).fontSize(8.5).fillColor(INK.text);
+  if (record.sealed) {
+    doc.text(`${record.received} ${record.received === 1 ? 'response' : 'responses'} received. The responses are sealed until the deadline, so their contents are not shown.`, pdf.left, doc.y, { width: pdf.width });
+  } else if (!record.responses.length) {
+    doc.text('No responses were submitted.', pdf.left, doc.y, { width: pdf.width });
+  } else {
+    const rows = record.responses.map((r) => [
+      pdfText(r.supplier, 80),
+      STATUS_TEXT[r.status] ?? r.status,
+      formatPence(r.totalPence),
+      r.leadTimeDays === null ? '-' : `${r.leadTimeDays} days`,
+      r.validityDays === null ? '-' : `${r.validityDays} days`,
+      r.versions.map((v) => `v${v.version} ${dayTime(v.submittedAt)}${v.totalPence === null ? '' : ` ${formatPence(v.totalPence)}`}`).join('\n') +
+        (r.withdrawnAt ? `\nWithdrawn ${dayTime(r.withdrawnAt)}` : ''),
+    ]);
+    doc.table({
+      columnStyles: [100, 62, 64, 50, 50, '*'],
+      defaultStyle: cellStyle,
+      data: [['Supplier', 'Status', 'Total', 'Lead time', 'Valid for', 'Versions (UK time)'].map((text) => headCell(text)), ...rows],
+    });
+  }
+  heading(pdf, 'Questions and answers', { after: 0.4 });
+  doc.font(FONT.regular).fontSize(8.5).fillColor(INK.text);
+  if (!record.questions.length) {
+    doc.text('No questions were asked.', pdf.left, doc.y, { width: pdf.width });
+    return;
+  }
+  const rows = record.questions.map((q) => [
+    `${dayTime(q.askedAt)}\n${pdfText(q.askedBy, 80)}`,
+    pdfText(q.text, 2000),
+    q.answer === null ? 'Not answered' : `${pdfText(q.answer, 5000)}\n(${q.published ? 'published to suppliers' : 'private to the asker'}, ${dayTime(q.answeredAt)})`,
+  ]);
+  doc.table({ columnStyles: [110, '*', '*'], defaultStyle: cellStyle, data: [['Asked (UK time)', 'Question', 'Answer'].map((text) => headCell(text)), ...rows] });
 }

@@ -18,6 +18,7 @@ export type AuditAction =
   | 'response_withdrawn'
   | 'response_shortlisted'
   | 'response_awarded'
+  | 'question_asked'
   | 'question_answered';
 
 /** Call inside the transaction that makes the change, so the trail and the change commit together. */

@@ -13,6 +13,7 @@ import {
   dataOf,
   idParamsSchema,
   presignedDownloadResponseSchema,
+  responsePrefillSchema,
   updateBidAssistBodySchema,
 } from '@brickyard/shared';
 import { z } from 'zod';
@@ -36,6 +37,17 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
       response: { 201: bidAssistCreatedResponseSchema },
     },
     handler: async (req, reply) => reply.status(201).send(await bidAssist.create(principalOf(req), req.body)),
+  });
+
+  app.get('/api/tender/:id/responses/prefill', {
+    config: { access: suppliers },
+    schema: {
+      tags: [...tags, 'responses'],
+      summary: 'A draft response to the tender from its bid pack: your most relevant catalogue items priced, requirement answers and a covering note (not stored, no Bid Assist request used)',
+      params: idParamsSchema,
+      response: { 200: dataOf(responsePrefillSchema) },
+    },
+    handler: async (req) => ({ data: await bidAssist.responsePrefill(principalOf(req), req.params.id) }),
   });
 
   app.get('/api/bid-assist', {

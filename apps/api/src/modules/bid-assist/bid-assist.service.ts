@@ -4,12 +4,14 @@ import {
   BID_ASSIST_STATUS_LABELS,
   canViewTender,
   cleanFileName,
+  tenderRequirements,
   type BidAssistDetail,
   type BidAssistListQuery,
   type BidAssistRequest,
   type BidAssistTarget,
   type BidAssistUsage,
   type CreateBidAssistBody,
+  type ResponsePrefill,
   type UpdateBidAssistBody,
 } from '@brickyard/shared';
 import type { z } from 'zod';
@@ -22,6 +24,7 @@ import { requireLiveFeed } from '../external-tenders/external-tenders.service.ts
 import { cpvLabels } from '../matching/cpv.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack.ts';
+import { responsePrefill } from './response-prefill.ts';
 import { newRequestMail } from './bid-assist.mails.ts';
 import { rank } from '../search/engine.ts';
 import * as repo from './bid-assist.repository.ts';
@@ -231,6 +234,23 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
   const usageOf = async (caller: Principal): Promise<BidAssistUsage> => quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist' });
 
   return {
+    /**
+     * GET /api/tender/{id}/responses/prefill: a draft response from the bid pack of the tender
+     * and the caller's catalogue and profile (nothing is stored and no Bid Assist request is used).
+     */
+    async responsePrefill(caller: Principal, tenderId: string, now = new Date()): Promise<ResponsePrefill> {
+      const [{ tender }, supplier, found] = await Promise.all([
+        packTenderFor(caller, { tenderId, message: '', deadline: now.toISOString(), documents: [] }, now),
+        packSupplierFor(caller),
+        repo.findOurTender(db, tenderId),
+      ]);
+      const pack = generateBidPack({ tender, supplier, helpBy: null, now });
+      return {
+        body: responsePrefill(tender, supplier, pack, tenderRequirements(found!.tender)),
+        summary: { verdict: pack.summary.verdict, score: pack.summary.score, reasons: pack.summary.reasons },
+      };
+    },
+
     /** POST /api/bid-assist */
     async create(caller: Principal, body: CreateBody, now = new Date()): Promise<{ data: BidAssistDetail; meta: { usage: BidAssistUsage } }> {
       // A tender of the live feed is feed data (its pack quotes it): the feed's plan rule applies.

@@ -142,7 +142,7 @@ export interface PackInput {
 
 const DAY = 86_400_000;
 /** A word overlap this large links an item to a tender even across categories. */
-const STRONG = 3;
+export const STRONG = 3;
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 const q = (s: string) => `“${s}”`;
 const list = (xs: string[], max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
@@ -180,14 +180,14 @@ function tenderCategories(t: PackTender): Array<{ category: string; subcategory:
   return out;
 }
 
-interface RankedItem {
+export interface RankedItem {
   item: PackCatalogueItem;
   score: number;
   sameCategory: boolean;
   sameSubcategory: boolean;
 }
 
-function rankCatalogue(t: PackTender, items: PackCatalogueItem[]): RankedItem[] {
+export function rankCatalogue(t: PackTender, items: PackCatalogueItem[]): RankedItem[] {
   const words = tenderWords(t);
   const cats = tenderCategories(t);
   const ranked = items.map((item) => {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { ResponseStatus } from '@brickyard/shared';
+import type { MatchReason, ResponseStatus } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { catalogueItems, contracts, files, tenderQuestions, tenderResponses, tenderResponseVersions, tenders, users } from '../../db/schema/index.ts';
 
@@ -18,6 +18,13 @@ function selectFull(db: DbOrTx) {
       companyName: users.companyName,
       approved: users.approved,
       fulfilledDeals: sql<number>`(select count(*)::int from ${contracts} where ${contracts.supplierId} = ${tenderResponses.supplierId} and ${contracts.status} = 'fulfilled')`,
+      reviews: sql<{ average: number | null; count: number }>`(select json_build_object('average', round(avg(rating)::numeric, 1), 'count', count(*)) from reviews where reviewee_id = ${tenderResponses.supplierId})`,
+      /** the best stored match between the tender and one of the supplier's catalogue items */
+      match: sql<{ score: number; reasons: MatchReason[]; itemTitle: string } | null>`(
+        select json_build_object('score', m.score, 'reasons', m.reasons, 'itemTitle', i.title)
+        from matches m join catalogue_items i on i.id = m.catalogue_item_id
+        where m.tender_id = ${tenderResponses.tenderId} and i.user_id = ${tenderResponses.supplierId}
+        order by m.score desc, m.catalogue_item_id limit 1)`,
     })
     .from(tenderResponses)
     .innerJoin(tenders, eq(tenders.id, tenderResponses.tenderId))
@@ -71,6 +78,11 @@ export async function updateResponse(db: DbOrTx, id: string, set: Partial<NewRes
     .where(eq(tenderResponses.id, id))
     .returning();
   return row!;
+}
+
+/** Only the buyer's note: it is not part of the response the supplier sent, so nothing else moves. */
+export async function setBuyerNote(db: DbOrTx, id: string, note: string): Promise<void> {
+  await db.update(tenderResponses).set({ buyerNote: note }).where(eq(tenderResponses.id, id));
 }
 
 export async function insertVersion(db: DbOrTx, values: typeof tenderResponseVersions.$inferInsert): Promise<void> {
@@ -128,12 +140,22 @@ export async function listMine(db: DbOrTx, supplierId: string, page: number, pag
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Suppliers with a response (not withdrawn) to the tender: who hears a published answer. */
-export async function respondingSupplierIds(db: DbOrTx, tenderId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: tenderResponses.supplierId })
-    .from(tenderResponses)
-    .where(and(eq(tenderResponses.tenderId, tenderId), ne(tenderResponses.status, 'withdrawn')));
+/**
+ * Who hears a published answer: suppliers with a response (not withdrawn) to the tender, those who
+ * asked a question on it, and those the matching engine matched it with (one of their catalogue
+ * items). Marketplace tenders have no favourites (only feed notices do), so interest shows this way.
+ */
+export async function interestedSupplierIds(db: DbOrTx, tenderId: string): Promise<string[]> {
+  const rows = (
+    await db.execute(sql`
+      select supplier_id as id from tender_responses where tender_id = ${tenderId} and status <> 'withdrawn'
+      union
+      select asker_id from tender_questions where tender_id = ${tenderId}
+      union
+      select i.user_id from matches m join catalogue_items i on i.id = m.catalogue_item_id
+        join users u on u.id = i.user_id and u.role = 'supplier'
+      where m.tender_id = ${tenderId}`)
+  ).rows as Array<{ id: string }>;
   return rows.map((r) => r.id);
 }
 
@@ -190,4 +212,26 @@ export function listQuestions(db: DbOrTx, tenderId: string, viewer: { all: true 
     .where(where)
     .orderBy(asc(tenderQuestions.createdAt))
     .limit(500);
+}
+
+// ---- the tender's audit export ----
+
+/** Every response that reached the buyer at some point (withdrawn ones included), with its submitted versions. */
+export async function listForAudit(db: DbOrTx, tenderId: string) {
+  const rows = await db
+    .select({ r: tenderResponses, companyName: users.companyName })
+    .from(tenderResponses)
+    .innerJoin(users, eq(users.id, tenderResponses.supplierId))
+    .where(and(eq(tenderResponses.tenderId, tenderId), sql`${tenderResponses.version} > 0`))
+    .orderBy(asc(tenderResponses.totalPence), asc(tenderResponses.id))
+    .limit(1000);
+  const ids = rows.map((x) => x.r.id);
+  const versions = ids.length
+    ? await db
+        .select({ responseId: tenderResponseVersions.responseId, version: tenderResponseVersions.version, submittedAt: tenderResponseVersions.submittedAt, snapshot: tenderResponseVersions.snapshot })
+        .from(tenderResponseVersions)
+        .where(inArray(tenderResponseVersions.responseId, ids))
+        .orderBy(asc(tenderResponseVersions.responseId), asc(tenderResponseVersions.version))
+    : [];
+  return rows.map((x) => ({ ...x, versions: versions.filter((v) => v.responseId === x.r.id) }));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, subMinutes } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, catalogueItems, contracts, notifications, tenderResponseVersions, tenders } from '../../db/schema/index.ts';
+import { auditEvents, catalogueItems, contracts, matches, notifications, reviews, tenderResponseVersions, tenders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let itemOfS1: string;
 let itemOfS2: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ uploadMaxBytes: 256 * 1024 });
   [buyer, otherBuyer, s1, s2, s3, pendingSupplier, unsubscribed] = await Promise.all([
     t.createUser({ role: 'buyer', companyName: 'Northgate Developments Ltd' }),
     t.createUser({ role: 'buyer' }),
@@ -171,6 +171,32 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     expect(draft.body.data).toMatchObject({ status: 'draft', version: 0, total: 0, submittedAt: null });
   });
 
+  it('refuses a line total or total that does not add up (400 naming the field) and keeps the saved response as it was', async () => {
+    const tender = await createTender();
+    const draft = await respond(tender.id, s3.token, { lines: [{ description: 'Frame', quantity: 2, unitPrice: 100 }], status: 'draft' });
+    expect(draft.status).toBe(201);
+    const wrongLine = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
+      token: s3.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 300 }] }),
+    });
+    expect(wrongLine.status).toBe(400);
+    expect(wrongLine.body.error.details).toEqual([{ path: 'lines.0.lineTotal', message: expect.stringContaining('£301.50') }]);
+    const wrongTotal = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
+      token: s3.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 301.5 }], total: 300 }),
+    });
+    expect(wrongTotal.status).toBe(400);
+    expect(wrongTotal.body.error.details[0].path).toBe('total');
+    const kept = await t.request('GET', `/api/responses/${draft.body.data.id}`, { token: s3.token });
+    expect(kept.body.data).toMatchObject({ status: 'draft', total: 200, lines: [{ quantity: 2, unitPrice: 100, lineTotal: 200 }] });
+    const right = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
+      token: s3.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 301.5 }], total: 301.5 }),
+    });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(right.body.data).toMatchObject({ status: 'submitted', total: 301.5, totalPence: 30150 });
+  });
+
   it('nothing after the deadline: create, change and withdraw answer 409', async () => {
     const tender = await createTender();
     const r = await respond(tender.id, s1.token);
@@ -193,6 +219,33 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     const draft = await createTender({ status: 'draft' });
     expect((await respond(draft.id, s1.token)).status).toBe(404);
     expect((await respond(crypto.randomUUID(), s1.token)).status).toBe(404);
+  });
+});
+
+describe('bid assist prefill: a draft response from the bid pack of the supplier’s catalogue and profile', () => {
+  it('proposes the supplier’s own relevant items priced from the catalogue, the lead time, an answer to each stated requirement and a covering note; it saves as a draft', async () => {
+    const tender = await createTender({ quantity: 12 });
+    const res = await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: s1.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { body, summary } = res.body.data;
+    expect(body.lines).toEqual([{ catalogueItemId: itemOfS1, description: 'UB 203x133x25 beam', unit: 'each', quantity: 12, unitPrice: 125.5 }]);
+    expect(body.leadTimeDays).toBe(10);
+    expect(body.status).toBe('draft');
+    const keys = body.requirementAnswers.map((a: { requirement: string }) => a.requirement);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const k of keys) expect(['warranty', 'insurance', 'quality:ISO 9001']).toContain(k);
+    for (const a of body.requirementAnswers) expect(a.comment.length).toBeGreaterThan(0);
+    expect(body.note).toContain('Relevant experience');
+    expect(['go', 'go_with_conditions', 'no_go']).toContain(summary.verdict);
+    // another supplier gets their own catalogue, never s1's
+    const other = await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: s2.token });
+    expect(other.body.data.body.lines.map((l: { catalogueItemId: string }) => l.catalogueItemId)).toEqual([itemOfS2]);
+    // the prefill is a valid response body: it saves as a draft as it is
+    const saved = await respond(tender.id, s1.token, body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body.data).toMatchObject({ status: 'draft', totalPence: 12 * 12550 });
+    expect((await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: buyer.token })).status).toBe(403);
+    expect((await t.request('GET', `/api/tender/${crypto.randomUUID()}/responses/prefill`, { token: s1.token })).status).toBe(404);
   });
 });
 
@@ -368,6 +421,163 @@ describe('questions', () => {
   });
 });
 
+describe('compare: match score and record, private notes, PDF and CSV export', () => {
+  const pdfTextOf = async (bytes: Buffer) => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+  const exportOf = (tenderId: string, query: string, token = buyer.token) =>
+    fetch(`${t.url}/api/tender/${tenderId}/responses/compare?${query}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('each response carries the supplier’s best stored match with its reasons and their reviews; the buyer’s private note is theirs alone', async () => {
+    const tender = await createTender();
+    const r1 = await respond(tender.id, s1.token);
+    const r2 = await respond(tender.id, s2.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 120000 }] }));
+    // the matching engine scores the new tender against the catalogues in the background
+    let stored: (typeof matches.$inferSelect)[] = [];
+    for (let i = 0; i < 100 && !stored.length; i++) {
+      stored = await t.db.select().from(matches).where(and(eq(matches.tenderId, tender.id), eq(matches.catalogueItemId, itemOfS1)));
+      if (!stored.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(stored).toHaveLength(1);
+    const seen = await t.request('GET', `/api/responses/${r1.body.data.id}`, { token: s1.token });
+    expect(seen.body.data.match).toEqual({
+      score: stored[0]!.score,
+      itemTitle: 'UB 203x133x25 beam',
+      reasons: stored[0]!.reasons.filter((x) => x.contribution > 0).map((x) => x.label),
+    });
+    expect(seen.body.data.match.reasons.length).toBeGreaterThan(0);
+    expect(r2.body.data.match?.itemTitle ?? 'Column').toBe('Column');
+    expect(r2.body.data.supplier.reviews).toEqual({ average: null, count: 0 });
+    // s1's record: two fulfilled deals reviewed 4 and 5 by buyers
+    for (const rating of [4, 5]) {
+      const [c] = await t.db
+        .insert(contracts)
+        .values({ tenderTitle: 'Earlier job', buyerId: otherBuyer.id, supplierId: s1.id, valuePence: 100000, status: 'fulfilled' })
+        .returning();
+      await t.db.insert(reviews).values({ contractId: c!.id, reviewerId: otherBuyer.id, revieweeId: s1.id, rating });
+    }
+    const reviewed = await t.request('GET', `/api/responses/${r1.body.data.id}`, { token: s1.token });
+    expect(reviewed.body.data.supplier).toMatchObject({ fulfilledDeals: 2, reviews: { average: 4.5, count: 2 } });
+    expect(r1.body.data.buyerNote).toBeNull();
+
+    const early = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'Check crane hire' } });
+    expect(early.status).toBe(409); // sealed: not opened yet
+    await closeDeadline(tender.id);
+    const noted = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'Check crane hire' } });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    expect(noted.body.data.buyerNote).toBe('Check crane hire');
+    const list = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
+    expect(list.body.data.find((r: { id: string }) => r.id === r1.body.data.id).buyerNote).toBe('Check crane hire');
+    const own = await t.request('GET', `/api/responses/${r1.body.data.id}`, { token: s1.token });
+    expect(own.body.data.buyerNote).toBeNull();
+    const mine = await t.request('GET', '/api/responses/mine', { token: s1.token });
+    expect(mine.body.data.every((r: { buyerNote: string | null }) => r.buyerNote === null)).toBe(true);
+    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: otherBuyer.token, body: { note: 'x' } })).status).toBe(404);
+    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: s1.token, body: { note: 'x' } })).status).toBe(403);
+    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'x'.repeat(5001) } })).status).toBe(400);
+  });
+
+  it('exports the comparison as PDF (best per row marked) and CSV in the order chosen; sealed 409, another buyer 404, a supplier 403', async () => {
+    const tender = await createTender({ leadTime: 30 });
+    await respond(tender.id, s1.token, bid({ leadTimeDays: 21, lines: [{ description: 'Frame', quantity: 2, unitPrice: 70000, unit: 'lot' }] }));
+    await respond(tender.id, s2.token, bid({ leadTimeDays: 45, lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }));
+    await respond(tender.id, s3.token, bid({ leadTimeDays: 35, lines: [{ description: 'Frame', quantity: 1, unitPrice: 145000 }], requirementAnswers: [...allMet.slice(0, 2), { requirement: 'quality:ISO 9001', answer: 'partly', comment: 'Audit booked' }] }));
+    const sealed = await exportOf(tender.id, 'format=pdf');
+    expect(sealed.status).toBe(409);
+    await closeDeadline(tender.id);
+    expect((await exportOf(tender.id, 'format=pdf', otherBuyer.token)).status).toBe(404);
+    expect((await exportOf(tender.id, 'format=pdf', s1.token)).status).toBe(403);
+    expect((await exportOf(tender.id, 'format=doc')).status).toBe(400);
+
+    const pdf = await exportOf(tender.id, 'format=pdf&sort=leadTime');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(/attachment; filename="tender-.*-responses\.pdf"/);
+    const text = await pdfTextOf(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain('Tender responses compared');
+    // sorted by lead time: Pennine (21) before Tyne (35) before Mersey (45)
+    expect(text.indexOf('Pennine Steel Ltd')).toBeLessThan(text.indexOf('Tyne Frames Ltd'));
+    expect(text.indexOf('Tyne Frames Ltd')).toBeLessThan(text.indexOf('Mersey Fabrication Ltd'));
+    expect(text).toContain('£70,000 / lot × 2 = £140,000');
+    expect(text).toContain('Within the 30 days asked');
+    expect(text).toContain('15 days over the 30 asked');
+    expect(text).toContain('Partly (Audit booked)');
+    expect(text).toContain('★ Best');
+
+    const csv = await exportOf(tender.id, 'format=csv&sort=total');
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain('Match score');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Pennine Steel Ltd', 'Tyne Frames Ltd', 'Mersey Fabrication Ltd']);
+  });
+});
+
+describe('the tender audit export includes responses and Q&A', () => {
+  const pdfTextOf = async (bytes: Buffer) => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  };
+  const pdfOf = async (tenderId: string) => {
+    const res = await fetch(`${t.url}/api/tender/${tenderId}/audit?format=pdf`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    expect(res.status).toBe(200);
+    return pdfTextOf(Buffer.from(await res.arrayBuffer()));
+  };
+
+  it('while sealed: the count and the Q&A, no prices; after the deadline: each response with its versions and totals', async () => {
+    const tender = await createTender();
+    const first = await respond(tender.id, s1.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }));
+    await t.request('PUT', `/api/responses/${first.body.data.id}`, { token: s1.token, body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 138250 }] }) });
+    await respond(tender.id, s2.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 151000 }] }));
+    const q = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s2.token, body: { text: 'Is galvanising of the lintels included?' } });
+    await t.request('POST', `/api/questions/${q.body.data.id}/answer`, { token: buyer.token, body: { text: 'Yes: hot-dip galvanised to BS EN ISO 1461.', publish: true } });
+
+    const sealed = await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: buyer.token });
+    expect(sealed.status).toBe(200);
+    expect(sealed.body.data.responses).toMatchObject({ sealed: true, received: 2, responses: [] });
+    expect(sealed.body.data.responses.questions).toEqual([
+      expect.objectContaining({ askedBy: 'Mersey Fabrication Ltd', text: 'Is galvanising of the lintels included?', answer: 'Yes: hot-dip galvanised to BS EN ISO 1461.', published: true }),
+    ]);
+    const submittedEvents = sealed.body.data.events.filter((e: { action: string }) => e.action === 'response_submitted');
+    expect(submittedEvents).toHaveLength(3);
+    for (const e of submittedEvents) expect(e.changes.totalPence).toBeUndefined();
+    const csv = await t.request('GET', `/api/tender/${tender.id}/audit?format=csv`, { token: buyer.token });
+    expect(csv.body).toContain('Question asked');
+    expect(csv.body).toContain('Is galvanising of the lintels included?');
+    expect(csv.body).toContain('Response submitted');
+    expect(csv.body).not.toContain('£138,250');
+    const sealedPdf = await pdfOf(tender.id);
+    expect(sealedPdf).toContain('2 responses received. The responses are sealed');
+    expect(sealedPdf).toContain('hot-dip galvanised to BS EN ISO 1461');
+    expect(sealedPdf).not.toContain('138,250');
+
+    await closeDeadline(tender.id);
+    const open = await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: buyer.token });
+    expect(open.body.data.responses.sealed).toBe(false);
+    expect(open.body.data.responses.responses).toEqual([
+      expect.objectContaining({
+        supplier: 'Pennine Steel Ltd',
+        status: 'submitted',
+        totalPence: 13825000,
+        versions: [expect.objectContaining({ version: 1, totalPence: 14000000 }), expect.objectContaining({ version: 2, totalPence: 13825000 })],
+      }),
+      expect.objectContaining({ supplier: 'Mersey Fabrication Ltd', totalPence: 15100000 }),
+    ]);
+    const openCsv = await t.request('GET', `/api/tender/${tender.id}/audit?format=csv`, { token: buyer.token });
+    expect(openCsv.body).toContain('£138,250');
+    const openPdf = await pdfOf(tender.id);
+    expect(openPdf).toContain('Pennine Steel Ltd');
+    expect(openPdf).toContain('£138,250');
+    expect(openPdf).toContain('£140,000');
+    expect(openPdf).toContain('Is galvanising of the lintels included?');
+    // other suppliers never get the export
+    expect((await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: s1.token })).status).toBe(403);
+  });
+});
+
 describe('response documents (the presigned upload flow)', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   async function upload(user: TestUser) {
@@ -381,6 +591,33 @@ describe('response documents (the presigned upload flow)', () => {
     return res.body.data.key as string;
   }
   const download = (key: string, token: string) => t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token });
+
+  it('an attachment over the size limit is refused with 413 (declared or sent) and cannot be attached; the response keeps its documents', async () => {
+    const tender = await createTender();
+    const key = await upload(s3);
+    const r = await respond(tender.id, s3.token, { ...bid(), documents: [key] });
+    expect(r.status).toBe(201);
+    const limit = t.config.uploadMaxBytes;
+    const declared = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: s3.token,
+      body: { userId: s3.id, fileName: 'Drawings.pdf', fileType: 'application/pdf', fileSize: limit + 1, uploadType: 'response-document' },
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const presigned = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: s3.token,
+      body: { userId: s3.id, fileName: 'Drawings.pdf', fileType: 'application/pdf', uploadType: 'response-document' },
+    });
+    const big = Buffer.concat([PDF, Buffer.alloc(limit + 10, 32)]);
+    const put = await fetch(t.url + presigned.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(big), headers: { 'content-type': 'application/octet-stream' } });
+    expect(put.status).toBe(413);
+    const attach = await t.request('PUT', `/api/responses/${r.body.data.id}`, { token: s3.token, body: { ...bid(), documents: [key, presigned.body.data.key] } });
+    expect(attach.status).toBe(400);
+    expect(attach.body.error.details[0].path).toMatch(/^documents/);
+    const kept = await t.request('GET', `/api/responses/${r.body.data.id}`, { token: s3.token });
+    expect(kept.body.data.documents.map((d: { key: string }) => d.key)).toEqual([key]);
+    expect(kept.body.data.version).toBe(1);
+  });
 
   it('attaches the supplier’s own uploads; the buyer downloads them once the responses are open, other suppliers never', async () => {
     const tender = await createTender();

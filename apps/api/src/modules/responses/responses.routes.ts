@@ -1,6 +1,7 @@
 import {
   answerBodySchema,
   awardBodySchema,
+  compareExportQuerySchema,
   contractSchema,
   dataOf,
   idParamsSchema,
@@ -11,6 +12,7 @@ import {
   questionSchema,
   responseBodySchema,
   responseListSchema,
+  responseNoteBodySchema,
   responseSchema,
   shortlistBodySchema,
 } from '@brickyard/shared';
@@ -48,6 +50,37 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
       response: { 200: responseListSchema },
     },
     handler: (req) => responses.listForTender(principalOf(req), req.params.id),
+  });
+
+  app.get('/api/tender/:id/responses/compare', {
+    config: { access: { roles: ['buyer', 'admin'] } },
+    schema: {
+      tags,
+      summary: "The owner's side-by-side comparison of the opened responses as PDF (default) or CSV, sorted as on screen",
+      params: idParamsSchema,
+      querystring: compareExportQuerySchema,
+      produces: ['application/pdf', 'text/csv'],
+    },
+    handler: async (req, reply) => {
+      const file = await responses.compareExport(principalOf(req), req.params.id, req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  });
+
+  app.put('/api/responses/:id/note', {
+    config: { access: buyers },
+    schema: {
+      tags,
+      summary: "The tender owner's private note on an opened response (never shown to the supplier)",
+      params: idParamsSchema,
+      body: responseNoteBodySchema,
+      response: one,
+    },
+    handler: async (req) => ({ data: await responses.setNote(principalOf(req), req.params.id, req.body.note) }),
   });
 
   app.get('/api/responses/mine', {

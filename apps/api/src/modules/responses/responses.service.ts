@@ -4,7 +4,9 @@ import {
   RECEIVED_RESPONSE_STATUSES,
   canViewTender,
   responsesOpenTo,
+  sortResponses,
   tenderRequirements,
+  type CompareSort,
   type Contract,
   type ErrorDetail,
   type PageMeta,
@@ -18,7 +20,9 @@ import type { StoredFeedback, StoredRequirementAnswer, StoredResponseLine } from
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
+import { compareCsv, comparePdf } from './compare-export.ts';
 import { contractFor, proposeContract } from '../contracts/contracts.service.ts';
+import { publishVia } from '../../platform/realtime/hub.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import * as repo from './responses.repository.ts';
@@ -42,19 +46,30 @@ function requireTakingResponses(t: { status: string; deadline: Date | null }) {
   if (!takingResponses(t)) throw new AppError('INVALID_STATE', 'The deadline for responses has passed');
 }
 
+/** Open Responses tabs and response lists of these users refetch (delivered at the write's commit). */
+const announce = (tx: DbOrTx, tenderId: string, userIds: string[]) => publishVia(tx, userIds, [{ type: 'response.changed', data: { tenderId } }]);
+
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { cause?: { code?: string }; code?: string };
   return (e.cause?.code ?? e.code) === '23505';
 }
 
-function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (key: string) => string): TenderResponse {
+/** `forBuyer`: the tender's owner is reading, so their private note is included (never for the supplier). */
+function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (key: string) => string, forBuyer: boolean): TenderResponse {
   const r = f.r;
   return {
     id: r.id,
     tenderId: r.tenderId,
     tenderTitle: f.tenderTitle,
     tenderDeadline: f.tenderDeadline?.toISOString() ?? null,
-    supplier: { id: r.supplierId, companyName: f.companyName, verified: f.approved, fulfilledDeals: Number(f.fulfilledDeals) },
+    supplier: {
+      id: r.supplierId,
+      companyName: f.companyName,
+      verified: f.approved,
+      fulfilledDeals: Number(f.fulfilledDeals),
+      reviews: { average: f.reviews.average === null ? null : Number(f.reviews.average), count: Number(f.reviews.count) },
+    },
+    match: f.match ? { score: f.match.score, itemTitle: f.match.itemTitle, reasons: f.match.reasons.filter((x) => x.contribution > 0).map((x) => x.label) } : null,
     lines: r.lines.map((l) => ({
       catalogueItemId: l.catalogueItemId,
       description: l.description,
@@ -85,6 +100,7 @@ function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (ke
         }
       : null,
     contractId: r.contractId,
+    buyerNote: forBuyer ? r.buyerNote : null,
     submittedAt: r.submittedAt?.toISOString() ?? null,
     withdrawnAt: r.withdrawnAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
@@ -114,11 +130,11 @@ function snapshotOf(r: repo.ResponseRow): Record<string, unknown> {
 export function createResponsesService(ctx: AppContext, uploads: UploadsService) {
   const { db } = ctx;
 
-  async function present(rows: repo.FullResponse[]): Promise<TenderResponse[]> {
+  async function present(rows: repo.FullResponse[], forBuyer = false): Promise<TenderResponse[]> {
     const names = await repo.fileNames(db, [...new Set(rows.flatMap((r) => r.r.documents))]);
-    return rows.map((r) => toResponse(r, names, (k) => ctx.storage.objectUrl(k)));
+    return rows.map((r) => toResponse(r, names, (k) => ctx.storage.objectUrl(k), forBuyer));
   }
-  const presentOne = async (row: repo.FullResponse) => (await present([row]))[0]!;
+  const presentOne = async (row: repo.FullResponse, forBuyer = false) => (await present([row], forBuyer))[0]!;
 
   /** The tender if the caller may see it (suppliers: visible statuses; buyers: their own), else 404. */
   async function visibleTender(caller: Principal, id: string) {
@@ -151,16 +167,26 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         details.push({ path: `lines.${i}.unitPrice`, message: 'Enter a unit price' });
         return;
       }
+      const lineTotalPence = Math.round(l.quantity * unitPricePence);
+      // A total the supplier typed that disagrees with quantity × price is a mistake on one side:
+      // refuse it rather than silently price the bid differently from what they saw.
+      if (l.lineTotal !== undefined && Math.round(l.lineTotal * 100) !== lineTotalPence) {
+        details.push({ path: `lines.${i}.lineTotal`, message: `Does not add up: ${l.quantity} × ${gbp(unitPricePence)} is ${gbp(lineTotalPence)}` });
+        return;
+      }
       lines.push({
         catalogueItemId: l.catalogueItemId ?? null,
         description: l.description,
         unit: l.unit || 'each',
         quantity: l.quantity,
         unitPricePence,
-        lineTotalPence: Math.round(l.quantity * unitPricePence),
+        lineTotalPence,
       });
     });
     const totalPence = lines.reduce((a, l) => a + l.lineTotalPence, 0);
+    if (body.total !== undefined && lines.length === body.lines.length && Math.round(body.total * 100) !== totalPence) {
+      details.push({ path: 'total', message: `Does not add up: the lines come to ${gbp(totalPence)}` });
+    }
     if (totalPence > 1_000_000_000_000) details.push({ path: 'lines', message: 'The total is too large' });
 
     const required = tenderRequirements(tender);
@@ -206,6 +232,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         totalPence: { from: null, to: row.totalPence },
       },
     });
+    await announce(tx, tender.id, [tender.userId, caller.id]);
     await notify(tx, {
       userId: tender.userId,
       kind: 'tender_response',
@@ -327,6 +354,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (!takingResponses(t)) throw new AppError('INVALID_STATE', 'The deadline has passed: the response can no longer be withdrawn');
         await repo.updateResponse(tx, id, { status: 'withdrawn', withdrawnAt: new Date() });
         if (r.status !== 'draft') {
+          await announce(tx, t.id, [t.userId, caller.id]);
           await insertAuditEvent(tx, { tenderId: t.id, actorId: caller.id, action: 'response_withdrawn', changes: { response: { from: r.id, to: null }, status: { from: r.status, to: 'withdrawn' } } });
           await notify(tx, {
             userId: t.userId,
@@ -342,7 +370,16 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
 
     /** GET /api/responses/{id} */
     async get(caller: Principal, id: string): Promise<TenderResponse> {
-      return presentOne(await readable(caller, id));
+      const row = await readable(caller, id);
+      return presentOne(row, row.r.supplierId !== caller.id);
+    },
+
+    /** PUT /api/responses/{id}/note: the tender owner's private note on an opened response. */
+    async setNote(caller: Principal, id: string, note: string): Promise<TenderResponse> {
+      const seen = await readable(caller, id);
+      if (seen.r.supplierId === caller.id || caller.role !== 'buyer') throw responseNotFound();
+      await repo.setBuyerNote(db, id, note);
+      return presentOne((await repo.findResponse(db, id))!, true);
     },
 
     /** GET /api/tender/{id}/responses: the buyer's (sealed: only the count), or a supplier's own. */
@@ -353,11 +390,23 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         const open = responsesOpenTo(t);
         if (!open) return { data: [], meta: { ...meta, total: await repo.countForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), sealed: true } };
         const rows = await repo.listForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES);
-        return { data: await present(rows), meta: { ...meta, total: rows.length, sealed: false } };
+        return { data: await present(rows, true), meta: { ...meta, total: rows.length, sealed: false } };
       }
       if (caller.role !== 'supplier') throw tenderNotFound();
       const rows = await repo.listForTenderBySupplier(db, tenderId, caller.id);
       return { data: await present(rows), meta: { ...meta, total: rows.length, sealed: !responsesOpenTo(t) } };
+    },
+
+    /** GET /api/tender/{id}/responses/compare: the owner's comparison as PDF or CSV, once the responses are open. */
+    async compareExport(caller: Principal, tenderId: string, q: { format: 'pdf' | 'csv'; sort: CompareSort; shortlisted: boolean }) {
+      const t = await visibleTender(caller, tenderId);
+      if (t.userId !== caller.id && caller.role !== 'admin') throw tenderNotFound();
+      if (!responsesOpenTo(t)) throw new AppError('INVALID_STATE', 'Responses to this tender are sealed until its deadline');
+      const all = await present(await repo.listForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), true);
+      const rows = sortResponses(q.shortlisted ? all.filter((r) => r.status === 'shortlisted' || r.status === 'awarded') : all, q.sort);
+      const base = `tender-${tenderId.slice(0, 8)}-responses`;
+      if (q.format === 'csv') return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: compareCsv(t, rows) };
+      return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await comparePdf(t, rows) };
     },
 
     /** GET /api/responses/mine */
@@ -379,6 +428,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (r.status === to) return;
         if (!['submitted', 'shortlisted'].includes(r.status)) throw new AppError('INVALID_STATE', `A ${r.status} response cannot be shortlisted`);
         await repo.updateResponse(tx, id, { status: to });
+        await announce(tx, t.id, [t.userId, r.supplierId]);
         await insertAuditEvent(tx, { tenderId: t.id, actorId: caller.id, action: 'response_shortlisted', changes: { response: { from: r.id, to: r.id }, status: { from: r.status, to } } });
         if (shortlisted) {
           await notify(tx, {
@@ -390,7 +440,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           });
         }
       });
-      return presentOne((await repo.findResponse(db, id))!);
+      return presentOne((await repo.findResponse(db, id))!, true);
     },
 
     /**
@@ -437,6 +487,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
             body: `${caller.companyName} awarded you “${t.title}” for ${gbp(winner.totalPence)}. Accept the contract in Deals.`,
             link: supplierLink(t.id),
           });
+          await announce(tx, t.id, [t.userId, ...received.map((r) => r.supplierId)]);
           const ranked = [...received].sort((a, b) => a.totalPence - b.totalPence);
           const labels = new Map(tenderRequirements(t).map((r) => [r.key, r.key.startsWith('quality:') ? `${r.label}: ${r.detail}` : r.label]));
           for (const r of received) {
@@ -464,7 +515,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (isUniqueViolation(err)) throw new AppError('INVALID_STATE', 'This tender already has an open contract');
         throw err;
       }
-      return { response: await presentOne((await repo.findResponse(db, id))!), contract: await contractFor(db, contractId, caller.id) };
+      return { response: await presentOne((await repo.findResponse(db, id))!, true), contract: await contractFor(db, contractId, caller.id) };
     },
 
     // ---- questions ----
@@ -477,6 +528,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
       if (until && until.getTime() <= Date.now()) throw new AppError('INVALID_STATE', 'The deadline for questions has passed');
       const row = await db.transaction(async (tx) => {
         const q = await repo.insertQuestion(tx, { tenderId, askerId: caller.id, text });
+        await insertAuditEvent(tx, { tenderId, actorId: caller.id, action: 'question_asked', changes: { question: { from: null, to: text } } });
         await notify(tx, {
           userId: t.userId,
           kind: 'tender_question',
@@ -520,17 +572,21 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           tenderId: t.id,
           actorId: caller.id,
           action: 'question_answered',
-          changes: { question: { from: null, to: id }, published: { from: locked.published, to: published } },
+          changes: {
+            question: { from: null, to: locked.text },
+            answer: { from: locked.answer, to: text },
+            published: { from: locked.published, to: published },
+          },
         });
         await notify(tx, {
           userId: locked.askerId,
           kind: 'tender_question',
           title: 'Your question was answered',
-          body: `${caller.companyName} answered your question on “${t.title}”${published ? ' and shared the answer with every responding supplier' : ''}.`,
+          body: `${caller.companyName} answered your question on “${t.title}”${published ? ' and published the answer to every interested supplier (without your name)' : ''}.`,
           link: supplierLink(t.id),
         });
         if (published && !locked.published) {
-          for (const supplierId of await repo.respondingSupplierIds(tx, t.id)) {
+          for (const supplierId of await repo.interestedSupplierIds(tx, t.id)) {
             if (supplierId === locked.askerId) continue;
             await notify(tx, {
               userId: supplierId,

@@ -20,6 +20,7 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { auditCsv, auditPdf } from '../audit/audit.export.ts';
 import { insertAuditEvent, listAuditEvents, type AuditChanges } from '../audit/audit.service.ts';
+import { sealResponseEvents, tenderResponsesAudit } from '../responses/responses.audit.ts';
 import { cancelContractsForTender, fulfilContractsForTender } from '../contracts/contracts.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { queueMatching, wakeMatching } from '../matching/matching.queue.ts';
@@ -359,7 +360,8 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       const row = await repo.findTender(db, id);
       if (!row || (row.userId !== caller.id && caller.role !== 'admin')) throw notFound();
       const tender = toTender(row, row.companyName);
-      const events: AuditEvent[] = (await listAuditEvents(db, id)).map((e) => ({
+      const record = await tenderResponsesAudit(db, row);
+      const logged: AuditEvent[] = (await listAuditEvents(db, id)).map((e) => ({
         id: e.id,
         tenderId: e.tenderId,
         action: e.action,
@@ -367,12 +369,17 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         changes: e.changes,
         createdAt: e.createdAt.toISOString(),
       }));
+      const events = sealResponseEvents(logged, record.sealed);
       const base = `tender-${id.slice(0, 8)}-audit`;
       if (fmt === 'json') {
-        return { contentType: 'application/json; charset=utf-8', fileName: `${base}.json`, body: JSON.stringify({ data: { tender, events } }, null, 2) };
+        return {
+          contentType: 'application/json; charset=utf-8',
+          fileName: `${base}.json`,
+          body: JSON.stringify({ data: { tender, events, responses: record } }, null, 2),
+        };
       }
       if (fmt === 'csv') return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: auditCsv(events) };
-      return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await auditPdf(tender, events) };
+      return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await auditPdf(tender, events, record) };
     },
   };
 }

@@ -57,7 +57,7 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
     try {
       const tender = { id, title: TITLE, user: { companyName: 'Dŵr Cymru' }, status: 'active', category: 'x', subcategories: [], region: 'wales', budgetPence: null, deadline: '2026-07-01T23:30:00.000Z', createdAt: '2026-07-01T23:30:00.000Z' } as unknown as Tender;
       const events: AuditEvent[] = [{ id, tenderId: id, action: 'created', actor: { id, name: 'Siân', companyName: null }, changes: {}, createdAt: '2026-07-01T23:30:05.000Z' }];
-      const text = await pdfTextOf(await auditPdf(tender, events, new Date('2026-07-01T23:45:00Z')));
+      const text = await pdfTextOf(await auditPdf(tender, events, null, new Date('2026-07-01T23:45:00Z')));
       expect(text).toContain('Generated 02 Jul 2026 00:45 UK time');
       expect(text).toContain('Closing deadline 02 Jul 2026 00:30 UK time');
       expect(text).toContain('Created 02 Jul 2026');

@@ -18,9 +18,9 @@ export function FileList({
       {files.map((f, i) => {
         const name = fileDisplayName(f.url, f.name);
         return (
-          <li key={`${f.url}-${i}`} className="flex items-center gap-3 px-3 py-2.5">
+          <li key={`${f.url}-${i}`} className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-3 py-2.5">
             <FileText className="size-4 shrink-0 text-brand-600" aria-hidden="true" />
-            <span className="min-w-0 flex-1 text-sm break-all text-ink-800" title={name}>
+            <span className="min-w-24 flex-1 text-sm break-all text-ink-800" title={name}>
               {name}
             </span>
             <Button

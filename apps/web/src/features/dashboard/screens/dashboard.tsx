@@ -9,6 +9,7 @@ import {
   Eye,
   FilePlus2,
   Handshake,
+  Inbox,
   MessageSquare,
   PackagePlus,
   PoundSterling,
@@ -16,7 +17,9 @@ import {
   Sparkles,
   Star,
   Target,
+  Timer,
   TrendingUp,
+  Trophy,
 } from 'lucide-react';
 import {
   BID_ASSIST_STATUS_LABELS,
@@ -61,6 +64,9 @@ import { useBuyerDashboard } from '../api/get-buyer-dashboard';
 import { useSupplierDashboard } from '../api/get-supplier-dashboard';
 
 /** Headline money in whole pounds (the exact figure is in the deals screen). */
+/** An average response time: hours under two days, days beyond. */
+const responseTimeText = (hours: number | null) =>
+  hours === null ? '—' : hours < 48 ? `${hours.toLocaleString('en-GB', { maximumFractionDigits: 1 })} h` : `${(hours / 24).toLocaleString('en-GB', { maximumFractionDigits: 1 })} days`;
 const wholePounds = (p: number) => formatMoneyPence(Math.round(p / 100) * 100);
 const compactPence = (p: number) =>
   p >= 100_000_000
@@ -213,6 +219,26 @@ function BuyerFigures({ d }: { d: BuyerDashboard }) {
           icon={Award}
           tone="success"
           hint={`${d.awardRate.numerator} of ${d.awardRate.denominator} awarded`}
+        />
+      </section>
+      <section aria-label="Tender responses" className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Responses received"
+          value={d.tenderResponses.received}
+          icon={Inbox}
+          hint={`On ${d.tenderResponses.tendersWithResponses} ${d.tenderResponses.tendersWithResponses === 1 ? 'tender' : 'tenders'}`}
+        />
+        <StatCard
+          label="Awarded from responses"
+          value={formatRate(d.tenderResponses.awardRate.rate)}
+          icon={Trophy}
+          hint={`${d.tenderResponses.awardRate.numerator} of ${d.tenderResponses.awardRate.denominator} tenders with responses`}
+        />
+        <StatCard
+          label="Average time to respond"
+          value={responseTimeText(d.tenderResponses.averageResponseHours)}
+          icon={Timer}
+          hint="From publication to a supplier’s first submission"
         />
       </section>
       <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">
@@ -440,6 +466,27 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
           value={formatRate(d.winRate.rate)}
           icon={TrendingUp}
           hint={`${d.winRate.numerator} won of ${d.winRate.denominator} pursued`}
+        />
+      </section>
+      <section aria-label="Tender responses" className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Responses submitted"
+          value={d.tenderResponses.submitted}
+          icon={Inbox}
+          hint={`${d.tenderResponses.awarded} awarded, ${d.tenderResponses.unsuccessful} unsuccessful`}
+        />
+        <StatCard
+          label="Response win rate"
+          value={formatRate(d.tenderResponses.winRate.rate)}
+          icon={Trophy}
+          tone="success"
+          hint={`${d.tenderResponses.winRate.numerator} won of ${d.tenderResponses.winRate.denominator} decided`}
+        />
+        <StatCard
+          label="Average time to respond"
+          value={responseTimeText(d.tenderResponses.averageResponseHours)}
+          icon={Timer}
+          hint="From a tender’s publication to your first submission"
         />
       </section>
       <div className="grid gap-6 lg:grid-cols-3 [&>*]:min-w-0">

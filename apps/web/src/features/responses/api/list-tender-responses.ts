@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFallbackPollInterval, useRealtimeEvent, useRealtimeResync } from '@/components/realtime';
 import type { ResponseList } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { responseKeys } from './keys';
@@ -8,6 +9,14 @@ export function listTenderResponses(tenderId: string, signal?: AbortSignal) {
   return api.get<ResponseList>(`/api/tender/${encodeURIComponent(tenderId)}/responses`, undefined, signal);
 }
 
+/** Kept live: a response.changed event for this tender refetches it (polling only while the channel is down). */
 export function useTenderResponses(tenderId: string) {
-  return useQuery({ queryKey: responseKeys.forTender(tenderId), queryFn: ({ signal }) => listTenderResponses(tenderId, signal) });
+  const qc = useQueryClient();
+  const refetch = () => void qc.invalidateQueries({ queryKey: responseKeys.forTender(tenderId) });
+  useRealtimeEvent((e) => {
+    if (e.type === 'response.changed' && e.data.tenderId === tenderId) refetch();
+  });
+  useRealtimeResync(refetch);
+  const refetchInterval = useFallbackPollInterval();
+  return useQuery({ queryKey: responseKeys.forTender(tenderId), queryFn: ({ signal }) => listTenderResponses(tenderId, signal), refetchInterval });
 }

@@ -1,6 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { Plus, Save, Send, Trash2 } from 'lucide-react';
+import { Plus, Save, Send, Trash2, Wand2 } from 'lucide-react';
 import {
+  ANSWER_LABELS,
+  BID_VERDICT_LABELS,
   REQUIREMENT_ANSWERS,
   formatPence,
   tenderRequirements,
@@ -15,9 +17,9 @@ import { Alert, Button, Select, SelectField, TextField, TextareaField } from '@/
 import { errorMessage, fieldErrorsOf } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useCreateResponse } from '../api/create-response';
+import { getResponsePrefill } from '../api/get-response-prefill';
 import { useMyCatalogue } from '../api/list-my-catalogue';
 import { useUpdateResponse } from '../api/update-response';
-import { ANSWER_LABELS } from './response-status';
 
 interface LineDraft {
   key: string;
@@ -74,14 +76,52 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [prefilling, setPrefilling] = useState(false);
+  const [prefillNote, setPrefillNote] = useState<string | null>(null);
   const busy = create.isPending || update.isPending;
+
+  /** Fills the form from the bid pack (Bid Assist's reading of the catalogue and profile); the supplier reviews it before saving. */
+  async function prefill() {
+    setPrefilling(true);
+    setFormError(null);
+    try {
+      const { body, summary } = await getResponsePrefill(tender.id);
+      if (body.lines.length) {
+        setLines(
+          body.lines.map((l) => ({
+            key: newKey(),
+            catalogueItemId: l.catalogueItemId ?? null,
+            description: l.description,
+            unit: l.unit ?? 'each',
+            quantity: String(l.quantity),
+            unitPrice: l.unitPrice === undefined ? '' : l.unitPrice.toFixed(2),
+          })),
+        );
+      }
+      if (body.leadTimeDays != null) setLeadTime(String(body.leadTimeDays));
+      if (body.note) setNote(body.note);
+      setAnswers((prev) => {
+        const next = { ...prev };
+        for (const a of body.requirementAnswers ?? []) if (next[a.requirement]) next[a.requirement] = { answer: a.answer, comment: a.comment ?? '' };
+        return next;
+      });
+      setPrefillNote(
+        `Filled from your catalogue and profile: ${body.lines.length} ${body.lines.length === 1 ? 'line' : 'lines'}, ${(body.requirementAnswers ?? []).length} requirement answers. Bid pack verdict: ${BID_VERDICT_LABELS[summary.verdict]} (${summary.score}%). Check every figure before you submit.`,
+      );
+    } catch (err) {
+      setFormError(errorMessage(err, 'We could not prefill the response.'));
+    } finally {
+      setPrefilling(false);
+    }
+  }
   const canDraft = !initial || initial.status === 'draft';
 
-  const totalPence = lines.reduce((sum, l) => {
+  const lineTotalOf = (l: LineDraft): number | null => {
     const p = toPence(l.unitPrice);
     const q = Number(l.quantity);
-    return p === null || !Number.isFinite(q) ? sum : sum + Math.round(p * q);
-  }, 0);
+    return p === null || !Number.isFinite(q) ? null : Math.round(p * q);
+  };
+  const totalPence = lines.reduce((sum, l) => sum + (lineTotalOf(l) ?? 0), 0);
 
   const setLine = (key: string, patch: Partial<LineDraft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
@@ -111,6 +151,8 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
           unit: l.unit || 'each',
           quantity: Number(l.quantity),
           ...(l.unitPrice.trim() === '' ? {} : { unitPrice: Number(l.unitPrice) }),
+          // the line total shown on screen: the server refuses the line if its own sum differs
+          ...(lineTotalOf(l) === null ? {} : { lineTotal: lineTotalOf(l)! / 100 }),
         })),
       leadTimeDays: leadTime.trim() === '' ? null : Number(leadTime),
       validityDays: validity.trim() === '' ? null : Number(validity),
@@ -160,6 +202,15 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
         </Alert>
       )}
 
+      {!initial && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3">
+          <p className="text-sm text-ink-700">{prefillNote ?? 'Bid Assist can fill this response from your catalogue and profile: the items that fit, prices, lead time and requirement answers.'}</p>
+          <Button type="button" size="sm" variant="secondary" loading={prefilling} leftIcon={<Wand2 className="size-4" aria-hidden="true" />} onClick={() => void prefill()}>
+            Prefill with Bid Assist
+          </Button>
+        </div>
+      )}
+
       <section aria-labelledby={`${base}-lines`} className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h3 id={`${base}-lines`} className="text-base font-semibold text-ink-900">
@@ -190,9 +241,7 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
         {err('lines') && <p className="text-sm text-red-700">{err('lines')}</p>}
         <ul className="space-y-3">
           {lines.map((l, i) => {
-            const p = toPence(l.unitPrice);
-            const q = Number(l.quantity);
-            const lineTotal = p !== null && Number.isFinite(q) ? Math.round(p * q) : null;
+            const lineTotal = lineTotalOf(l);
             return (
               <li key={l.key} className="rounded-xl border border-ink-200 bg-white p-3 shadow-sm">
                 <div className="grid grid-cols-3 items-end gap-3 sm:grid-cols-12">
@@ -231,6 +280,7 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
                 <div className="mt-2 flex items-center justify-between text-sm">
                   <span className="text-ink-600">
                     Line total: <strong className="tabular-nums text-ink-900">{lineTotal === null ? '—' : formatPence(lineTotal)}</strong>
+                    {err(`lines.${i}.lineTotal`) && <span className="block text-red-700">{err(`lines.${i}.lineTotal`)}</span>}
                   </span>
                   {lines.length > 1 && (
                     <Button

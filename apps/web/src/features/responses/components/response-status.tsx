@@ -1,4 +1,4 @@
-import type { RequirementAnswer, ResponseStatus } from '@brickyard/shared';
+import { ANSWER_LABELS, type RequirementAnswer, type ResponseStatus } from '@brickyard/shared';
 import { Badge, type BadgeTone } from '@/components/ui';
 
 export const RESPONSE_STATUS_LABELS: Record<ResponseStatus, string> = {
@@ -22,7 +22,6 @@ export function ResponseStatusBadge({ status }: { status: ResponseStatus }) {
   return <Badge tone={TONES[status]}>{RESPONSE_STATUS_LABELS[status]}</Badge>;
 }
 
-export const ANSWER_LABELS: Record<RequirementAnswer, string> = { meets: 'Meets', partly: 'Partly', does_not: 'Does not meet' };
 const ANSWER_TONES: Record<RequirementAnswer, BadgeTone> = { meets: 'success', partly: 'warning', does_not: 'danger' };
 
 export function AnswerBadge({ answer }: { answer: RequirementAnswer | undefined }) {
@@ -30,5 +29,3 @@ export function AnswerBadge({ answer }: { answer: RequirementAnswer | undefined 
   return <Badge tone={ANSWER_TONES[answer]}>{ANSWER_LABELS[answer]}</Badge>;
 }
 
-/** Whole or fractional quantities as typed (1, 1.5, 12). */
-export const quantityText = (q: number) => q.toLocaleString('en-GB', { maximumFractionDigits: 3 });

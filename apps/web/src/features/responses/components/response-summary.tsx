@@ -1,8 +1,8 @@
-import { formatPence, tenderRequirements, type Tender, type TenderResponse } from '@brickyard/shared';
+import { formatPence, quantityText, tenderRequirements, type Tender, type TenderResponse } from '@brickyard/shared';
 import { FileList } from '@/components/files';
 import { DateText, DetailGrid, DetailItem } from '@/components/listing';
 import { Alert, TBody, TD, TH, THead, TR, Table } from '@/components/ui';
-import { AnswerBadge, ResponseStatusBadge, quantityText } from './response-status';
+import { AnswerBadge, ResponseStatusBadge } from './response-status';
 
 /** One response as its supplier sees it: lines, terms, answers, documents, and the outcome. */
 export function ResponseSummary({ tender, response: r }: { tender: Tender; response: TenderResponse }) {

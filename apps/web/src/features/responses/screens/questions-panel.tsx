@@ -27,7 +27,7 @@ export function QuestionsPanel({ tender, role }: { tender: Tender; role: 'buyer'
         )}{' '}
         {role === 'supplier'
           ? 'Published answers are shared with every supplier; the buyer never names who asked.'
-          : 'Answer privately to the asker, or publish the answer to every supplier who responded (the asker stays anonymous).'}
+          : 'Answer privately to the asker, or publish the answer: every supplier sees it on the tender, and those who responded, asked or were matched are told (the asker stays anonymous).'}
       </p>
       {role === 'supplier' && meta.open && <AskForm tenderId={tender.id} />}
       {data.length === 0 ? (
@@ -113,7 +113,7 @@ function AnswerForm({ q }: { q: TenderQuestion }) {
           {
             onSuccess: () => {
               setOpen(false);
-              notify.success(publish ? 'Answer published to every responding supplier' : 'Answer sent to the supplier');
+              notify.success(publish ? 'Answer published to every supplier' : 'Answer sent to the supplier');
             },
             onError: (err) => setError(fieldErrorsOf(err).text ?? errorMessage(err, 'We could not save the answer.')),
           },
