@@ -5,6 +5,8 @@ import {
   OPEN_TENDER_STATUSES,
   SUPPLIER_VISIBLE_STATUSES,
   TENDER_STATUSES,
+  auditIds,
+  auditLines,
   canTransition,
   canViewTender,
   type AuditEvent,
@@ -19,7 +21,7 @@ import {
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { auditCsv, auditPdf } from '../audit/audit.export.ts';
-import { insertAuditEvent, listAuditEvents, type AuditChanges } from '../audit/audit.repository.ts';
+import { insertAuditEvent, listAuditEvents, namesForAuditIds, type AuditChanges } from '../audit/audit.repository.ts';
 import { cancelContractsForTender, fulfilContractsForTender } from '../contracts/contracts.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { enqueueMatching } from '../matching/matching.queue.ts';
@@ -357,12 +359,15 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       const row = await repo.findTender(db, id);
       if (!row || (row.userId !== caller.id && caller.role !== 'admin')) throw notFound();
       const tender = toTender(row, row.companyName);
-      const events: AuditEvent[] = (await listAuditEvents(db, id)).map((e) => ({
+      const rows = await listAuditEvents(db, id);
+      const names = await namesForAuditIds(db, [...new Set(rows.flatMap((e) => auditIds(e.changes)))]);
+      const events: AuditEvent[] = rows.map((e) => ({
         id: e.id,
         tenderId: e.tenderId,
         action: e.action,
         actor: { id: e.actorId, name: e.actorName ?? (e.actorId ? 'Unknown user' : 'Brickyard'), companyName: e.actorCompany ?? null },
         changes: e.changes,
+        lines: auditLines(e.changes, names),
         createdAt: e.createdAt.toISOString(),
       }));
       const base = `tender-${id.slice(0, 8)}-audit`;
