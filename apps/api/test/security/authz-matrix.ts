@@ -201,6 +201,7 @@ export const MATRIX: Row[] = [
   row('POST /api/upload/presigned-upload-url',             '401  ok   ok   ok   ok   ok   ok   ok', {
     body: (_fx, me) => ({ userId: me?.id ?? RANDOM_ID, fileName: 'plan.pdf', fileType: 'application/pdf', uploadType: 'contract-document' }),
   }),
+  row('GET /api/upload/quota',                             '401  ok   ok   ok   ok   ok   ok   ok'),
   row('GET /api/upload/presigned-download-url',            '401  deny deny ok   deny deny deny deny', { query: (fx) => ({ key: fx.fileKey }) }),
   row('DELETE /api/upload/file',                           '401  deny deny ok   deny deny deny deny', { fresh: fresh.file, query: (_fx, _me, vars) => ({ key: vars.key }) }),
   row('DELETE /api/upload/folder',                         '401  deny deny ok   deny deny deny deny', {
