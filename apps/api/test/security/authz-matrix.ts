@@ -244,6 +244,7 @@ export const MATRIX: Row[] = [
   row('GET /api/catalogue/import/template',                '401  403  403  ok   ok   403  403  402'),
 
   // the live feed of public-sector tenders: suppliers only; saved searches are their owner's
+  row('GET /api/external-tenders/status',                  '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/top',                     '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/search',                  '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/suggest',                 '401  403  403  ok   ok   403  403  402', { query: () => ({ q: 'roof rep' }) }),
