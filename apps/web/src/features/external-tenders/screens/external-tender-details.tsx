@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ArrowLeft, ExternalLink, FileSearch } from 'lucide-react';
 import { formatMoney } from '@brickyard/shared';
 import { DetailGrid, DetailItem, DetailSection, TagList } from '@/components/listing';
-import { ButtonLink, EmptyState, PageHeader, PageSpinner, buttonClasses } from '@/components/ui';
+import { Alert, ButtonLink, EmptyState, PageHeader, PageSpinner, buttonClasses } from '@/components/ui';
 import { useExternalTender } from '../api/get-external-tender';
 import {
   ClosingDate,
@@ -113,6 +113,11 @@ export function ExternalTenderDetailsScreen() {
           </DetailSection>
 
           <DetailSection title="Tender Dates">
+            {t.demoShiftDays !== null && (
+              <Alert tone="info" title="Demo data" className="mb-4">
+                This demo moved the dates of this real notice {t.demoShiftDays} days forward so it shows as open. Its real deadline has passed.
+              </Alert>
+            )}
             <DetailGrid>
               <DetailItem label="Tender start date">{dateOrDash(t.tenderStartDate)}</DetailItem>
               <DetailItem label="Tender end date">{t.tenderEndDate ? <ClosingDate tender={t} /> : '—'}</DetailItem>
@@ -135,7 +140,6 @@ export function ExternalTenderDetailsScreen() {
             <DetailGrid className="sm:grid-cols-1">
               <DetailItem label="Buyer">{orFallback(t.buyerName)}</DetailItem>
               <DetailItem label="Published on">{origin}</DetailItem>
-              <DetailItem label="Publisher">{orFallback(t.publisher)}</DetailItem>
               <DetailItem label="Notice type">{noticeTypeLabel(t.noticeType)}</DetailItem>
               <DetailItem label="CPV codes">
                 <TagList items={t.cpvCodes} />

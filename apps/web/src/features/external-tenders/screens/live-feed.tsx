@@ -7,6 +7,7 @@ import { Alert, Button, Card, CardBody, CardHeader, CardTitle, EmptyState, Input
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTopExternalTenders } from '../api/get-top-external-tenders';
+import { useFeedStatus } from '../api/get-feed-status';
 import { useFavouriteExternalTenders } from '../api/list-favourite-external-tenders';
 import { useSavedSearches } from '../api/list-saved-searches';
 import { useSearchExternalTenders } from '../api/search-external-tenders';
@@ -15,6 +16,7 @@ import { CpvSuggestions } from '../components/cpv-suggestions';
 import { FILTER_KEYS, criteriaOf, filterValuesOf, paramsOf, type FilterKey } from '../components/criteria';
 import { isPlanGated, logFeedFailure } from '../components/display';
 import { FeedFilters } from '../components/feed-filters';
+import { FeedStatusBar } from '../components/feed-status';
 import { SaveSearchDialog } from '../components/save-search-dialog';
 import { SavedSearches } from '../components/saved-searches';
 import { TenderList } from '../components/tender-list';
@@ -85,6 +87,7 @@ export function LiveFeedScreen() {
   const favPage = tab === 'favourites' ? page : 1;
   const favourites = useFavouriteExternalTenders(favPage, PAGE_SIZE, tab === 'favourites');
   const saved = useSavedSearches(tab === 'saved');
+  const feedStatus = useFeedStatus();
 
   // SPEC.md section 8: feed fetch failures are only logged.
   useEffect(() => {
@@ -105,7 +108,7 @@ export function LiveFeedScreen() {
   );
 
   // SPEC.md section 9: Core suppliers get 402 PLAN_FEATURE_UNAVAILABLE and see an upgrade prompt instead.
-  if ([results.error, top.error, favourites.error, saved.error].some(isPlanGated)) {
+  if ([results.error, top.error, favourites.error, saved.error, feedStatus.error].some(isPlanGated)) {
     return (
       <>
         {header}
@@ -291,6 +294,7 @@ export function LiveFeedScreen() {
   return (
     <>
       {header}
+      {feedStatus.data && <FeedStatusBar status={feedStatus.data} />}
       <Tabs
         label="Live Feed views"
         items={TABS}
