@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authTokens, subscriptions, users } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
@@ -76,6 +76,17 @@ export async function insertAuthToken(
 }
 
 /** Marks a token used, atomically: a second use, a wrong purpose or an expired token finds nothing. */
+/** Whether `tokenHash` is a verification link of a user whose address is confirmed (a link opened twice). */
+export async function isVerifyLinkOfVerifiedUser(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, 'verify_email'), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return !!row;
+}
+
 export async function consumeAuthToken(
   db: DbOrTx,
   tokenHash: string,
