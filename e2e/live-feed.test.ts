@@ -121,15 +121,24 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     await context.close();
   });
 
-  it('a Core supplier sees the upgrade prompt instead of the feed (SPEC §9; 402 PLAN_FEATURE_UNAVAILABLE)', { timeout: 180_000 }, async () => {
+  it('a Core supplier sees the live feed marked as a Growth feature and the upgrade prompt, and the page asks the feed nothing (SPEC §9)', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await newPage(browser);
+    const feedCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/external-tenders')) feedCalls.push(r.url());
+    });
     await loginAs(page, 'core-supplier@brickyard.test');
-    const answer = page.waitForResponse((r) => r.url().includes('/api/external-tenders/search'));
+    // the menu says what the plan lacks before anyone clicks
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Live Feed\s*Growth/ }).waitFor();
     await page.goto('/supplier/external-search');
-    const res = await answer;
-    expect(res.status()).toBe(402);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PLAN_FEATURE_UNAVAILABLE');
     await page.getByRole('heading', { name: /The Live Feed is part of the Growth and Partner plans/ }).waitFor();
+    await page.waitForTimeout(500);
+    // known from the plan: no call that would answer 402
+    expect(feedCalls).toEqual([]);
+    // (the server still refuses a Core supplier the feed)
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const direct = await page.evaluate(async (t) => (await fetch('/api/external-tenders/search', { headers: { authorization: `Bearer ${t}` } })).status, token);
+    expect(direct).toBe(402);
     expect(await page.getByRole('list', { name: 'Search results' }).count()).toBe(0);
     expect(await page.getByRole('tab').count()).toBe(0);
     await shootBoth(page, 'live-feed-core');

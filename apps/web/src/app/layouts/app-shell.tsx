@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LifeBuoy, Lock, LogOut, Menu, MessageSquare, Bell, User, X, type LucideIcon } from 'lucide-react';
-import { ACCESS_TOASTS, type Role } from '@brickyard/shared';
+import { ACCESS_TOASTS, PLANS, type Role } from '@brickyard/shared';
 import { LogoMark } from '@/components/brand/logo';
 import { RealtimeProvider, useRealtime } from '@/components/realtime';
 import { cn } from '@/lib/cn';
+import { useLiveFeedAllowed } from '@/lib/current-plan';
 import { initialsOf } from '@/lib/format';
 import { accessOf, logout, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -23,6 +24,8 @@ export interface NavItem {
   children?: { label: string; to: string }[];
   /** settings stay reachable while the account is gated */
   ungated?: boolean;
+  /** a feature of the higher plans: marked in the menu when the current plan lacks it */
+  planFeature?: 'liveFeed';
 }
 
 interface AppShellProps {
@@ -139,6 +142,7 @@ function SidebarContent({
                   <Icon className="size-[1.1rem] shrink-0" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
                   {item.to.endsWith('/messages') && <UnreadMessagesBadge />}
+                  {item.planFeature === 'liveFeed' && <GrowthFeatureMark />}
                 </NavLink>
               </li>
             );
@@ -370,5 +374,15 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
       </div>
       {role !== 'admin' && <ContactUsModal open={contact} onClose={() => setContact(false)} />}
     </div>
+  );
+}
+
+/** "Growth" beside a menu entry the current plan does not include (the live feed on Core). */
+function GrowthFeatureMark() {
+  if (useLiveFeedAllowed() !== false) return null;
+  return (
+    <span className="rounded bg-brand-500/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-brand-300 uppercase" title={`Part of the ${PLANS.GROWTH.name} and ${PLANS.PARTNER.name} plans`}>
+      {PLANS.GROWTH.name}
+    </span>
   );
 }

@@ -5,6 +5,7 @@ import type { ExternalTenderCriteriaOutput, ExternalTenderSort, SavedSearch } fr
 import { Pagination } from '@/components/listing';
 import { Alert, Button, Card, CardBody, CardHeader, CardTitle, EmptyState, Input, PageHeader, PageSpinner, Tabs } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { useLiveFeedAllowed } from '@/lib/current-plan';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTopExternalTenders } from '../api/get-top-external-tenders';
 import { useFeedStatus } from '../api/get-feed-status';
@@ -42,6 +43,30 @@ const SUGGEST_DEBOUNCE_MS = 120;
 
 /** ExternalTenderSearch: /supplier/external-search (Live Feed) — search, filters, top, favourites, saved searches. */
 export function LiveFeedScreen() {
+  // Core's plan has no live feed: known from the plan, the page asks the feed nothing (no 402s).
+  const allowed = useLiveFeedAllowed();
+  if (allowed === null) return <PageSpinner />;
+  if (allowed === false) {
+    return (
+      <>
+        <FeedHeader />
+        <UpgradePrompt />
+      </>
+    );
+  }
+  return <LiveFeed />;
+}
+
+function FeedHeader() {
+  return (
+    <PageHeader
+      title="Live Feed"
+      description="Public-sector tenders from Contracts Finder, Find a Tender and Sell2Wales, searchable and matched to your interests."
+    />
+  );
+}
+
+function LiveFeed() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [showFilters, setShowFilters] = useState(false);
@@ -100,12 +125,7 @@ export function LiveFeedScreen() {
     if (favourites.error) logFeedFailure('loading favourites', favourites.error);
   }, [favourites.error]);
 
-  const header = (
-    <PageHeader
-      title="Live Feed"
-      description="Public-sector tenders from Contracts Finder, Find a Tender and Sell2Wales, searchable and matched to your interests."
-    />
-  );
+  const header = <FeedHeader />;
 
   // SPEC.md section 9: Core suppliers get 402 PLAN_FEATURE_UNAVAILABLE and see an upgrade prompt instead.
   if ([results.error, top.error, favourites.error, saved.error, feedStatus.error].some(isPlanGated)) {
