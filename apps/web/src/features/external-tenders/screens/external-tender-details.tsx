@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, ExternalLink, FileSearch } from 'lucide-react';
+import { ArrowLeft, ExternalLink, FileSearch, Sparkles } from 'lucide-react';
 import { formatMoney } from '@brickyard/shared';
 import { DetailGrid, DetailItem, DetailSection, TagList } from '@/components/listing';
 import { Alert, ButtonLink, EmptyState, PageHeader, PageSpinner, buttonClasses } from '@/components/ui';
@@ -73,6 +73,12 @@ export function ExternalTenderDetailsScreen() {
           // one row beside the title on wider screens (the header's own action box wraps)
           <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             <FavouriteButton tender={t} withText />
+            {t.isOpen && (
+              <ButtonLink to="/supplier/bid-assist" state={{ bidAssistTarget: { kind: 'external', id: t.id, title: t.title } }} variant="secondary">
+                <Sparkles className="size-4" aria-hidden="true" />
+                Bid Assist
+              </ButtonLink>
+            )}
             {t.source ? (
               <a href={t.source} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
                 <ExternalLink className="size-4" aria-hidden="true" />
