@@ -195,7 +195,7 @@ async function scene(rec, page, { caption, url, go, hold = 3400, act }) {
     if (act) await act();
     log('scene ok:', caption);
   } catch (err) {
-    throw new Error(`scene "${caption}" failed: ${err.message.split('\n')[0]}`);
+    throw new Error(`scene "${caption}" failed: ${err.message.split("\n")[0]}`, { cause: err });
   }
 }
 
@@ -305,7 +305,7 @@ function encode(rec, framesDir) {
   if (process.env.DEMO_WEBM !== '0') {
     log('encoding VP9 …');
     const webm = path.join(outDir, 'brickyard-demo.webm');
-    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', vf, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-an', webm]);
+    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', vf, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-an', webm]);
   }
 
   const cues = rec.cues.map((c, i) => ({ start: c.start - t0, end: (i + 1 < rec.cues.length ? rec.cues[i + 1].start : rec.end) - t0, text: c.text }));

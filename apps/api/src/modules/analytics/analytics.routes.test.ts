@@ -667,7 +667,7 @@ function day0() {
   return new Date().toISOString().slice(0, 10);
 }
 
-describe('issue: supplier match figures are the matches Connect shows, dated when they matched', () => {
+describe('SPEC §2 supplier dashboard: match figures are the matches Connect shows, dated when they matched', () => {
   it('counts Core’s 3 per listing on open tenders like Connect, dates each by its first match (not the tender’s creation) and keeps that date across a recompute', async () => {
     // the last test of the file: its users and tenders would change the marketplace-wide figures above
     const core = await t.createUser({ role: 'supplier', plan: 'CORE', companyName: 'Core Fixture Supplies' });
