@@ -181,6 +181,9 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
   const [open, setOpen] = useState(false);
   const session = useSession();
   const unread = useUnreadNotifications();
+  const unreadMessages = useRealtime().unread.messages ?? 0;
+  // On a phone the avatar is the way in to notifications and messages: it shows how many wait.
+  const waiting = unread + (role === 'admin' ? 0 : unreadMessages);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -202,7 +205,7 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
     <div ref={ref} className="relative md:hidden">
       <button
         type="button"
-        aria-label="Account menu"
+        aria-label={waiting > 0 ? `Account menu, ${waiting} unread` : 'Account menu'}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -211,7 +214,15 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
         <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white">
           {initialsOf(session?.user.name)}
         </span>
-        {unread > 0 && <span className="absolute top-0 right-0 size-2.5 rounded-full bg-red-600 ring-2 ring-white" aria-hidden="true" />}
+        {waiting > 0 && (
+          <span
+            data-testid="avatar-unread"
+            className="absolute -top-1 left-6 min-w-5 rounded-full bg-red-600 px-1 text-center text-[0.65rem] leading-5 font-bold text-white ring-2 ring-white"
+            aria-hidden="true"
+          >
+            {waiting > 99 ? '99+' : waiting}
+          </span>
+        )}
         <ChevronDown className="size-4 text-ink-500" aria-hidden="true" />
       </button>
       {open && (
