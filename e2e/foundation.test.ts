@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DESKTOP, MOBILE, latestMail, launch, linkFrom, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, DESKTOP, MOBILE, latestMail, launch, linkFrom, loginAs, newPage, screenshot, seenToast } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,6 +32,9 @@ describe('Issue 2 journeys (SPEC §§1, 4, 5, 6, 8)', () => {
     await page.goto(verifyLink.pathname + verifyLink.search);
     await expect.poll(() => page.getByText(/email address is confirmed/i).count()).toBeGreaterThan(0);
     await screenshot(page, 'verify-email-desktop');
+    // a second click on the link: already confirmed, not "invalid"
+    await page.goto(verifyLink.pathname + verifyLink.search);
+    await page.getByText('Your email address is already confirmed. You can sign in.').waitFor();
 
     // the admin approves the account
     const admin = await newPage(browser);
@@ -40,6 +43,7 @@ describe('Issue 2 journeys (SPEC §§1, 4, 5, 6, 8)', () => {
     await admin.page.goto('/admin/users');
     const row = admin.page.getByRole('row', { name: new RegExp(email) }).or(admin.page.locator('li, article').filter({ hasText: email }));
     await row.getByRole('button', { name: 'Approve' }).first().click();
+    await seenToast(admin.page, /has been approved/);
     await expect.poll(() => admin.page.getByRole('button', { name: 'Approve' }).filter({ has: admin.page.locator(`text=${email}`) }).count()).toBe(0);
     await admin.context.close();
 

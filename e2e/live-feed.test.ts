@@ -33,6 +33,13 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     await page.goto('/supplier/external-search');
     await page.getByRole('heading', { name: 'Live Feed', level: 1 }).waitFor();
     await page.getByRole('list', { name: 'Search results' }).getByRole('article').first().waitFor();
+    // a fresh demo: the shipped real notices, dates moved into the coming weeks and said to be so;
+    // when the feed last imported (the seed, moments ago), with how many are open for bids
+    const feedStatus = page.getByTestId('feed-status');
+    await feedStatus.getByText(/^Last imported \d{2} \w{3} \d{4} \d{2}:\d{2} UK time · \d+ open for bids of 412 notices$/).waitFor();
+    await feedStatus.getByText('Demo data').waitFor();
+    expect(await feedStatus.getByText('The feed may be out of date').count()).toBe(0);
+    await page.getByRole('list', { name: 'Search results' }).getByText('Demo dates').first().waitFor();
     await shootBoth(page, 'live-feed');
 
     // debounced search: the URL and the list follow the words
@@ -60,9 +67,12 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     await page.getByRole('region', { name: 'Description' }).getByText(/The school previously occupied two separate buildings/).waitFor();
     const dates = page.getByRole('region', { name: 'Tender Dates' });
     for (const label of ['Tender start date', 'Tender end date', 'Award start date', 'Award end date', 'Date']) await dates.getByText(label, { exact: true }).waitFor();
-    await dates.getByText('21 Oct 2022').first().waitFor();
-    await dates.getByText('14 Dec 2022').waitFor();
-    await dates.getByText('09 Jan 2023').waitFor();
+    // the demo moved this 2022 notice's dates: it is open, and the page says these are demo dates
+    await dates.getByText('Demo data').waitFor();
+    await dates.getByText(/Closes in \d+ days/).waitFor();
+    expect(await dates.getByText('14 Dec 2022').count()).toBe(0);
+    // how the shipped file was packaged is not the notice's publisher
+    expect(await page.getByText(/demo fixture/i).count()).toBe(0);
     const procurement = page.getByRole('region', { name: 'Procurement Details' });
     await procurement.getByText('Open', { exact: true }).waitFor();
     await procurement.getByText('Open procedure (below threshold)').waitFor();
@@ -111,15 +121,24 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     await context.close();
   });
 
-  it('a Core supplier sees the upgrade prompt instead of the feed (SPEC §9; 402 PLAN_FEATURE_UNAVAILABLE)', { timeout: 180_000 }, async () => {
+  it('a Core supplier sees the live feed marked as a Growth feature and the upgrade prompt, and the page asks the feed nothing (SPEC §9)', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await newPage(browser);
+    const feedCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/external-tenders')) feedCalls.push(r.url());
+    });
     await loginAs(page, 'core-supplier@brickyard.test');
-    const answer = page.waitForResponse((r) => r.url().includes('/api/external-tenders/search'));
+    // the menu says what the plan lacks before anyone clicks
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Live Feed\s*Growth/ }).waitFor();
     await page.goto('/supplier/external-search');
-    const res = await answer;
-    expect(res.status()).toBe(402);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PLAN_FEATURE_UNAVAILABLE');
     await page.getByRole('heading', { name: /The Live Feed is part of the Growth and Partner plans/ }).waitFor();
+    await page.waitForTimeout(500);
+    // known from the plan: no call that would answer 402
+    expect(feedCalls).toEqual([]);
+    // (the server still refuses a Core supplier the feed)
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const direct = await page.evaluate(async (t) => (await fetch('/api/external-tenders/search', { headers: { authorization: `Bearer ${t}` } })).status, token);
+    expect(direct).toBe(402);
     expect(await page.getByRole('list', { name: 'Search results' }).count()).toBe(0);
     expect(await page.getByRole('tab').count()).toBe(0);
     await shootBoth(page, 'live-feed-core');

@@ -151,6 +151,17 @@ describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)
       .getByRole('button', { name: /^Connect with Pennine Building Supplies Ltd about Universal beam/ })
       .click();
     await page.waitForURL((u) => u.pathname === '/buyer/messages');
+
+    // the company on a match card opens its profile
+    await page.goto('/buyer/connect');
+    await page
+      .getByRole('region', { name: 'Ready-mix concrete supply for 24 homes, Wigan' })
+      .getByRole('article', { name: 'C32/40 ready-mix concrete (per m³)' })
+      .getByRole('link', { name: /: company profile$/ })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/buyer/profile');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Northgate Developments Ltd');
     await page.waitForTimeout(500);
     expect(errors).toEqual([]);
     await context.close();

@@ -251,6 +251,12 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await shot(b.page, 'messages-thread-mobile');
     await b.page.getByRole('button', { name: 'Back to conversations' }).click();
     await b.page.getByRole('list', { name: 'Conversations' }).waitFor();
+    // the avatar, the phone's way in to notifications and messages, says how many wait: its
+    // badge and its accessible name agree (no badge when nothing waits)
+    const avatar = b.page.getByRole('button', { name: /^Account menu/ });
+    const waiting = /, (\d+) unread$/.exec((await avatar.getAttribute('aria-label')) ?? '')?.[1];
+    if (waiting) expect(await avatar.getByTestId('avatar-unread').textContent()).toBe(waiting);
+    else expect(await avatar.getByTestId('avatar-unread').count()).toBe(0);
     await b.page.getByRole('button', { name: 'Account menu' }).click();
     const menu = b.page.getByRole('menu');
     await menu.getByRole('menuitem', { name: /Notifications/ }).waitFor();

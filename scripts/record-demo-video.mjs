@@ -22,6 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { EMPTY_STATE, TOUR } from './demo-tour.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'apps/web/public/media');
@@ -174,13 +175,19 @@ async function glide(page, distance, steps = 20, stepMs = 60) {
   }
 }
 
-/** One scene: cut to `url` (or run `go`), caption it, let it breathe, optionally do something. */
+/**
+ * One scene: cut to `url` (or run `go`), caption it, let it breathe, optionally do something.
+ * A scene that fails, or whose screen is empty on the seeded product, stops the recording: a film
+ * with a scene missing or showing "No … yet" must not replace the current one.
+ */
 async function scene(rec, page, { caption, url, go, hold = 3400, act }) {
   try {
     rec.pause();
     if (url) await page.goto(url, { waitUntil: 'domcontentloaded' });
     if (go) await go();
     await settle(page);
+    const empty = (await page.locator('main').innerText().catch(() => '')).match(EMPTY_STATE);
+    if (empty) throw new Error(`the screen is empty on the seeded product: "${empty[0]}"`);
     await page.mouse.move(VIEWPORT.width - 40, 120);
     await rec.resume();
     rec.caption(caption);
@@ -188,7 +195,7 @@ async function scene(rec, page, { caption, url, go, hold = 3400, act }) {
     if (act) await act();
     log('scene ok:', caption);
   } catch (err) {
-    log('scene skipped:', caption, '-', err.message.split('\n')[0]);
+    throw new Error(`scene "${caption}" failed: ${err.message.split("\n")[0]}`, { cause: err });
   }
 }
 
@@ -222,35 +229,10 @@ async function clickFirst(page, selectors) {
   throw new Error('nothing to open');
 }
 
-async function walk(rec, page) {
-  // Buyer journeys
-  await signIn(rec, page, 'buyer@brickyard.test', 'A buyer signs in');
-  await scene(rec, page, { caption: 'Buyer dashboard: active, pending and fulfilled tenders at a glance', url: '/buyer', hold: 3800, act: () => glide(page, 500) });
-  await scene(rec, page, { caption: 'Listings: every tender the buyer has published', url: '/buyer/tenders', hold: 3600, act: () => glide(page, 400) });
-  await scene(rec, page, {
-    caption: 'A tender in detail, with its ranked supplier matches',
-    url: '/buyer/tenders',
-    go: async () => {
-      await settle(page);
-      await clickFirst(page, ['main a[href^="/buyer/tender/"]', 'main tbody tr a', 'main [role="row"] a']);
-    },
-    hold: 3800,
-    act: () => glide(page, 700, 16),
-  });
-  await scene(rec, page, { caption: 'Publishing a tender takes a few minutes', url: '/buyer/create-tender', hold: 3600, act: () => glide(page, 500) });
-  await scene(rec, page, { caption: 'Connect: suppliers matched to the buyer’s tenders, with the reasons', url: '/buyer/connect', hold: 3800, act: () => glide(page, 500) });
-  await scene(rec, page, { caption: 'Messages: one conversation per counterpart', url: '/buyer/messages', hold: 3600 });
-  await scene(rec, page, { caption: 'Billing: plan, usage and invoices', url: '/buyer/settings/billing', hold: 3600, act: () => glide(page, 500) });
-
-  // Supplier journeys
-  await signIn(rec, page, 'supplier@brickyard.test', 'A supplier signs in');
-  await scene(rec, page, { caption: 'Supplier dashboard', url: '/supplier', hold: 3600, act: () => glide(page, 500) });
-  await scene(rec, page, { caption: 'Catalogue: products and services with prices, lead times and stock', url: '/supplier/catalogue', hold: 3600, act: () => glide(page, 500) });
-  await scene(rec, page, {
-    caption: 'Live Feed: public-sector tenders from Contracts Finder and Find a Tender',
-    url: '/supplier/external-search',
-    hold: 3600,
-    act: async () => {
+/** What each scene of the tour does once shown (scripts/demo-tour.mjs lists the scenes). */
+function actionOf(page, step) {
+  if (step.url === '/supplier/external-search') {
+    return async () => {
       const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
       if (await search.count()) {
         await search.pressSequentially('roofing', { delay: 70 });
@@ -258,12 +240,32 @@ async function walk(rec, page) {
         await sleep(1800);
       }
       await glide(page, 500);
-    },
-  });
-  await scene(rec, page, { caption: 'Matches for the supplier’s catalogue', url: '/supplier/connect', hold: 3600, act: () => glide(page, 400) });
-  await scene(rec, page, { caption: 'Bid Assist: help preparing a stronger bid', url: '/supplier/bid-assist', hold: 3600 });
-  await scene(rec, page, { caption: 'Deals: contracts tracked to completion', url: '/supplier/deals', hold: 3400 });
-  await scene(rec, page, { caption: 'Billing: Core, Growth or Partner, monthly or yearly', url: '/supplier/settings/billing', hold: 3800 });
+    };
+  }
+  if (step.open) return () => glide(page, 700, 16);
+  if (/messages|bid-assist|deals/.test(step.url)) return undefined;
+  return () => glide(page, 500);
+}
+
+async function walk(rec, page) {
+  for (const step of TOUR) {
+    if (step.signIn) {
+      await signIn(rec, page, step.signIn, step.caption);
+      continue;
+    }
+    await scene(rec, page, {
+      caption: step.caption,
+      url: step.url,
+      go: step.open
+        ? async () => {
+            await settle(page);
+            await clickFirst(page, step.open);
+          }
+        : undefined,
+      hold: 3600,
+      act: actionOf(page, step),
+    });
+  }
 }
 
 // ---- encoding -----------------------------------------------------------------------------------
@@ -303,7 +305,7 @@ function encode(rec, framesDir) {
   if (process.env.DEMO_WEBM !== '0') {
     log('encoding VP9 …');
     const webm = path.join(outDir, 'brickyard-demo.webm');
-    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', vf, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-an', webm]);
+    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', vf, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-an', webm]);
   }
 
   const cues = rec.cues.map((c, i) => ({ start: c.start - t0, end: (i + 1 < rec.cues.length ? rec.cues[i + 1].start : rec.end) - t0, text: c.text }));

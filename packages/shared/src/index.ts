@@ -11,6 +11,7 @@ export * from './schemas/notification.ts';
 export * from './format/index.ts';
 export * from './schemas/external-tender.ts';
 export * from './format/currency.ts';
+export * from './format/audit.ts';
 export * from './domain/categories.ts';
 export * from './domain/regions.ts';
 export * from './domain/tenders.ts';

@@ -206,6 +206,7 @@ export const MATRIX: Row[] = [
   row('POST /api/upload/presigned-upload-url',             '401  ok   ok   ok   ok   ok   ok   ok', {
     body: (_fx, me) => ({ userId: me?.id ?? RANDOM_ID, fileName: 'plan.pdf', fileType: 'application/pdf', uploadType: 'contract-document' }),
   }),
+  row('GET /api/upload/quota',                             '401  ok   ok   ok   ok   ok   ok   ok'),
   row('GET /api/upload/presigned-download-url',            '401  deny deny ok   deny deny deny deny', { query: (fx) => ({ key: fx.fileKey }) }),
   row('DELETE /api/upload/file',                           '401  deny deny ok   deny deny deny deny', { fresh: fresh.file, query: (_fx, _me, vars) => ({ key: vars.key }) }),
   row('DELETE /api/upload/folder',                         '401  deny deny ok   deny deny deny deny', {
@@ -248,6 +249,7 @@ export const MATRIX: Row[] = [
   row('GET /api/catalogue/import/template',                '401  403  403  ok   ok   403  403  402'),
 
   // the live feed of public-sector tenders: suppliers only; saved searches are their owner's
+  row('GET /api/external-tenders/status',                  '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/top',                     '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/search',                  '401  403  403  ok   ok   403  403  402'),
   row('GET /api/external-tenders/suggest',                 '401  403  403  ok   ok   403  403  402', { query: () => ({ q: 'roof rep' }) }),

@@ -68,6 +68,11 @@ export const externalTenderSchema = z.object({
   noticeType: z.string().nullable(),
   publisher: z.string().nullable(),
   origin: z.enum(EXTERNAL_TENDER_ORIGINS),
+  /**
+   * Demo installs only: the days the demo seed moved this real notice's dates so the demo has
+   * open notices (the screen marks it as demo data); null for real imports, never moved.
+   */
+  demoShiftDays: z.number().int().nullable(),
   /** on a search with words: why this notice is a result */
   match: searchMatchSchema.optional(),
 });
@@ -186,3 +191,17 @@ export const savedSearchBodySchema = z.object({
 export type SavedSearchBody = z.input<typeof savedSearchBodySchema>;
 
 export const MAX_SAVED_SEARCHES = 20;
+
+/** GET /api/external-tenders/status: how fresh the live feed is. */
+export const feedStatusSchema = z.object({
+  /** when the feed last took in releases (an import or a successful connector run); null: never */
+  lastImportedAt: z.string().nullable(),
+  /** true when that is longer ago than `staleAfterHours` (or never): the notices may be out of date */
+  stale: z.boolean(),
+  staleAfterHours: z.number().int(),
+  total: z.number().int(),
+  open: z.number().int(),
+  /** notices whose dates the demo seed moved (demo installs only) */
+  demoNotices: z.number().int(),
+});
+export type FeedStatus = z.infer<typeof feedStatusSchema>;

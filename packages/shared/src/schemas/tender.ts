@@ -81,6 +81,8 @@ export const auditEventSchema = z.object({
   action: z.string(),
   actor: z.object({ id: z.uuid().nullable(), name: z.string(), companyName: z.string().nullable() }),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  /** The changes as a person reads them (names, £ amounts, labels): what the screen, PDF and CSV show. */
+  lines: z.array(z.object({ field: z.string(), label: z.string(), from: z.string(), to: z.string() })),
   createdAt: z.string(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

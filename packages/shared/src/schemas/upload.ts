@@ -44,3 +44,8 @@ export const storedFileSchema = z.object({
   contentType: z.string(),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
+
+/** GET /api/upload/quota: uploads used this calendar month (UK) and the plan's limit; null = unlimited. */
+export const uploadAllowanceSchema = z.object({ used: z.number().int(), limit: z.number().int().nullable(), month: z.string() });
+export type UploadAllowance = z.infer<typeof uploadAllowanceSchema>;
+export const uploadAllowanceResponseSchema = z.object({ data: uploadAllowanceSchema });

@@ -38,6 +38,11 @@ export const externalTenders = pgTable(
     cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
     noticeType: text('notice_type'),
     publisher: text('publisher'),
+    /**
+     * Days the demo seed moved this notice's dates forward so a fresh demo has open notices
+     * (the screen says so); null for every real import, whose dates are never changed.
+     */
+    demoShiftDays: integer('demo_shift_days'),
     /** sha256 of the release it was compiled from: an identical re-import changes nothing. */
     contentHash: text('content_hash').notNull(),
     // The raw JSON lives once, in external_tender_releases (ocid, release_id): storing it twice

@@ -25,6 +25,8 @@ export const matches = pgTable(
     score: smallint('score').notNull(),
     reasons: jsonb('reasons').$type<MatchReason[]>().notNull().default(sql`'[]'::jsonb`),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the pair first matched; a recompute that keeps the pair leaves it (dashboards date matches by it). */
+    matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { addMonths, addYears } from 'date-fns';
-import { periodPricePence, type PlanType } from '@brickyard/shared';
+import { PLANS, periodPricePence, vatPence, type PlanType } from '@brickyard/shared';
+import { insertInvoice } from '../../modules/billing/billing.repository.ts';
 import type { Db } from '../client.ts';
 import { subscriptions, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
@@ -69,6 +70,23 @@ export async function seedDemo(db: Db, extraSeeders: DemoSeeder[] = []): Promise
           pricePaidPence: periodPricePence(a.plan, 'yearly') ?? 0,
           currentPeriodStart: now,
           currentPeriodEnd: addYears(addMonths(now, 0), 1),
+        });
+        // The year paid for, invoiced as a real checkout would be, so Billing lists it.
+        const netPence = periodPricePence(a.plan, 'yearly') ?? 0;
+        const vat = vatPence(netPence);
+        const description = `${PLANS[a.plan].name} plan, yearly`;
+        await insertInvoice(tx, {
+          userId: row!.id,
+          description,
+          lines: [{ description, amountPence: netPence }],
+          netPence,
+          vatPence: vat,
+          totalPence: netPence + vat,
+          status: 'paid',
+          issuedAt: now,
+          periodStart: now,
+          periodEnd: addYears(now, 1),
+          billedTo: { companyName: a.companyName, billingEmail: a.email, addressLine1: null, addressLine2: null, city: null, postcode: null, country: null, vatNumber: null },
         });
       }
     }

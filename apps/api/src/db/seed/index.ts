@@ -3,6 +3,7 @@ import { seedExternalTenders } from '../../modules/external-tenders/external-ten
 import { seedListings } from '../../modules/tenders/listings.seed.ts';
 import { seedProfiles } from '../../modules/profiles/profiles.seed.ts';
 import { seedContracts } from '../../modules/contracts/contracts.seed.ts';
+import { seedConversations } from '../../modules/messaging/messaging.seed.ts';
 
 /**
  * Demo data that features add after the demo accounts exist (DESIGN.md section 7).
@@ -19,3 +20,6 @@ demoSeeders.push(seedListings);
 // Company profiles of the demo buyer and supplier; then their deals and reviews (after the listings).
 demoSeeders.push(seedProfiles);
 demoSeeders.push(seedContracts);
+
+// Conversations between the demo buyer and the suppliers, so Messages shows real threads.
+demoSeeders.push(seedConversations);

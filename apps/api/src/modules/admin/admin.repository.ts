@@ -80,12 +80,15 @@ export async function overview(db: DbOrTx) {
     db
       .select({
         plan: subscriptions.plan,
+        cycle: subscriptions.cycle,
         n: count(),
-        mrr: sql<number>`coalesce(sum(case when ${subscriptions.cycle} = 'yearly' then ${subscriptions.pricePaidPence} / 12.0 else ${subscriptions.pricePaidPence} end), 0)`,
+        paidPence: sql<number>`coalesce(sum(${subscriptions.pricePaidPence}) filter (where ${subscriptions.promoCode} is null), 0)`,
+        promoN: sql<number>`(count(*) filter (where ${subscriptions.promoCode} is not null))::int`,
+        promoPaidPence: sql<number>`coalesce(sum(${subscriptions.pricePaidPence}) filter (where ${subscriptions.promoCode} is not null), 0)`,
       })
       .from(subscriptions)
       .where(activeSubscriptionSql)
-      .groupBy(subscriptions.plan),
+      .groupBy(subscriptions.plan, subscriptions.cycle),
     db.select({ n: count() }).from(contactMessages),
   ]);
   return { byRole, waiting: waiting[0], subs, contacts: contacts[0]?.n ?? 0 };

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { firstPeriodPricePence, periodPricePence } from '@brickyard/shared';
+import { subscriptions } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +83,23 @@ describe('SPEC §6 admins list users and approve them', () => {
     const bad = await t.request('POST', '/api/auth/approve-user', { token: admin.token, body: { userId: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toBe('body.userId');
+  });
+
+  it('counts a first month bought with EARLYBIRD at the plan price in MRR (the promo is once, the renewal is full price)', async () => {
+    const fresh = await createTestApp();
+    try {
+      const admin = await fresh.createUser({ role: 'admin' });
+      const promo = await fresh.createUser({ role: 'supplier', plan: 'CORE' });
+      const yearly = await fresh.createUser({ role: 'buyer', plan: 'GROWTH' });
+      await fresh.db.update(subscriptions).set({ promoCode: 'EARLYBIRD', pricePaidPence: firstPeriodPricePence('CORE', 'monthly', 'EARLYBIRD')! }).where(eq(subscriptions.userId, promo.id));
+      await fresh.db.update(subscriptions).set({ cycle: 'yearly', pricePaidPence: periodPricePence('GROWTH', 'yearly')! }).where(eq(subscriptions.userId, yearly.id));
+      const res = await fresh.request('GET', '/api/admin/overview', { token: admin.token });
+      expect(res.status).toBe(200);
+      expect(firstPeriodPricePence('CORE', 'monthly', 'EARLYBIRD')).toBe(6930);
+      expect(res.body.data.monthlyRecurringRevenuePence).toBe(9900 + Math.round(periodPricePence('GROWTH', 'yearly')! / 12));
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('computes the admin dashboard figures from the database', async () => {

@@ -1,4 +1,4 @@
-import { APPROVAL_PROMISE_HOURS, AppError, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery, type FailedJob } from '@brickyard/shared';
+import { APPROVAL_PROMISE_HOURS, AppError, periodPricePence, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery, type FailedJob } from '@brickyard/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -19,8 +19,14 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
     const activeSubscriptions = { CORE: 0, GROWTH: 0, PARTNER: 0 };
     let mrr = 0;
     for (const s of o.subs) {
-      activeSubscriptions[s.plan] = s.n;
-      mrr += Number(s.mrr);
+      activeSubscriptions[s.plan] += s.n;
+      // What the subscriptions bring each month: a period bought with a promo code (EARLYBIRD,
+      // 30% off the first month, once) renews at the plan's price, so that price counts, not the
+      // discounted one. A custom (Partner) price is known only from what was paid.
+      const listPence = periodPricePence(s.plan, s.cycle);
+      const promoPence = listPence === null ? Number(s.promoPaidPence) : listPence * s.promoN;
+      const periodPence = Number(s.paidPence) + promoPence;
+      mrr += s.cycle === 'yearly' ? periodPence / 12 : periodPence;
     }
     return {
       usersByRole,

@@ -152,16 +152,35 @@ export function buyerTrend(db: DbOrTx, buyerId: string, b: Buckets) {
 
 // ---------------------------------------------------------------- supplier
 
-/** Matches of the supplier's items with published tenders: this London calendar month and in all. */
-export async function supplierMatchCounts(db: DbOrTx, supplierId: string) {
-  const [row] = await rows<{ month: number; total: number }>(
-    db,
-    sql`select count(*) filter (where t.published_at >= (date_trunc('month', now() at time zone 'Europe/London') at time zone 'Europe/London'))::int as month,
-               count(*)::int as total
+/**
+ * The supplier's matches exactly as Connect lists them (matching.repository tenderMatchesOf):
+ * per catalogue item, the tenders open to suppliers now (active, deadline ahead), not the
+ * supplier's own, best score first (ties by tender id), at most the plan's matches per listing.
+ * `matched_at` is when the pair first matched (a recompute keeps it), so a match is dated by
+ * when it happened, not by its tender's creation, and stays put across visits.
+ */
+function visibleMatches(supplierId: string, matchesPerItem: number | null) {
+  const cap = matchesPerItem === null ? sql`` : sql`where v.rn <= ${matchesPerItem}`;
+  return sql`visible as (
+      select v.catalogue_item_id, v.tender_id, v.score, v.matched_at from (
+        select m.catalogue_item_id, m.tender_id, m.score, m.matched_at,
+               row_number() over (partition by m.catalogue_item_id order by m.score desc, t.id) as rn
         from catalogue_items i
         join matches m on m.catalogue_item_id = i.id
-        join tenders t on t.id = m.tender_id and t.status in ${PUBLISHED}
-        where i.user_id = ${supplierId}`,
+        join tenders t on t.id = m.tender_id
+        where i.user_id = ${supplierId} and t.status = 'active' and (t.deadline is null or t.deadline > now()) and t.user_id <> ${supplierId}
+      ) v ${cap}
+    )`;
+}
+
+/** The supplier's matches (as Connect shows them) that first matched this London calendar month, and all of them. */
+export async function supplierMatchCounts(db: DbOrTx, supplierId: string, matchesPerItem: number | null) {
+  const [row] = await rows<{ month: number; total: number }>(
+    db,
+    sql`with ${visibleMatches(supplierId, matchesPerItem)}
+        select count(*) filter (where matched_at >= (date_trunc('month', now() at time zone 'Europe/London') at time zone 'Europe/London'))::int as month,
+               count(*)::int as total
+        from visible`,
   );
   return { month: row?.month ?? 0, total: row?.total ?? 0 };
 }
@@ -243,7 +262,7 @@ export async function supplierTenderResponses(db: DbOrTx, supplierId: string) {
  * period (catalogue_item_views, one per viewer per item per UTC day, read through its primary key
  * item → day), plus the views of all their items in the period on every row (`total_views`).
  */
-export function supplierCatalogue(db: DbOrTx, supplierId: string, b: Pick<Buckets, 'firstDay' | 'lastDay'>, limit: number) {
+export function supplierCatalogue(db: DbOrTx, supplierId: string, b: Pick<Buckets, 'firstDay' | 'lastDay'>, limit: number, matchesPerItem: number | null) {
   return rows<{ id: string; title: string; category: string; matches: number; top: number | null; views: number; total_views: number }>(
     db,
     sql`with seen as (
@@ -251,17 +270,16 @@ export function supplierCatalogue(db: DbOrTx, supplierId: string, b: Pick<Bucket
           from catalogue_items i join catalogue_item_views v on v.catalogue_item_id = i.id
           where i.user_id = ${supplierId} and v.viewed_on between ${b.firstDay}::date and ${b.lastDay}::date
           group by v.catalogue_item_id
-        )
-        select i.id, i.title, i.category, count(t.id)::int as matches, max(m.score) filter (where t.id is not null)::int as top,
+        ), ${visibleMatches(supplierId, matchesPerItem)}
+        select i.id, i.title, i.category, count(m.tender_id)::int as matches, max(m.score)::int as top,
                coalesce(seen.views, 0)::int as views,
                (select coalesce(sum(views), 0) from seen)::int as total_views
         from catalogue_items i
         left join seen on seen.catalogue_item_id = i.id
-        left join matches m on m.catalogue_item_id = i.id
-        left join tenders t on t.id = m.tender_id and t.status in ${PUBLISHED}
+        left join visible m on m.catalogue_item_id = i.id
         where i.user_id = ${supplierId}
         group by i.id, seen.views
-        order by count(t.id) desc, coalesce(seen.views, 0) desc, i.title, i.id
+        order by count(m.tender_id) desc, coalesce(seen.views, 0) desc, i.title, i.id
         limit ${limit}`,
   );
 }
@@ -291,14 +309,12 @@ export function supplierBidAssistCounts(db: DbOrTx, supplierId: string) {
   );
 }
 
-export function supplierTrend(db: DbOrTx, supplierId: string, b: Buckets) {
+export function supplierTrend(db: DbOrTx, supplierId: string, b: Buckets, matchesPerItem: number | null) {
   return rows<TrendRow>(
     db,
-    sql`select 'matches' as k, ${bucketOf(b, sql`t.published_at`)} as p, count(*)::int as n, 0::bigint as v
-          from catalogue_items i
-          join matches m on m.catalogue_item_id = i.id
-          join tenders t on t.id = m.tender_id and t.status in ${PUBLISHED}
-          where i.user_id = ${supplierId} and t.published_at >= ${b.from} and t.published_at < ${b.to} group by 2
+    sql`with ${visibleMatches(supplierId, matchesPerItem)}
+        select 'matches' as k, ${bucketOf(b, sql`matched_at`)} as p, count(*)::int as n, 0::bigint as v
+          from visible where matched_at >= ${b.from} and matched_at < ${b.to} group by 2
         union all
         select 'deals', ${bucketOf(b, sql`coalesce(responded_at, created_at)`)}, count(*)::int, coalesce(sum(value_pence), 0)::bigint
           from contracts where supplier_id = ${supplierId} and status in ${WON}

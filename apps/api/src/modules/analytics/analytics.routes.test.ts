@@ -362,12 +362,10 @@ describe('SPEC §2 supplier dashboard GET /api/analytics/supplier', () => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.matchesUpdating).toBe(false);
-    // s1's matches with published tenders: T1×I1, T1×I2, T2×I1 (T5 is a draft).
+    // s1's matches as Connect lists them (open tenders): T1×I1, T1×I2, T2×I1 (T5 is a draft),
+    // all of them stored (matched) just now, whenever their tenders were published.
     expect(d.matchesTotal).toBe(3);
-    const thisMonth = [ago(2 * D), ago(2 * D), ago(10 * D)].filter(
-      (p) => quotaMonth(p) === quotaMonth(new Date(now)),
-    ).length;
-    expect(d.matchesThisMonth).toBe(thisMonth);
+    expect(d.matchesThisMonth).toBe(3);
     expect(d.deals).toEqual({ won: 2, valuePence: 5_000_000, active: 1, fulfilled: 1 });
     // Pursued: T1 (conversation), T2 (Bid Assist), T3, T4 (contracts); won: T3, T4.
     expect(d.winRate).toEqual({ numerator: 2, denominator: 4, rate: 0.5 });
@@ -668,3 +666,47 @@ describe('issue 9: the admin trend reads its created_at indexes', () => {
 function day0() {
   return new Date().toISOString().slice(0, 10);
 }
+
+describe('SPEC §2 supplier dashboard: match figures are the matches Connect shows, dated when they matched', () => {
+  it('counts Core’s 3 per listing on open tenders like Connect, dates each by its first match (not the tender’s creation) and keeps that date across a recompute', async () => {
+    // the last test of the file: its users and tenders would change the marketplace-wide figures above
+    const core = await t.createUser({ role: 'supplier', plan: 'CORE', companyName: 'Core Fixture Supplies' });
+    const owner = await t.createUser({ role: 'buyer' });
+    const [it1] = await t.db.insert(catalogueItems).values({ userId: core.id, title: 'Core item', description: 'Ready-mix', category: 'concrete' }).returning({ id: catalogueItems.id });
+    await t.db.insert(catalogueItemVectors).values({ catalogueItemId: it1!.id, matchedAt: new Date(now + D) });
+    const open: string[] = [];
+    // Four open tenders created and published 70 days ago, and one closed one.
+    for (const [i, status] of (['active', 'active', 'active', 'active', 'closed'] as const).entries()) {
+      const [row] = await t.db
+        .insert(tenders)
+        .values({ userId: owner.id, title: `Old tender ${i}`, description: 'Works', category: 'concrete', status, createdAt: ago(70 * D), publishedAt: ago(70 * D), deadline: new Date(now + 9 * D) })
+        .returning({ id: tenders.id });
+      await t.db.insert(tenderVectors).values({ tenderId: row!.id, matchedAt: new Date(now + D) });
+      if (status === 'active') open.push(row!.id);
+      // the closed tender scores best: Connect does not show it, so neither may the dashboard
+      await t.db.insert(matches).values({ tenderId: row!.id, catalogueItemId: it1!.id, score: status === 'closed' ? 99 : 90 - i * 10, matchedAt: i === 0 ? ago(40 * D) : new Date() });
+    }
+    const connect = await t.request('GET', '/api/tender/matches/supplier', { token: core.token });
+    expect(connect.status).toBe(200);
+    const shown = connect.body.data.flatMap((g: { matches: unknown[] }) => g.matches).length;
+    expect(shown).toBe(3);
+
+    const d = (await t.request('GET', '/api/analytics/supplier?range=12m', { token: core.token })).body.data;
+    expect(d.matchesTotal).toBe(shown);
+    // the best three: the one first matched 40 days ago (an earlier month) and two matched now
+    expect(d.matchesThisMonth).toBe(2);
+    expect(d.catalogue).toEqual([expect.objectContaining({ id: it1!.id, matches: 3, topScore: 90 })]);
+    const byMonth = Object.fromEntries(d.trend.filter((p: { matches: number }) => p.matches > 0).map((p: { period: string; matches: number }) => [p.period, p.matches]));
+    expect(Object.values(byMonth).reduce((a: number, b) => a + (b as number), 0)).toBe(3);
+    expect(byMonth[d.trend.at(-1).period]).toBe(2);
+
+    // a recompute that keeps the pairs keeps their first-match dates, so the figures stay put
+    const { replacePairs } = await import('../matching/matching.repository.ts');
+    const before = await t.db.select().from(matches).where(eq(matches.catalogueItemId, it1!.id));
+    await t.db.transaction((tx) => replacePairs(tx, { catalogueItemId: it1!.id }, before.map((m) => ({ tenderId: m.tenderId, catalogueItemId: m.catalogueItemId, score: m.score, reasons: [] })) as never, 100));
+    const after = await t.db.select().from(matches).where(eq(matches.catalogueItemId, it1!.id));
+    expect(after.map((m) => [m.tenderId, m.matchedAt.toISOString()]).sort()).toEqual(before.map((m) => [m.tenderId, m.matchedAt.toISOString()]).sort());
+    const again = (await t.request('GET', '/api/analytics/supplier?range=12m', { token: core.token })).body.data;
+    expect([again.matchesThisMonth, again.matchesTotal]).toEqual([2, 3]);
+  });
+});

@@ -132,21 +132,21 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
 
     async supplier(caller: Principal, query: DashboardQuery, now = new Date()): Promise<SupplierDashboard> {
       const b = bucketsFor(query, now);
+      const limits = PLANS[caller.plan ?? 'CORE'].limits;
       const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, responses, matchesUpdating] =
         await Promise.all([
-          repo.supplierMatchCounts(db, caller.id),
+          repo.supplierMatchCounts(db, caller.id, limits.matchesPerItem),
           repo.supplierDeals(db, caller.id),
           repo.supplierWinRate(db, caller.id),
-          repo.supplierCatalogue(db, caller.id, b, 20),
+          repo.supplierCatalogue(db, caller.id, b, 20, limits.matchesPerItem),
           repo.supplierFavouritesClosing(db, caller.id, 5),
           quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
           quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
           repo.supplierBidAssistCounts(db, caller.id),
-          repo.supplierTrend(db, caller.id, b),
+          repo.supplierTrend(db, caller.id, b, limits.matchesPerItem),
           repo.supplierTenderResponses(db, caller.id),
           queueStale('catalogue_item', caller.id),
         ]);
-      const limits = PLANS[caller.plan ?? 'CORE'].limits;
       const bidAssistCounts = Object.fromEntries(BID_ASSIST_STATUSES.map((s) => [s, 0])) as Record<
         BidAssistStatus,
         number

@@ -1,10 +1,13 @@
 import {
+  auditActionLabel,
+  auditValueText,
   categoryName,
   formatInUk,
   formatPence,
   formatPostedDate,
   formatUkDateTime,
   regionName,
+  subcategoryName,
   type AuditEvent,
   type Tender,
 } from '@brickyard/shared';
@@ -18,64 +21,15 @@ import { createPdf, factsTable, type Pdf, FONT, headCell, heading, INK, pageFoot
  * changed field; response and question events carry their totals and texts) or JSON.
  */
 
-const ACTION_LABELS: Record<string, string> = {
-  created: 'Created',
-  updated: 'Details updated',
-  status_changed: 'Status changed',
-  files_changed: 'Files changed',
-  file_added: 'File added',
-  file_removed: 'File removed',
-  awarded: 'Awarded',
-  completed: 'Completed',
-  deleted: 'Deleted',
-  response_submitted: 'Response submitted',
-  response_withdrawn: 'Response withdrawn',
-  response_shortlisted: 'Response shortlisted',
-  response_awarded: 'Response awarded',
-  question_asked: 'Question asked',
-  question_answered: 'Question answered',
-};
-export const actionLabel = (a: string) => ACTION_LABELS[a] ?? a;
-
-const FIELD_LABELS: Record<string, string> = {
-  valuePence: 'Value',
-  budgetPence: 'Budget',
-  leadTime: 'Lead time (days)',
-  supportingDocumentIds: 'Supporting documents',
-  requiredCertifications: 'Required certifications',
-  qualityStandards: 'Quality standards',
-  warrantyRequirement: 'Warranty required',
-  paymentTerms: 'Payment terms',
-  supplierType: 'Supplier type',
-  awardedSupplierId: 'Awarded supplier',
-  totalPence: 'Response total',
-};
-const fieldLabel = (f: string) => FIELD_LABELS[f] ?? f.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
-
-/** One value as text: money in £, lists joined, attachments by name. */
-export function valueText(field: string, v: unknown): string {
-  if (v === null || v === undefined || v === '') return '-';
-  if ((field === 'valuePence' || field === 'budgetPence' || field === 'totalPence') && typeof v === 'number') return formatPence(v);
-  if (field === 'deadline' && typeof v === 'string') return formatUkDateTime(v);
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (Array.isArray(v)) {
-    if (!v.length) return '-';
-    return v.map((x) => (x && typeof x === 'object' && 'name' in x ? String((x as { name: unknown }).name) : String(x))).join(', ');
-  }
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
 /** Times in the PDF's event table, in UK time (the column header says so). */
 const when = (iso: string) => formatInUk(iso, 'dd MMM yyyy HH:mm:ss') ?? '';
 
 export function auditCsv(events: AuditEvent[]): string {
   const rows: string[][] = [];
   for (const e of events) {
-    const entries = Object.entries(e.changes);
-    if (!entries.length) rows.push([e.createdAt, e.actor.name, e.actor.companyName ?? '', actionLabel(e.action), '', '', '']);
-    for (const [field, c] of entries) {
-      rows.push([e.createdAt, e.actor.name, e.actor.companyName ?? '', actionLabel(e.action), fieldLabel(field), valueText(field, c.from), valueText(field, c.to)]);
+    if (!e.lines.length) rows.push([e.createdAt, e.actor.name, e.actor.companyName ?? '', auditActionLabel(e.action), '', '', '']);
+    for (const line of e.lines) {
+      rows.push([e.createdAt, e.actor.name, e.actor.companyName ?? '', auditActionLabel(e.action), line.label, line.from, line.to]);
     }
   }
   return toCsv(['Timestamp (UTC)', 'Who', 'Company', 'Action', 'Field', 'From', 'To'], rows);
@@ -96,8 +50,8 @@ export async function auditPdf(tender: Tender, events: AuditEvent[], record: Ten
   const summary: Array<[string, string]> = [
     ['Reference', tender.id],
     ['Buyer', tender.user.companyName],
-    ['Status', tender.status],
-    ['Category', [categoryName(tender.category), ...tender.subcategories].join(' / ')],
+    ['Status', auditValueText('status', tender.status)],
+    ['Category', [categoryName(tender.category), ...tender.subcategories.map((s) => subcategoryName(tender.category, s))].join(' / ')],
     ['Region', regionName(tender.region)],
     ['Budget', tender.budgetPence === null ? 'Not specified' : formatPence(tender.budgetPence)],
     ['Closing deadline', formatUkDateTime(tender.deadline)],
@@ -111,17 +65,16 @@ export async function auditPdf(tender: Tender, events: AuditEvent[], record: Ten
   const header = ['When (UK time)', 'Who', 'Action', 'Field', 'From', 'To'].map((text) => headCell(text));
   const rows: string[][] = [];
   for (const e of events) {
-    const entries = Object.entries(e.changes);
     const who = pdfText(e.actor.companyName ? `${e.actor.name} (${e.actor.companyName})` : e.actor.name, 80);
-    if (!entries.length) rows.push([when(e.createdAt), who, actionLabel(e.action), '', '', '']);
-    entries.forEach(([field, c], i) => {
+    if (!e.lines.length) rows.push([when(e.createdAt), who, auditActionLabel(e.action), '', '', '']);
+    e.lines.forEach((line, i) => {
       rows.push([
         i === 0 ? when(e.createdAt) : '',
         i === 0 ? who : '',
-        i === 0 ? actionLabel(e.action) : '',
-        fieldLabel(field),
-        pdfText(valueText(field, c.from), 160),
-        pdfText(valueText(field, c.to), 160),
+        i === 0 ? auditActionLabel(e.action) : '',
+        line.label,
+        pdfText(line.from, 160),
+        pdfText(line.to, 160),
       ]);
     });
   }

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authTokens } from '../../db/schema/index.ts';
+import { authTokens, users } from '../../db/schema/index.ts';
 
 /*
  * The single-use tokens of the account (stored hashed): sign-up verification, password reset, the
@@ -39,4 +39,15 @@ export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: Purpo
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
     .returning({ userId: authTokens.userId });
   return row;
+}
+
+/** Whether `tokenHash` is a verification link of a user whose address is confirmed (a link opened twice). */
+export async function isVerifyLinkOfVerifiedUser(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, 'verify_email'), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return !!row;
 }

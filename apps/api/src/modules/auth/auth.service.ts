@@ -152,6 +152,11 @@ export function createAuthService(ctx: AppContext) {
             message: 'The email change is cancelled and every session of your account is signed out. Sign in and change your password if you did not ask for it.',
           };
         }
+        // A confirmation link opened again (a second click, a mail scanner got there first): the
+        // address is confirmed, so say so instead of calling the link invalid.
+        if (await tokens.isVerifyLinkOfVerifiedUser(db, hashOpaqueToken(token))) {
+          return { message: 'Your email address is already confirmed. You can sign in.' };
+        }
         throw new AppError('INVALID_TOKEN', 'This verification link is invalid or has expired');
       }
       return { message: 'Your email address is confirmed. You can now sign in.' };

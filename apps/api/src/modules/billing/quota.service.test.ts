@@ -64,7 +64,13 @@ describe('SPEC §9 quotas: race-safe monthly usage counters (quota.service)', ()
     const u = await t.createUser({ role: 'supplier', plan: 'CORE' });
     const presign = () =>
       t.request('POST', '/api/upload/presigned-upload-url', { token: u.token, body: { fileName: 'spec.pdf', fileType: 'application/pdf', uploadType: 'catalogue-document' } });
-    for (let i = 0; i < 5; i++) expect((await presign()).status).toBe(200);
+    // a file counts once it is stored: five stored files use the month's five uploads
+    const pdf = new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'));
+    for (let i = 0; i < 5; i++) {
+      const url = await presign();
+      expect(url.status).toBe(200);
+      expect((await fetch(t.url + url.body.data.uploadURL, { method: 'PUT', body: pdf })).status).toBe(200);
+    }
     const sixth = await presign();
     expect(sixth.status).toBe(402);
     expect(sixth.body.error.code).toBe('PLAN_LIMIT_REACHED');

@@ -87,6 +87,7 @@ const columns = (userId: string) => ({
   cpvCodes: t.cpvCodes,
   noticeType: t.noticeType,
   publisher: t.publisher,
+  demoShiftDays: t.demoShiftDays,
   isFavourited: sql<boolean>`exists (select 1 from ${externalTenderFavourites} f where f.tender_id = ${t.id} and f.user_id = ${userId})`,
 });
 // Only its type is used: the row shape of a tender read.

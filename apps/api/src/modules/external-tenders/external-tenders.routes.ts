@@ -4,6 +4,7 @@ import {
   externalTenderSchema,
   externalTenderSearchQuerySchema,
   externalTenderTopQuerySchema,
+  feedStatusSchema,
   cpvSuggestQuerySchema,
   cpvSuggestionsSchema,
   favouriteResultSchema,
@@ -24,6 +25,12 @@ const tags = ['external-tenders'];
 const access = { roles: ['supplier'] } as const;
 
 export function externalTendersRoutes(app: App, service: ExternalTendersService) {
+  app.get('/api/external-tenders/status', {
+    config: { access },
+    schema: { tags, summary: 'When the live feed last imported, whether that is stale, and how many notices are open', response: { 200: dataOf(feedStatusSchema) } },
+    handler: (req) => service.status(principalOf(req)),
+  });
+
   app.get('/api/external-tenders/top', {
     config: { access },
     schema: { tags, summary: 'The best current tenders for this supplier', querystring: externalTenderTopQuerySchema, response: { 200: externalTenderPageSchema } },

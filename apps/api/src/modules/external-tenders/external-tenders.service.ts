@@ -8,6 +8,7 @@ import {
   externalTenderCriteriaSchema,
   formatUkDateTime,
   type ExternalTender,
+  type FeedStatus,
   type ExternalTenderCriteria,
   type ExternalTenderCriteriaOutput,
   type ExternalTenderFacets,
@@ -25,7 +26,7 @@ import { channelsFor, notify } from '../notifications/notifications.service.ts';
 import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
-import { claimClosingReminders, userContacts } from './feed.repository.ts';
+import { claimClosingReminders, feedCounts, lastImportedAt, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { currencyExponent } from './ocds-mapper.ts';
 import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
@@ -37,6 +38,12 @@ function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number, t
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * How long after its last import the feed counts as stale: a day, or three missed runs of the
+ * connectors when they run less often than every 8 hours.
+ */
+export const feedStaleAfterHours = (intervalMinutes: number) => Math.max(24, Math.ceil((3 * intervalMinutes) / 60));
 
 export function toExternalTender(v: repo.TenderView): ExternalTender {
   const amount = v.amountMinor === null ? null : v.amountMinor / 10 ** currencyExponent(v.currency);
@@ -65,6 +72,7 @@ export function toExternalTender(v: repo.TenderView): ExternalTender {
     cpvCodes: v.cpvCodes,
     noticeType: v.noticeType,
     publisher: v.publisher,
+    demoShiftDays: v.demoShiftDays,
     origin: (EXTERNAL_TENDER_ORIGINS as readonly string[]).includes(v.origin) ? (v.origin as ExternalTenderOrigin) : 'other',
   };
 }
@@ -127,7 +135,7 @@ export interface ExternalTendersOptions {
 }
 
 export function createExternalTendersService(ctx: AppContext, opts: ExternalTendersOptions = {}) {
-  const { db } = ctx;
+  const { db, config } = ctx;
 
   async function interests(userId: string): Promise<repo.Interests> {
     const [favs, searches, extra] = await Promise.all([
@@ -150,6 +158,15 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
   }
 
   return {
+    /** GET /api/external-tenders/status: when the feed last imported, whether that is stale, its counts. */
+    async status(p: Principal): Promise<{ data: FeedStatus }> {
+      requireLiveFeed(p);
+      const [at, counts] = await Promise.all([lastImportedAt(db), feedCounts(db)]);
+      const staleAfterHours = feedStaleAfterHours(config.feed.intervalMinutes);
+      const stale = !at || Date.now() - at.getTime() > staleAfterHours * 3_600_000;
+      return { data: { lastImportedAt: at ? at.toISOString() : null, stale, staleAfterHours, total: counts.total, open: counts.open, demoNotices: counts.demo } };
+    },
+
     async top(p: Principal, limit: number) {
       requireLiveFeed(p);
       // ranked by the matching engine for the supplier's own catalogue items; before they list

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Db } from '../../db/client.ts';
 import * as repo from './feed.repository.ts';
 import { mapRelease, type MappedRelease } from './ocds-mapper.ts';
@@ -159,7 +160,13 @@ export async function importDocument(db: Db, json: unknown, label: string, opts:
   return { summary: await importReleases(db, unpacked.releases, { label, batchSize: opts.batchSize }), next: unpacked.next };
 }
 
-/** Reads and imports files; a file that is not JSON is reported with the position of the error. */
+/** A file's text; `.gz` files (how the larger shipped snapshots are kept) are unpacked. */
+async function readText(file: string): Promise<string> {
+  const bytes = await fs.readFile(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+/** Reads and imports files (JSON, or gzip-compressed JSON named `.gz`); a file that is not JSON is reported with the position of the error. */
 export async function importFiles(db: Db, files: string[], opts: { batchSize?: number } = {}): Promise<ImportSummary> {
   const total = emptySummary();
   for (const file of files) {
@@ -167,7 +174,7 @@ export async function importFiles(db: Db, files: string[], opts: { batchSize?: n
     const started = performance.now();
     let json: unknown;
     try {
-      json = JSON.parse(await fs.readFile(file, 'utf8'));
+      json = JSON.parse(await readText(file));
     } catch (err) {
       const s = emptySummary();
       s.total = 1;

@@ -11,18 +11,25 @@ import * as repo from './feed.repository.ts';
 /** One feed job at a time across every instance (pg_try_advisory_lock). */
 export const FEED_LOCK_KEY = 724_311_105;
 
-/** The real OCDS snapshot shipped with the product (see snapshot/README.md). */
-export const SNAPSHOT_FILE = path.join(apiRoot(), 'src/modules/external-tenders/snapshot/demo-release-package.json');
+const SNAPSHOT_DIR = path.join(apiRoot(), 'src/modules/external-tenders/snapshot');
+/** The main real OCDS snapshot shipped with the product: 60 releases, 52 processes (see snapshot/README.md). */
+export const SNAPSHOT_FILE = path.join(SNAPSHOT_DIR, 'demo-release-package.json');
+/** Every real release shipped (snapshot/README.md): the main snapshot and two Contracts Finder packages (477 releases). */
+export const SNAPSHOT_FILES = [
+  SNAPSHOT_FILE,
+  path.join(SNAPSHOT_DIR, 'contracts-finder-2014-2015.json.gz'),
+  path.join(SNAPSHOT_DIR, 'contracts-finder-2022.json.gz'),
+];
 
 /**
- * Imports the shipped snapshot when the feed is empty, so the Live Feed works offline on first
+ * Imports the shipped snapshots when the feed is empty, so the Live Feed works offline on first
  * start — in development (the demo seed) and in production alike. Safe with several instances.
  */
 export async function importSnapshotIfEmpty(db: Db): Promise<ImportSummary | null> {
   if ((await repo.countTenders(db)) > 0) return null;
   const res = await repo.withAdvisoryLock(db, FEED_LOCK_KEY, async () => {
     if ((await repo.countTenders(db)) > 0) return null;
-    return importFiles(db, [SNAPSHOT_FILE]);
+    return importFiles(db, SNAPSHOT_FILES);
   });
   return res?.value ?? null;
 }
@@ -44,7 +51,7 @@ export function createFeedJobs(ctx: FeedJobContext, opts: { fetch?: typeof fetch
       if (cfg.seedSnapshot && !snapshotDone) {
         snapshotDone = true;
         if ((await repo.countTenders(ctx.db)) === 0) {
-          const s = await importFiles(ctx.db, [SNAPSHOT_FILE]);
+          const s = await importFiles(ctx.db, SNAPSHOT_FILES);
           ctx.log.info({ releases: s.total, new: s.new, rejected: s.rejected, perSecond: releasesPerSecond(s) }, 'live feed: imported the shipped snapshot');
         }
       }

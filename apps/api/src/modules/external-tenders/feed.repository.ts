@@ -223,3 +223,54 @@ export async function userContacts(db: DbOrTx, ids: string[]) {
     .from(users)
     .where(and(inArray(users.id, ids), isNotNull(users.emailVerifiedAt), sql`${users.deletedAt} is null`));
 }
+
+/**
+ * Demo seed only (external-tenders.seed.ts): moves each shipped notice's dates so that a fresh
+ * demo has notices open for bids. The deadline lands 5 to 54 days ahead (spread by the OCID, so
+ * a reseed gives the same picture), every other date of the notice moves by the same number of
+ * days (publication and bidding start no later than now), and `demo_shift_days` records the move
+ * so the screen can say these are demo dates. Real imports never come here: their dates stay as
+ * published. Notices already moved are left alone.
+ */
+export async function shiftDatesForDemo(db: DbOrTx): Promise<number> {
+  const { rowCount } = await db.execute(sql`
+    with moved as (
+      select id, ceil(extract(epoch from (
+        case when tender_end_date is not null
+          then now() + make_interval(days => 5 + ((hashtext(ocid)::bigint & 2147483647) % 50)::int) - tender_end_date
+          else now() - make_interval(days => ((hashtext(ocid)::bigint & 2147483647) % 30)::int) - date
+        end)) / 86400)::int as days
+      from external_tenders where demo_shift_days is null
+    )
+    update external_tenders e set
+      demo_shift_days = m.days,
+      tender_start_date = least(e.tender_start_date + make_interval(days => m.days), now()),
+      tender_end_date = e.tender_end_date + make_interval(days => m.days),
+      award_start_date = e.award_start_date + make_interval(days => m.days),
+      award_end_date = e.award_end_date + make_interval(days => m.days),
+      date = least(e.date + make_interval(days => m.days), now()),
+      updated_at = now()
+    from moved m where m.id = e.id`);
+  return rowCount ?? 0;
+}
+
+/**
+ * When the feed last took in releases: the newest release stored, or the newest successful
+ * connector run (a run that found nothing new still counts as checked).
+ */
+export async function lastImportedAt(db: DbOrTx): Promise<Date | null> {
+  const { rows } = await db.execute<{ at: Date | null }>(sql`
+    select greatest((select max(imported_at) from external_tender_releases), (select max(last_success_at) from feed_sync_state)) as at`);
+  const at = rows[0]?.at;
+  return at ? new Date(at) : null;
+}
+
+/** Notices in the feed, those open for bids now, and those whose dates the demo seed moved. */
+export async function feedCounts(db: DbOrTx): Promise<{ total: number; open: number; demo: number }> {
+  const { rows } = await db.execute<{ total: number; open: number; demo: number }>(sql`
+    select count(*)::int as total,
+           count(*) filter (where tender_status = 'active' and (tender_end_date is null or tender_end_date > now()))::int as open,
+           count(*) filter (where demo_shift_days is not null)::int as demo
+    from external_tenders`);
+  return rows[0] ?? { total: 0, open: 0, demo: 0 };
+}

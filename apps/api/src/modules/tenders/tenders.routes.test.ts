@@ -312,6 +312,35 @@ describe('SPEC §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export for the own
     expect(cells.filter((c) => c !== '-' && /^[=+\-@\t\r]/.test(c))).toEqual([]);
   });
 
+  it('reads as a person would: the awarded supplier by name, £ amounts and labels, never ids, pence or slugs (screen JSON, CSV and PDF)', async () => {
+    const awardee = await t.createUser({ role: 'supplier', companyName: 'Pennine Steel Frames Ltd' });
+    const d = await createTender();
+    const put = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { region: 'yorkshire-and-the-humber', subcategories: ['beams-and-columns'] } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const award = await t.request('POST', '/api/contract', { token: buyer.token, body: { tenderId: d.id, supplierId: awardee.id, value: 25650, terms: '30 days' } });
+    expect(award.status, JSON.stringify(award.body)).toBe(201);
+
+    const json = await t.request('GET', `/api/tender/${d.id}/audit?format=json`, { token: buyer.token });
+    const lines = json.body.data.events.flatMap((e: { lines: Array<{ label: string; from: string; to: string }> }) => e.lines.map((l) => `${l.label}: ${l.from} → ${l.to}`));
+    expect(lines).toContain('Awarded supplier: — → Pennine Steel Frames Ltd');
+    expect(lines).toContain('Contract value: — → £25,650');
+    expect(lines).toContain('Region: North West → Yorkshire and the Humber');
+    expect(lines.findLast((l: string) => l.startsWith('Subcategories:'))).toBe('Subcategories: Beams & columns, Fabrication & erection → Beams & columns');
+
+    const csv = String((await t.request('GET', `/api/tender/${d.id}/audit?format=csv`, { token: buyer.token })).body);
+    const res = await fetch(`${t.url}/api/tender/${d.id}/audit`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    // PDF table cells wrap their words onto several lines
+    const pdf = (await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })).text.replace(/\s+/g, ' ');
+    // The tender's own id is its reference in the PDF's summary; no other id may show.
+    for (const text of [lines.join('\n'), csv, pdf.replaceAll(d.id, '')]) {
+      expect(text).toContain('Pennine Steel Frames Ltd');
+      expect(text).toContain('£25,650');
+      expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+      expect(text).not.toMatch(/Pence|north-west|yorkshire-and|beams-and-columns|2565000/);
+    }
+  });
+
   it('refuses anyone but the owner (404 / 403 / 401) and a bad format (400)', async () => {
     const d = await createTender();
     expect((await t.request('GET', `/api/tender/${d.id}/audit`, { token: otherBuyer.token })).status).toBe(404);

@@ -5,6 +5,8 @@ import {
   OPEN_TENDER_STATUSES,
   SUPPLIER_VISIBLE_STATUSES,
   TENDER_STATUSES,
+  auditIds,
+  auditLines,
   canTransition,
   canViewTender,
   type AuditEvent,
@@ -19,7 +21,7 @@ import {
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { auditCsv, auditPdf } from '../audit/audit.export.ts';
-import { insertAuditEvent, listAuditEvents, type AuditChanges } from '../audit/audit.service.ts';
+import { insertAuditEvent, listAuditEvents, namesForAuditIds, type AuditChanges } from '../audit/audit.service.ts';
 import { sealResponseEvents, tenderResponsesAudit } from '../responses/responses.audit.ts';
 import { cancelContractsForTender, fulfilContractsForTender } from '../contracts/contracts.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
@@ -361,15 +363,19 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       if (!row || (row.userId !== caller.id && caller.role !== 'admin')) throw notFound();
       const tender = toTender(row, row.companyName);
       const record = await tenderResponsesAudit(db, row);
-      const logged: AuditEvent[] = (await listAuditEvents(db, id)).map((e) => ({
+      const rows = await listAuditEvents(db, id);
+      const names = await namesForAuditIds(db, [...new Set(rows.flatMap((e) => auditIds(e.changes)))]);
+      const logged: AuditEvent[] = rows.map((e) => ({
         id: e.id,
         tenderId: e.tenderId,
         action: e.action,
         actor: { id: e.actorId, name: e.actorName ?? (e.actorId ? 'Unknown user' : 'Brickyard'), companyName: e.actorCompany ?? null },
         changes: e.changes,
+        lines: [],
         createdAt: e.createdAt.toISOString(),
       }));
-      const events = sealResponseEvents(logged, record.sealed);
+      // Sealed first, so a sealed response's total reaches neither the changes nor their lines.
+      const events = sealResponseEvents(logged, record.sealed).map((e) => ({ ...e, lines: auditLines(e.changes, names) }));
       const base = `tender-${id.slice(0, 8)}-audit`;
       if (fmt === 'json') {
         return {

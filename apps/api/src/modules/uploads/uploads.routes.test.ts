@@ -114,14 +114,16 @@ describe('SPEC §7 Uploads: POST /api/upload/presigned-upload-url (local driver)
 });
 
 describe('SPEC §9 plan limit: Core gets 5 uploads a calendar month (402), Growth unlimited', () => {
-  it('counts race-safely: of 8 parallel requests by a fresh Core account exactly 5 succeed', async () => {
+  it('counts race-safely: of 8 files stored in parallel by a fresh Core account exactly 5 are kept', async () => {
     const core = await t.createUser({ role: 'buyer', plan: 'CORE' });
-    const results = await Promise.all(Array.from({ length: 8 }, () => presign(core)));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 402, 402, 402]);
-    const refused = results.find((r) => r.status === 402)!;
-    expect(refused.body.error.code).toBe('PLAN_LIMIT_REACHED');
-    expect(refused.body.error.details).toEqual([
+    // choosing a file (an upload URL) takes nothing: all 8 get one
+    const urls = await Promise.all(Array.from({ length: 8 }, () => presign(core)));
+    expect(urls.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const stored = await Promise.all(urls.map((r) => put(r.body.data.uploadURL, PDF)));
+    expect(stored.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 402, 402, 402]);
+    const refused = await stored.find((r) => r.status === 402)!.json();
+    expect(refused.error.code).toBe('PLAN_LIMIT_REACHED');
+    expect(refused.error.details).toEqual([
       { path: 'uploads.used', message: '5' },
       { path: 'uploads.limit', message: '5' },
     ]);
@@ -129,6 +131,25 @@ describe('SPEC §9 plan limit: Core gets 5 uploads a calendar month (402), Growt
     expect(info.body.data.usage.uploads).toEqual({ used: 5, limit: 5 });
     const row = await t.db.query.usageCounters.findFirst({ where: (u, { eq }) => eq(u.userId, core.id) });
     expect(row?.month).toBe(format(new Date(), 'yyyy-MM'));
+    // the refused files are not kept; with none left, choosing another is refused at once
+    expect(await t.db.query.files.findMany({ where: (f, { eq }) => eq(f.ownerId, core.id) })).toHaveLength(5);
+    expect((await presign(core)).status).toBe(402);
+  });
+
+  it('counts a file when it is stored, not when it is chosen: abandoned and refused picks cost nothing, GET /api/upload/quota says what is left', async () => {
+    const core = await t.createUser({ role: 'supplier', plan: 'CORE' });
+    const quota = async () => (await t.request('GET', '/api/upload/quota', { token: core.token })).body.data;
+    expect(await quota()).toMatchObject({ used: 0, limit: 5 });
+    // six files chosen and abandoned (the form was closed), one refused for its type
+    for (let i = 0; i < 6; i++) expect((await presign(core)).status).toBe(200);
+    const exe = (await presign(core, { fileName: 'x.pdf' })).body.data;
+    expect((await put(exe.uploadURL, EXE)).status).toBe(415);
+    expect(await quota()).toMatchObject({ used: 0, limit: 5 });
+    await upload(core);
+    await upload(core);
+    expect(await quota()).toMatchObject({ used: 2, limit: 5 });
+    const growth = (await t.request('GET', '/api/upload/quota', { token: buyer.token })).body.data;
+    expect(growth.limit).toBeNull();
   });
 
   it('lets a Growth account upload more than 5 a month', async () => {

@@ -5,6 +5,7 @@ import {
   presignedUploadBodySchema,
   presignedUploadResponseSchema,
   storedFileSchema,
+  uploadAllowanceResponseSchema,
   dataOf,
 } from '@brickyard/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,6 +38,12 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
       const data = await uploads.presignUpload(principalOf(req), req.body);
       return { data, key: data.key, uploadURL: data.uploadURL };
     },
+  });
+
+  app.get('/api/upload/quota', {
+    config: { access },
+    schema: { tags, summary: 'Uploads used this month and the plan’s monthly limit (null: unlimited); a file counts once stored', response: { 200: uploadAllowanceResponseSchema } },
+    handler: async (req) => ({ data: await uploads.allowance(principalOf(req)) }),
   });
 
   app.get('/api/upload/presigned-download-url', {

@@ -21,7 +21,8 @@ import { safeFileName } from '../../platform/storage/file-name.ts';
 import { assertSafeKey, isLocalStorage } from '../../platform/storage/storage.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
 import { profileAccess } from '../profiles/profiles.service.ts';
-import { consumeQuota as takeQuota, quotaMonth, releaseQuota } from '../billing/quota.service.ts';
+import { assertQuotaLeft, consumeQuota as takeQuota, quotaMonth, quotaUsage, releaseQuota } from '../billing/quota.service.ts';
+import { loadPrincipal } from '../users/users.service.ts';
 import * as repo from './uploads.repository.ts';
 import type { EntityType, FileRow } from './uploads.repository.ts';
 
@@ -37,15 +38,15 @@ export interface FileRefs {
  * multipart uploads, the monthly upload quota (SPEC.md section 9) and the links between files
  * and the tenders or catalogue items that reference them.
  *
- * Quota: an upload is counted when its upload URL is issued (the only moment the API sees an
- * S3 upload), race-safely in one statement; it is given back when the bytes are refused
- * (too large or a type we do not accept).
+ * Quota: an upload counts when its file is stored and accepted, not when it is chosen: issuing
+ * an upload URL only checks that one is left (a picked file that never arrives, or is refused
+ * for its size or type, costs nothing). The unit is taken race-safely in one statement when the
+ * bytes arrive (the local driver's PUT) or when the API first meets an S3 upload (`finalize`),
+ * and a file that finds none left is dropped with 402.
  */
 export function createUploadsService(ctx: AppContext) {
   const { db, storage, config, log } = ctx;
   const ttl = config.storageUrlTtlSeconds;
-
-  const monthOf = (d: Date) => quotaMonth(d);
 
   /** One upload of this month's plan quota (SPEC.md section 9), via the shared quota service. */
   async function consumeQuota(tx: DbOrTx, caller: Principal): Promise<void> {
@@ -55,6 +56,19 @@ export function createUploadsService(ctx: AppContext) {
   }
 
   const refundUpload = (tx: DbOrTx, userId: string, month: string) => releaseQuota(tx, { userId, kind: 'uploads', month });
+
+  /** Takes the owner's unit for a file whose bytes arrived (the signed PUT and S3 carry no session). */
+  async function consumeQuotaOfOwner(tx: DbOrTx, ownerId: string): Promise<void> {
+    const owner = await loadPrincipal(tx, ownerId);
+    if (!owner) throw new AppError('NOT_FOUND', 'File not found');
+    await consumeQuota(tx, owner);
+  }
+
+  /** Whether the caller has an upload left this month (the unit itself is taken when the file is stored). */
+  async function assertUploadLeft(tx: DbOrTx, caller: Principal): Promise<void> {
+    if (caller.role === 'admin') return;
+    await assertQuotaLeft(tx, { userId: caller.id, plan: caller.plan, kind: 'uploads' });
+  }
 
   /** A storage key from a key or a stored file URL; refuses traversal and odd keys (400). */
   function resolveKey(input: string): string {
@@ -74,10 +88,7 @@ export function createUploadsService(ctx: AppContext) {
     if (!head) throw new AppError('INVALID_STATE', 'This file has not been uploaded yet');
     const refuse = async (err: AppError) => {
       await storage.delete(file.key).catch(() => undefined);
-      await db.transaction(async (tx) => {
-        await repo.deleteFileRows(tx, [file.id]);
-        await refundUpload(tx, file.ownerId, monthOf(file.createdAt));
-      });
+      await repo.deleteFileRows(db, [file.id]);
       throw err;
     };
     if (head.size > config.uploadMaxBytes) {
@@ -91,7 +102,14 @@ export function createUploadsService(ctx: AppContext) {
       if (err instanceof AppError) await refuse(err);
       throw err;
     }
-    await repo.markFileReady(db, file.id, head.size, mime!);
+    try {
+      await db.transaction(async (tx) => {
+        if (await repo.markFileReady(tx, file.id, head.size, mime!)) await consumeQuotaOfOwner(tx, file.ownerId);
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'PLAN_LIMIT_REACHED') await refuse(err);
+      throw err;
+    }
     return { ...file, status: 'ready', sizeBytes: head.size, contentType: mime! };
   }
 
@@ -157,6 +175,12 @@ export function createUploadsService(ctx: AppContext) {
   }
 
   return {
+    /** GET /api/upload/quota: this month's uploads used and the plan's limit (null = unlimited), for the file pickers. */
+    async allowance(caller: Principal): Promise<{ used: number; limit: number | null; month: string }> {
+      if (caller.role === 'admin') return { used: 0, limit: null, month: quotaMonth() };
+      return quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads' });
+    },
+
     /** POST /api/upload/presigned-upload-url */
     async presignUpload(caller: Principal, body: PresignedUploadBody): Promise<PresignedUpload> {
       if (body.userId && body.userId !== caller.id) {
@@ -173,7 +197,7 @@ export function createUploadsService(ctx: AppContext) {
         if (!t || t.userId !== caller.id) throw new AppError('NOT_FOUND', 'Tender not found');
       }
       await db.transaction(async (tx) => {
-        await consumeQuota(tx, caller);
+        await assertUploadLeft(tx, caller);
         await repo.insertFile(tx, {
           key,
           ownerId: caller.id,
@@ -210,10 +234,7 @@ export function createUploadsService(ctx: AppContext) {
       if (!file) throw notFound();
       if (file.status === 'ready') throw new AppError('CONFLICT', 'This file has already been uploaded');
       const refuse = async (err: AppError): Promise<never> => {
-        await db.transaction(async (tx) => {
-          await repo.deleteFileRows(tx, [file.id]);
-          await refundUpload(tx, file.ownerId, monthOf(file.createdAt));
-        });
+        await repo.deleteFileRows(db, [file.id]);
         throw err;
       };
       if (body.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'body', message: 'Empty file' }]);
@@ -227,10 +248,22 @@ export function createUploadsService(ctx: AppContext) {
         if (err instanceof AppError) return refuse(err);
         throw err;
       }
-      await storage.put(key, body, mime);
-      if (!(await repo.markFileReady(db, file.id, body.length, mime))) {
-        throw new AppError('CONFLICT', 'This file has already been uploaded');
+      // The file counts now that it is accepted; with none left this month it is not kept (402).
+      try {
+        await db.transaction(async (tx) => consumeQuotaOfOwner(tx, file.ownerId));
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'PLAN_LIMIT_REACHED') return refuse(err);
+        throw err;
       }
+      let ready = false;
+      try {
+        await storage.put(key, body, mime);
+        ready = await repo.markFileReady(db, file.id, body.length, mime);
+      } finally {
+        // stored nothing, or a second PUT of the same file: the unit goes back
+        if (!ready) await db.transaction((tx) => refundUpload(tx, file.ownerId, quotaMonth()));
+      }
+      if (!ready) throw new AppError('CONFLICT', 'This file has already been uploaded');
       return { key, size: body.length, contentType: mime };
     },
 

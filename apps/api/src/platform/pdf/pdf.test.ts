@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import type { AuditEvent, BidPack, Tender } from '@brickyard/shared';
+import { auditLines, type AuditEvent, type BidPack, type Tender } from '@brickyard/shared';
 import { auditPdf } from '../../modules/audit/audit.export.ts';
 import { invoicePdf } from '../../modules/billing/invoice-pdf.ts';
 import { bidPackPdf } from '../../modules/bid-assist/pack-pdf.ts';
@@ -37,6 +37,7 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
         action: 'updated',
         actor: { id, name: 'Siân Jones', companyName: 'Cwmni Adeiladu Llŷn' },
         changes: { title: { from: 'Ynys Mon depot', to: TITLE }, description: { from: '10 m²', to: '12 m³ ≤ 5 € “quoted”' } },
+        lines: auditLines({ title: { from: 'Ynys Mon depot', to: TITLE }, description: { from: '10 m²', to: '12 m³ ≤ 5 € “quoted”' } }),
         createdAt: '2026-06-02T10:00:00.000Z',
       },
     ];
@@ -56,7 +57,7 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
     process.env.TZ = zone;
     try {
       const tender = { id, title: TITLE, user: { companyName: 'Dŵr Cymru' }, status: 'active', category: 'x', subcategories: [], region: 'wales', budgetPence: null, deadline: '2026-07-01T23:30:00.000Z', createdAt: '2026-07-01T23:30:00.000Z' } as unknown as Tender;
-      const events: AuditEvent[] = [{ id, tenderId: id, action: 'created', actor: { id, name: 'Siân', companyName: null }, changes: {}, createdAt: '2026-07-01T23:30:05.000Z' }];
+      const events: AuditEvent[] = [{ id, tenderId: id, action: 'created', actor: { id, name: 'Siân', companyName: null }, changes: {}, lines: [], createdAt: '2026-07-01T23:30:05.000Z' }];
       const text = await pdfTextOf(await auditPdf(tender, events, null, new Date('2026-07-01T23:45:00Z')));
       expect(text).toContain('Generated 02 Jul 2026 00:45 UK time');
       expect(text).toContain('Closing deadline 02 Jul 2026 00:30 UK time');

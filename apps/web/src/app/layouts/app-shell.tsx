@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LifeBuoy, Lock, LogOut, Menu, MessageSquare, Bell, User, X, type LucideIcon } from 'lucide-react';
-import { ACCESS_TOASTS, type Role } from '@brickyard/shared';
+import { ACCESS_TOASTS, PLANS, type Role } from '@brickyard/shared';
 import { LogoMark } from '@/components/brand/logo';
 import { RealtimeProvider, useRealtime } from '@/components/realtime';
 import { cn } from '@/lib/cn';
+import { useLiveFeedAllowed } from '@/lib/current-plan';
 import { initialsOf } from '@/lib/format';
 import { accessOf, logout, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -23,6 +24,8 @@ export interface NavItem {
   children?: { label: string; to: string }[];
   /** settings stay reachable while the account is gated */
   ungated?: boolean;
+  /** a feature of the higher plans: marked in the menu when the current plan lacks it */
+  planFeature?: 'liveFeed';
 }
 
 interface AppShellProps {
@@ -139,6 +142,7 @@ function SidebarContent({
                   <Icon className="size-[1.1rem] shrink-0" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
                   {item.to.endsWith('/messages') && <UnreadMessagesBadge />}
+                  {item.planFeature === 'liveFeed' && <GrowthFeatureMark />}
                 </NavLink>
               </li>
             );
@@ -177,6 +181,9 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
   const [open, setOpen] = useState(false);
   const session = useSession();
   const unread = useUnreadNotifications();
+  const unreadMessages = useRealtime().unread.messages ?? 0;
+  // On a phone the avatar is the way in to notifications and messages: it shows how many wait.
+  const waiting = unread + (role === 'admin' ? 0 : unreadMessages);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -198,7 +205,7 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
     <div ref={ref} className="relative md:hidden">
       <button
         type="button"
-        aria-label="Account menu"
+        aria-label={waiting > 0 ? `Account menu, ${waiting} unread` : 'Account menu'}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -207,7 +214,15 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
         <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white">
           {initialsOf(session?.user.name)}
         </span>
-        {unread > 0 && <span className="absolute top-0 right-0 size-2.5 rounded-full bg-red-600 ring-2 ring-white" aria-hidden="true" />}
+        {waiting > 0 && (
+          <span
+            data-testid="avatar-unread"
+            className="absolute -top-1 left-6 min-w-5 rounded-full bg-red-600 px-1 text-center text-[0.65rem] leading-5 font-bold text-white ring-2 ring-white"
+            aria-hidden="true"
+          >
+            {waiting > 99 ? '99+' : waiting}
+          </span>
+        )}
         <ChevronDown className="size-4 text-ink-500" aria-hidden="true" />
       </button>
       {open && (
@@ -370,5 +385,15 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
       </div>
       {role !== 'admin' && <ContactUsModal open={contact} onClose={() => setContact(false)} />}
     </div>
+  );
+}
+
+/** "Growth" beside a menu entry the current plan does not include (the live feed on Core). */
+function GrowthFeatureMark() {
+  if (useLiveFeedAllowed() !== false) return null;
+  return (
+    <span className="rounded bg-brand-500/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-brand-300 uppercase" title={`Part of the ${PLANS.GROWTH.name} and ${PLANS.PARTNER.name} plans`}>
+      {PLANS.GROWTH.name}
+    </span>
   );
 }

@@ -46,7 +46,7 @@ export const SUPPLIER_NAV: NavItem[] = [
   { label: 'Catalogue', to: '/supplier/catalogue', icon: Package },
   { label: 'Add to catalogue', to: '/supplier/add-catalogue', icon: PackagePlus },
   { label: 'Connect', to: '/supplier/connect', icon: Link2 },
-  { label: 'Live Feed', to: '/supplier/external-search', icon: Radio },
+  { label: 'Live Feed', to: '/supplier/external-search', icon: Radio, planFeature: 'liveFeed' },
   { label: 'My responses', to: '/supplier/responses', icon: FileSignature },
   { label: 'Bid Assist', to: '/supplier/bid-assist', icon: Sparkles },
   { label: 'Messages', to: '/supplier/messages', icon: MessageSquare },

@@ -1,16 +1,21 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Download, FileText, Paperclip, RotateCcw, Trash2, UploadCloud, X } from 'lucide-react';
-import type { Attachment } from '@brickyard/shared';
-import { errorMessage } from '@/lib/api';
+import { PLANS, type Attachment } from '@brickyard/shared';
+import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { downloadFile, fileDisplayName } from '@/lib/download';
+import { useSession } from '@/lib/session';
 import { uploadFile } from '@/lib/upload';
+import { useUploadAllowance } from './upload-allowance';
 
 interface Pending {
   id: string;
   file: File;
   progress: number;
   error?: string;
+  /** refused because the plan's uploads for the month are used up: offer the upgrade */
+  limitReached?: boolean;
 }
 
 interface FileUploadProps {
@@ -58,6 +63,10 @@ export function FileUpload({
   const [dragOver, setDragOver] = useState(false);
   const valueRef = useRef(value);
   const controllers = useRef(new Map<string, AbortController>());
+  const session = useSession();
+  const billing = session ? `/${session.role}/settings/billing` : null;
+  const { allowance, refresh: refreshAllowance } = useUploadAllowance();
+  const left = allowance && allowance.limit !== null ? Math.max(0, allowance.limit - allowance.used) : null;
 
   useEffect(() => {
     valueRef.current = value;
@@ -91,9 +100,11 @@ export function FileUpload({
       setPending((list) => list.filter((x) => x.id !== p.id));
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') return;
-      update({ error: errorMessage(err, 'The upload failed. Please try again.'), progress: 0 });
+      const limitReached = err instanceof ApiError && err.code === 'PLAN_LIMIT_REACHED';
+      update({ error: errorMessage(err, 'The upload failed. Please try again.'), progress: 0, limitReached });
     } finally {
       controllers.current.delete(p.id);
+      refreshAllowance();
     }
   }
 
@@ -153,6 +164,11 @@ export function FileUpload({
           <span className="font-semibold text-brand-700">Choose files</span> or drag them here
         </span>
         {hint && <span className="text-xs text-ink-500">{hint}</span>}
+        {left !== null && allowance?.limit != null && (
+          <span className={cn('text-xs font-medium', left === 0 ? 'text-red-700' : 'text-ink-600')} data-testid="upload-allowance">
+            {left} of {allowance.limit} uploads left this month
+          </span>
+        )}
         <input
           id={inputId}
           type="file"
@@ -187,6 +203,14 @@ export function FileUpload({
                 {p.error ? (
                   <p className="mt-0.5 text-xs text-red-600" role="alert">
                     {p.error}
+                    {p.limitReached && billing && (
+                      <>
+                        {' '}
+                        <Link to={billing} className="font-semibold text-brand-800 underline underline-offset-2">
+                          See the {PLANS.GROWTH.name} plan
+                        </Link>
+                      </>
+                    )}
                   </p>
                 ) : (
                   <div

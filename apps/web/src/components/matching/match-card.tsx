@@ -97,7 +97,15 @@ export function MatchCard({
         <h3 className="mt-0.5 leading-snug">{title}</h3>
         <p className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-600">
           <Building2 className="size-3.5 shrink-0 text-ink-400" aria-hidden="true" />
-          <span className="min-w-0 truncate">{c.companyName}</span>
+          {/* the company's profile, in the viewer's own area (a tender is seen by a supplier, an item by a buyer) */}
+          <Link
+            to={`/${c.kind === 'tender' ? 'supplier' : 'buyer'}/profile`}
+            state={{ userId: c.userId }}
+            className="min-w-0 truncate underline-offset-4 hover:text-brand-800 hover:underline"
+            aria-label={`${c.companyName}: company profile`}
+          >
+            {c.companyName}
+          </Link>
         </p>
         <Facts match={match} />
         <ReasonChips reasons={match.reasons} max={maxChips} className="mt-3" />

@@ -45,12 +45,16 @@ function ApproveButton({ user }: { user: AdminUser }) {
     <Button
       size="sm"
       loading={approve.isPending}
-      onClick={() =>
-        approve.mutate(user.id, {
-          onSuccess: () => notify.success(`${name} has been approved`),
-          onError: (err) => notify.error(errorMessage(err, 'Approval failed. Please try again.')),
-        })
-      }
+      onClick={async () => {
+        // Awaited rather than mutate's callbacks: the approval refreshes the list, which removes this
+        // button, and callbacks of an unmounted component never run (the toast was lost).
+        try {
+          await approve.mutateAsync(user.id);
+          notify.success(`${name} has been approved`);
+        } catch (err) {
+          notify.error(errorMessage(err, 'Approval failed. Please try again.'));
+        }
+      }}
     >
       Approve
     </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ChevronDown, ChevronUp, Search, Sparkles } from 'lucide-react';
@@ -46,6 +46,13 @@ import { useBidAssistTargets } from '../api/search-bid-assist-targets';
 const FAILED = 'Bid Assist submission failed. Please try again.';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** The tender a link handed over in its state (`{ bidAssistTarget: { kind, id, title } }`), if any. */
+function targetFromState(state: unknown): { kind: 'tender' | 'external'; id: string; title: string } | null {
+  const t = (state as { bidAssistTarget?: unknown } | null)?.bidAssistTarget as { kind?: unknown; id?: unknown; title?: unknown } | undefined;
+  if (!t || (t.kind !== 'tender' && t.kind !== 'external') || typeof t.id !== 'string' || typeof t.title !== 'string') return null;
+  return { kind: t.kind, id: t.id, title: t.title };
+}
 
 const formSchema = z.object({
   target: z
@@ -143,6 +150,8 @@ function RequestForm({
   onCreated: (id: string) => void;
 }) {
   const create = useCreateBidAssistRequest();
+  // A tender page's "Bid Assist" button hands its tender over, so it is chosen already.
+  const handedOver = targetFromState(useLocation().state);
   const [documents, setDocuments] = useState<Attachment[]>([]);
   const [uploading, setUploading] = useState(false);
   const full = usage.limit !== null && usage.used >= usage.limit;
@@ -156,7 +165,7 @@ function RequestForm({
     formState: { errors },
   } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { target: null, message: '', deadline: '' },
+    defaultValues: { target: handedOver, message: '', deadline: '' },
   });
   const target = watch('target');
 

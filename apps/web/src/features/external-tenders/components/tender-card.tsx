@@ -6,6 +6,7 @@ import { formatMoney, type ExternalTender } from '@brickyard/shared';
 import { formatPostedDate } from '@/lib/format';
 import { ClosingDate, ORIGIN_LABELS, StatusBadge } from './display';
 import { FavouriteButton } from './favourite-button';
+import { DemoDatesBadge } from './feed-status';
 
 /** One result of the live feed: title, buyer, value with its currency symbol, location, closing date. */
 export function TenderCard({ tender }: { tender: ExternalTender }) {
@@ -71,6 +72,7 @@ export function TenderCard({ tender }: { tender: ExternalTender }) {
           <dd className="mt-0.5 flex flex-wrap items-center gap-1.5 text-ink-800">
             <ClosingDate tender={tender} />
             {showStatus && <StatusBadge status={tender.status} />}
+            <DemoDatesBadge days={tender.demoShiftDays} />
           </dd>
         </div>
       </dl>

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, ExternalLink, FileSearch } from 'lucide-react';
+import { ArrowLeft, ExternalLink, FileSearch, Sparkles } from 'lucide-react';
 import { formatMoney } from '@brickyard/shared';
 import { DetailGrid, DetailItem, DetailSection, TagList } from '@/components/listing';
-import { ButtonLink, EmptyState, PageHeader, PageSpinner, buttonClasses } from '@/components/ui';
+import { Alert, ButtonLink, EmptyState, PageHeader, PageSpinner, buttonClasses } from '@/components/ui';
 import { useExternalTender } from '../api/get-external-tender';
 import {
   ClosingDate,
@@ -73,6 +73,12 @@ export function ExternalTenderDetailsScreen() {
           // one row beside the title on wider screens (the header's own action box wraps)
           <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             <FavouriteButton tender={t} withText />
+            {t.isOpen && (
+              <ButtonLink to="/supplier/bid-assist" state={{ bidAssistTarget: { kind: 'external', id: t.id, title: t.title } }} variant="secondary">
+                <Sparkles className="size-4" aria-hidden="true" />
+                Bid Assist
+              </ButtonLink>
+            )}
             {t.source ? (
               <a href={t.source} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary')}>
                 <ExternalLink className="size-4" aria-hidden="true" />
@@ -113,6 +119,11 @@ export function ExternalTenderDetailsScreen() {
           </DetailSection>
 
           <DetailSection title="Tender Dates">
+            {t.demoShiftDays !== null && (
+              <Alert tone="info" title="Demo data" className="mb-4">
+                This demo moved the dates of this real notice {t.demoShiftDays} days forward so it shows as open. Its real deadline has passed.
+              </Alert>
+            )}
             <DetailGrid>
               <DetailItem label="Tender start date">{dateOrDash(t.tenderStartDate)}</DetailItem>
               <DetailItem label="Tender end date">{t.tenderEndDate ? <ClosingDate tender={t} /> : '—'}</DetailItem>
@@ -135,7 +146,6 @@ export function ExternalTenderDetailsScreen() {
             <DetailGrid className="sm:grid-cols-1">
               <DetailItem label="Buyer">{orFallback(t.buyerName)}</DetailItem>
               <DetailItem label="Published on">{origin}</DetailItem>
-              <DetailItem label="Publisher">{orFallback(t.publisher)}</DetailItem>
               <DetailItem label="Notice type">{noticeTypeLabel(t.noticeType)}</DetailItem>
               <DetailItem label="CPV codes">
                 <TagList items={t.cpvCodes} />

@@ -5,8 +5,10 @@ import type { ExternalTenderCriteriaOutput, ExternalTenderSort, SavedSearch } fr
 import { Pagination } from '@/components/listing';
 import { Alert, Button, Card, CardBody, CardHeader, CardTitle, EmptyState, Input, PageHeader, PageSpinner, Tabs } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { useLiveFeedAllowed } from '@/lib/current-plan';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useTopExternalTenders } from '../api/get-top-external-tenders';
+import { useFeedStatus } from '../api/get-feed-status';
 import { useFavouriteExternalTenders } from '../api/list-favourite-external-tenders';
 import { useSavedSearches } from '../api/list-saved-searches';
 import { useSearchExternalTenders } from '../api/search-external-tenders';
@@ -15,6 +17,7 @@ import { CpvSuggestions } from '../components/cpv-suggestions';
 import { FILTER_KEYS, criteriaOf, filterValuesOf, paramsOf, type FilterKey } from '../components/criteria';
 import { isPlanGated, logFeedFailure } from '../components/display';
 import { FeedFilters } from '../components/feed-filters';
+import { FeedStatusBar } from '../components/feed-status';
 import { SaveSearchDialog } from '../components/save-search-dialog';
 import { SavedSearches } from '../components/saved-searches';
 import { TenderList } from '../components/tender-list';
@@ -40,6 +43,30 @@ const SUGGEST_DEBOUNCE_MS = 120;
 
 /** ExternalTenderSearch: /supplier/external-search (Live Feed) — search, filters, top, favourites, saved searches. */
 export function LiveFeedScreen() {
+  // Core's plan has no live feed: known from the plan, the page asks the feed nothing (no 402s).
+  const allowed = useLiveFeedAllowed();
+  if (allowed === null) return <PageSpinner />;
+  if (allowed === false) {
+    return (
+      <>
+        <FeedHeader />
+        <UpgradePrompt />
+      </>
+    );
+  }
+  return <LiveFeed />;
+}
+
+function FeedHeader() {
+  return (
+    <PageHeader
+      title="Live Feed"
+      description="Public-sector tenders from Contracts Finder, Find a Tender and Sell2Wales, searchable and matched to your interests."
+    />
+  );
+}
+
+function LiveFeed() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [showFilters, setShowFilters] = useState(false);
@@ -85,6 +112,7 @@ export function LiveFeedScreen() {
   const favPage = tab === 'favourites' ? page : 1;
   const favourites = useFavouriteExternalTenders(favPage, PAGE_SIZE, tab === 'favourites');
   const saved = useSavedSearches(tab === 'saved');
+  const feedStatus = useFeedStatus();
 
   // SPEC.md section 8: feed fetch failures are only logged.
   useEffect(() => {
@@ -97,15 +125,10 @@ export function LiveFeedScreen() {
     if (favourites.error) logFeedFailure('loading favourites', favourites.error);
   }, [favourites.error]);
 
-  const header = (
-    <PageHeader
-      title="Live Feed"
-      description="Public-sector tenders from Contracts Finder, Find a Tender and Sell2Wales, searchable and matched to your interests."
-    />
-  );
+  const header = <FeedHeader />;
 
   // SPEC.md section 9: Core suppliers get 402 PLAN_FEATURE_UNAVAILABLE and see an upgrade prompt instead.
-  if ([results.error, top.error, favourites.error, saved.error].some(isPlanGated)) {
+  if ([results.error, top.error, favourites.error, saved.error, feedStatus.error].some(isPlanGated)) {
     return (
       <>
         {header}
@@ -291,6 +314,7 @@ export function LiveFeedScreen() {
   return (
     <>
       {header}
+      {feedStatus.data && <FeedStatusBar status={feedStatus.data} />}
       <Tabs
         label="Live Feed views"
         items={TABS}

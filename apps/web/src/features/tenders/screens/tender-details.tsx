@@ -4,12 +4,12 @@ import { ArrowLeft, CheckCircle2, FileDown, MessageSquare, Pencil, Send, Trash2 
 import {
   COMPLETABLE_STATUSES,
   FINAL_TENDER_STATUSES,
+  auditActionLabel,
   categoryName,
   regionName,
   subcategoryName,
   type AuditEvent,
   type Tender,
-  type TenderStatus,
 } from '@brickyard/shared';
 import { TenderAwardAction } from '@/components/deals';
 import { FileList } from '@/components/files';
@@ -22,16 +22,13 @@ import {
   DetailItem,
   DetailSection,
   Money,
-  TENDER_STATUS_LABELS,
   TagList,
   TenderStatusBadge,
-  formatMoneyPence,
   leadTimeText,
 } from '@/components/listing';
 import { Button, ButtonLink, PageSpinner, Spinner, Tabs } from '@/components/ui';
 import { errorMessage, isApiError } from '@/lib/api';
-import { fileDisplayName } from '@/lib/download';
-import { formatPostedDate, formatUkDateTime } from '@/lib/format';
+import { formatUkDateTime } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useCompleteTender } from '../api/complete-tender';
 import { useDeleteTender } from '../api/delete-tender';
@@ -42,76 +39,32 @@ import { useUpdateTender } from '../api/update-tender';
 const yesNo = (v: boolean | null) => (v === null ? 'Not specified' : v ? 'Yes' : 'No');
 const orNot = (v: string | null) => v || 'Not specified';
 
-const ACTION_LABELS: Record<string, string> = {
-  created: 'Created',
-  updated: 'Details updated',
-  status_changed: 'Status changed',
-  files_changed: 'Files changed',
-  file_added: 'File added',
-  file_removed: 'File removed',
-  awarded: 'Awarded',
-  completed: 'Completed',
-  deleted: 'Deleted',
-};
-const FIELD_LABELS: Record<string, string> = {
-  valuePence: 'Value',
-  budgetPence: 'Budget',
-  leadTime: 'Lead time (days)',
-  supportingDocumentIds: 'Supporting documents',
-  requiredCertifications: 'Required certifications',
-  qualityStandards: 'Quality standards',
-  warrantyRequirement: 'Warranty required',
-  paymentTerms: 'Payment terms',
-  supplierType: 'Supplier type',
-  awardedSupplierId: 'Awarded supplier',
-};
-const fieldLabel = (f: string) => FIELD_LABELS[f] ?? f.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
-
-function valueText(field: string, v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if ((field === 'valuePence' || field === 'budgetPence') && typeof v === 'number') return formatMoneyPence(v);
-  if (field === 'deadline' && typeof v === 'string') return formatPostedDate(v);
-  if (field === 'status' && typeof v === 'string') return TENDER_STATUS_LABELS[v as TenderStatus] ?? v;
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  if (Array.isArray(v)) {
-    if (!v.length) return '—';
-    return v
-      .map((x) => (x && typeof x === 'object' && 'url' in x ? fileDisplayName(String(x.url), 'name' in x ? String(x.name) : null) : field === 'supportingDocumentIds' ? fileDisplayName(String(x)) : String(x)))
-      .join(', ');
-  }
-  if (typeof v === 'object') return '…';
-  const text = String(v);
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-}
-
-function describeChange(field: string, change: { from: unknown; to: unknown }): string {
-  return `${fieldLabel(field)}: ${valueText(field, change.from)} → ${valueText(field, change.to)}`;
-}
+/** Long values (a description) shortened on screen; the export has them whole. */
+const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
 function Activity({ events }: { events: AuditEvent[] }) {
   if (!events.length) return <p className="text-sm text-ink-500">No activity yet.</p>;
   return (
     <ol className="space-y-4">
       {[...events].reverse().map((e) => {
-        const changes = Object.entries(e.changes);
         return (
           <li key={e.id} className="relative border-l-2 border-ink-200 pl-4">
             <span className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-brand-500" aria-hidden="true" />
             <p className="text-sm font-medium text-ink-900">
-              {ACTION_LABELS[e.action] ?? e.action}
+              {auditActionLabel(e.action)}
               <span className="font-normal text-ink-500">
                 {' '}
                 by {e.actor.name} · {formatUkDateTime(e.createdAt)}
               </span>
             </p>
-            {changes.length > 0 && e.action !== 'created' && (
+            {e.lines.length > 0 && e.action !== 'created' && (
               <ul className="mt-1 space-y-0.5 text-xs text-ink-600">
-                {changes.slice(0, 6).map(([f, c]) => (
-                  <li key={f} className="break-words">
-                    {describeChange(f, c)}
+                {e.lines.slice(0, 6).map((line) => (
+                  <li key={line.field} className="break-words">
+                    {line.label}: {clip(line.from)} → {clip(line.to)}
                   </li>
                 ))}
-                {changes.length > 6 && <li>and {changes.length - 6} more</li>}
+                {e.lines.length > 6 && <li>and {e.lines.length - 6} more</li>}
               </ul>
             )}
           </li>
