@@ -46,34 +46,69 @@ const each = (values: string[], f: (v: string) => string) => values.map(f);
 export const ROUTES: Record<string, RoutePlan> = {
   '/api/tender': { query: 'page=1&pageSize=20' },
   '/api/tender/{id}': { role: 'supplier', urls: (i) => each(i.tenders, (id) => `/api/tender/${id}`) },
-  '/api/tender/{id}/audit': { role: 'buyer', urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/audit`) },
-  '/api/tender/{id}/responses': { role: 'buyer', urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/responses`) },
-  '/api/tender/{id}/questions': { role: 'buyer', urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/questions`) },
-  '/api/tender/user/{id}': { role: 'supplier', urls: (i) => each(i.buyers, (id) => `/api/tender/user/${id}`), kind: 'list' },
-  '/api/tender/user/active-pending/{id}': { role: 'supplier', urls: (i) => each(i.buyers, (id) => `/api/tender/user/active-pending/${id}`), kind: 'list' },
+  '/api/tender/{id}/responses': {
+    role: 'buyer',
+    urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/responses`),
+  },
+  '/api/tender/{id}/questions': {
+    role: 'buyer',
+    urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/questions`),
+  },
+  '/api/tender/user/{id}': {
+    role: 'supplier',
+    urls: (i) => each(i.buyers, (id) => `/api/tender/user/${id}`),
+    kind: 'list',
+  },
+  '/api/tender/user/active-pending/{id}': {
+    role: 'supplier',
+    urls: (i) => each(i.buyers, (id) => `/api/tender/user/active-pending/${id}`),
+    kind: 'list',
+  },
   '/api/tender/stats/{id}': { role: 'buyer', urls: (i) => [`/api/tender/stats/${i.buyer}`] },
   '/api/tender/matches/supplier': { role: 'supplier', kind: 'search' },
   '/api/tender/matches/buyer': { role: 'buyer', kind: 'search' },
-  '/api/tender/matches/recommendations/{id}': { role: 'buyer', urls: (i) => each(i.ownTenders, (id) => `/api/tender/matches/recommendations/${id}`), kind: 'search' },
+  '/api/tender/matches/recommendations/{id}': {
+    role: 'buyer',
+    urls: (i) => each(i.ownTenders, (id) => `/api/tender/matches/recommendations/${id}`),
+    kind: 'search',
+  },
   '/api/tender/supplierTenders': { role: 'supplier' },
   '/api/tender/supplierFulfilledTenders': { role: 'supplier' },
   '/api/tender/supplierFulfilledAndPendingTenders': { role: 'supplier' },
   '/api/catalogue': { query: 'page=1&pageSize=20' },
   '/api/catalogue/{id}': { role: 'buyer', urls: (i) => each(i.items, (id) => `/api/catalogue/${id}`) },
-  '/api/catalogue/user/{id}': { role: 'buyer', urls: (i) => each(i.suppliers, (id) => `/api/catalogue/user/${id}`), kind: 'list' },
+  '/api/catalogue/user/{id}': {
+    role: 'buyer',
+    urls: (i) => each(i.suppliers, (id) => `/api/catalogue/user/${id}`),
+    kind: 'list',
+  },
   // the same routes under their older name
   '/api/product': { query: 'page=1&pageSize=20' },
   '/api/product/{id}': { role: 'buyer', urls: (i) => each(i.items, (id) => `/api/product/${id}`) },
-  '/api/product/user/{id}': { role: 'buyer', urls: (i) => each(i.suppliers, (id) => `/api/product/user/${id}`), kind: 'list' },
+  '/api/product/user/{id}': {
+    role: 'buyer',
+    urls: (i) => each(i.suppliers, (id) => `/api/product/user/${id}`),
+    kind: 'list',
+  },
   '/api/users/profile/{id}': { role: 'buyer', urls: (i) => each(i.suppliers, (id) => `/api/users/profile/${id}`) },
-  '/api/external-tenders/{id}': { role: 'supplier', urls: (i) => each(i.external, (id) => `/api/external-tenders/${id}`) },
+  '/api/external-tenders/{id}': {
+    role: 'supplier',
+    urls: (i) => each(i.external, (id) => `/api/external-tenders/${id}`),
+  },
   '/api/external-tenders/search': { role: 'supplier', query: 'q=roof%20repairs', kind: 'search' },
   '/api/external-tenders/suggest': { role: 'supplier', query: 'q=roof', kind: 'search' },
   '/api/external-tenders/top': { role: 'supplier' },
   '/api/search': { role: 'buyer', query: 'type=catalogue&q=steel%20beams', kind: 'search' },
   '/api/users/search': { role: 'buyer', query: 'q=bench', kind: 'search' },
-  '/api/messages/{id}': { role: 'buyer', urls: (i) => each(i.conversations, (id) => `/api/messages/${id}`), kind: 'list' },
-  '/api/contract/tender/{id}': { role: 'buyer', urls: (i) => each(i.contractTenders, (id) => `/api/contract/tender/${id}`) },
+  '/api/messages/{id}': {
+    role: 'buyer',
+    urls: (i) => each(i.conversations, (id) => `/api/messages/${id}`),
+    kind: 'list',
+  },
+  '/api/contract/tender/{id}': {
+    role: 'buyer',
+    urls: (i) => each(i.contractTenders, (id) => `/api/contract/tender/${id}`),
+  },
   '/api/contract/user/{id}': { role: 'buyer', urls: (i) => [`/api/contract/user/${i.buyer}`], kind: 'list' },
   '/api/responses/{id}': { role: 'supplier', urls: (i) => each(i.responses, (id) => `/api/responses/${id}`) },
   '/api/reviews/{id}': { role: 'buyer', urls: (i) => each(i.reviews, (id) => `/api/reviews/${id}`), kind: 'list' },
@@ -95,13 +130,15 @@ export const ROUTES: Record<string, RoutePlan> = {
   '/api/bid-assist/{id}/file': { skip: 'a file download' },
   '/api/settings/privacy/export': { skip: 'a data export download (rate limited)' },
   '/api/catalogue/import/template': { skip: 'a CSV template download' },
+  '/api/tender/{id}/audit': { skip: 'an audit trail export (a PDF by default, or CSV)' },
 };
 
 /** Ids from the seeded dataset for the path parameters above. */
 export async function datasetIds(databaseUrl: string): Promise<Ids> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const col = async (q: string, params: unknown[] = []) => (await client.query<{ v: string }>(q, params)).rows.map((r) => r.v);
+  const col = async (q: string, params: unknown[] = []) =>
+    (await client.query<{ v: string }>(q, params)).rows.map((r) => r.v);
   try {
     const idOf = async (email: string) => (await col(`select id::text as v from users where email = $1`, [email]))[0]!;
     const buyer = await idOf('buyer@brickyard.test');
@@ -111,17 +148,33 @@ export async function datasetIds(databaseUrl: string): Promise<Ids> {
       buyer,
       supplier,
       admin,
-      tenders: await col(`select id::text as v from tenders where status = 'active' and user_id <> $1 order by md5(id::text) limit 50`, [buyer]),
-      ownTenders: await col(`select id::text as v from tenders where user_id = $1 order by created_at desc limit 20`, [buyer]),
+      tenders: await col(
+        `select id::text as v from tenders where status = 'active' and user_id <> $1 order by md5(id::text) limit 50`,
+        [buyer],
+      ),
+      ownTenders: await col(`select id::text as v from tenders where user_id = $1 order by created_at desc limit 20`, [
+        buyer,
+      ]),
       contractTenders: await col(`select tender_id::text as v from contracts where buyer_id = $1 limit 20`, [buyer]),
       items: await col(`select id::text as v from catalogue_items order by md5(id::text) limit 50`),
-      suppliers: await col(`select id::text as v from users where role = 'supplier' and approved order by md5(id::text) limit 50`),
-      buyers: await col(`select id::text as v from users where role = 'buyer' and approved order by md5(id::text) limit 50`),
+      suppliers: await col(
+        `select id::text as v from users where role = 'supplier' and approved order by md5(id::text) limit 50`,
+      ),
+      buyers: await col(
+        `select id::text as v from users where role = 'buyer' and approved order by md5(id::text) limit 50`,
+      ),
       external: await col(`select id::text as v from external_tenders order by md5(id::text) limit 50`),
-      conversations: await col(`select conversation_id::text as v from conversation_participants where user_id = $1 limit 50`, [buyer]),
+      conversations: await col(
+        `select conversation_id::text as v from conversation_participants where user_id = $1 limit 50`,
+        [buyer],
+      ),
       responses: await col(`select id::text as v from tender_responses where supplier_id = $1 limit 20`, [supplier]),
-      reviews: await col(`select id::text as v from users where role = 'supplier' and approved order by md5(id::text) limit 50`),
-      requirements: await col(`select id::text as v from users where role = 'buyer' and approved order by md5(id::text) limit 50`),
+      reviews: await col(
+        `select id::text as v from users where role = 'supplier' and approved order by md5(id::text) limit 50`,
+      ),
+      requirements: await col(
+        `select id::text as v from users where role = 'buyer' and approved order by md5(id::text) limit 50`,
+      ),
       bidAssist: await col(`select id::text as v from bid_assist_requests where supplier_id = $1 limit 20`, [supplier]),
     };
   } finally {

@@ -42,7 +42,10 @@ function listShaped(schema: Schema | undefined): boolean {
 /** Every GET of the OpenAPI document the server serves. */
 async function operations(base: string): Promise<Operation[]> {
   const doc = (await fetch(`${base}/api/docs/json`).then((r) => r.json())) as {
-    paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+    paths: Record<
+      string,
+      Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>
+    >;
   };
   return Object.entries(doc.paths)
     .filter(([, ops]) => ops.get)
@@ -73,7 +76,14 @@ async function hit(base: string, paths: string[], token: string | undefined, sec
   const lat = result.latency as unknown as Record<string, number>;
   // no answer at all in the whole run is a failure, not a quiet zero
   const unanswered = result.requests.total === 0 ? 1 : 0;
-  return { rps: result.requests.average, p50: lat.p50 ?? 0, p95: lat.p97_5 ?? 0, p99: lat.p99 ?? 0, errors: result.errors + result.timeouts + unanswered, non2xx: result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: lat.p50 ?? 0,
+    p95: lat.p97_5 ?? 0,
+    p99: lat.p99 ?? 0,
+    errors: result.errors + result.timeouts + unanswered,
+    non2xx: result.non2xx,
+  };
 }
 
 /**
@@ -86,7 +96,9 @@ async function settle(base: string, token: string) {
   let quick = 0;
   while (quick < 3 && Date.now() < until) {
     const t0 = performance.now();
-    await fetch(`${base}/api/notifications/unread-count`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
+    await fetch(`${base}/api/notifications/unread-count`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+      r.arrayBuffer(),
+    );
     quick = performance.now() - t0 < 20 ? quick + 1 : 0;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -94,7 +106,12 @@ async function settle(base: string, token: string) {
 
 export async function benchScreens(opts: { databaseUrl?: string; seconds: number; match?: string }): Promise<string[]> {
   const out: string[] = [];
-  const bench = await benchDatabase({ databaseUrl: opts.databaseUrl, keptName: 'by_bench_screens', marker: 'bench_screens_seeded', pool: 2 });
+  const bench = await benchDatabase({
+    databaseUrl: opts.databaseUrl,
+    keptName: 'by_bench_screens',
+    marker: 'bench_screens_seeded',
+    pool: 2,
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-bench-'));
   fs.chmodSync(dataDir, 0o755);
   let app: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -104,7 +121,14 @@ export async function benchScreens(opts: { databaseUrl?: string; seconds: number
     else {
       const t0 = Date.now();
       await seedScreensDataset(bench.url, out);
-      out.push(line('screens dataset (100k items, 20k tenders, 100k notices)', `seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`, 'info', true));
+      out.push(
+        line(
+          'screens dataset (100k items, 20k tenders, 100k notices)',
+          `seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+          'info',
+          true,
+        ),
+      );
     }
     // The server opens its own pool; the bench's own connections are not needed while it runs.
     app = await startServer(path.join(import.meta.dirname, 'servers/app.ts'), {
@@ -114,7 +138,10 @@ export async function benchScreens(opts: { databaseUrl?: string; seconds: number
       RATE_LIMIT_LOGIN_PER_15_MIN: '200',
     });
     const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
-    baseline = await startServer(path.join(import.meta.dirname, 'servers/baseline.ts'), { DATABASE_URL: bench.url, JWT_SECRET: secrets.jwtSecret });
+    baseline = await startServer(path.join(import.meta.dirname, 'servers/baseline.ts'), {
+      DATABASE_URL: bench.url,
+      JWT_SECRET: secrets.jwtSecret,
+    });
     const base = `http://127.0.0.1:${app.info.port}`;
     const yardBase = `http://127.0.0.1:${baseline.info.port}`;
 
@@ -149,7 +176,11 @@ export async function benchScreens(opts: { databaseUrl?: string; seconds: number
         continue;
       }
       if (op.hasPathParams && !plan.urls) {
-        results.push({ op: op.path, kind, problem: 'no value for its path parameters: add it to bench/screens-routes.ts' });
+        results.push({
+          op: op.path,
+          kind,
+          problem: 'no value for its path parameters: add it to bench/screens-routes.ts',
+        });
         continue;
       }
       const paths = plan.urls ? plan.urls(ids) : [op.path];
