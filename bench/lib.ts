@@ -114,6 +114,7 @@ export async function benchDatabase(opts: { databaseUrl?: string; keptName: stri
   const database: Database = connect(u.toString(), opts.pool);
   return {
     database,
+    url: u.toString(),
     seeded: await seededAt(u.toString(), opts.marker),
     async close() {
       await database.close();

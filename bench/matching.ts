@@ -12,7 +12,7 @@ import { benchDatabase, line, percentile } from './lib.ts';
  * DESIGN.md §8: with 100k catalogue items and 20k tenders, search p95 < 50 ms and the top-20
  * matches of one tender < 100 ms. Seeds with generate_series from ~300 text templates (each with
  * its semantic vector), then times the service calls in-process (no HTTP: the API read budget is
- * api-read.ts's), on the embedded PostgreSQL or BENCH_DATABASE_URL's server (a new database).
+ * screens.ts's), on the embedded PostgreSQL or BENCH_DATABASE_URL's server (a new database).
  */
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const TENDERS = Number(process.env.BENCH_TENDERS ?? 20_000);
@@ -49,7 +49,7 @@ const stats = (ms: number[]) => ({ p50: percentile(ms, 50), p95: percentile(ms, 
 const fmt = (s: { p50: number; p95: number; p99: number }) => `p50 ${s.p50.toFixed(1)} p95 ${s.p95.toFixed(1)} p99 ${s.p99.toFixed(1)} ms`;
 
 /** 100k items and 20k tenders from ~300 templates, with users, vectors and statistics; marks the database seeded. */
-async function seed(db: Db, out: string[]): Promise<void> {
+export async function seedListingsDataset(db: Db, out: string[]): Promise<void> {
   const t0 = Date.now();
   const tpl = templates();
   await db.execute(sql`create temp table tpl (n int, category text, sub text, title text, description text, vector bytea)`);
@@ -111,7 +111,7 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
       await db.execute(sql`truncate matches`);
       await db.execute(sql`analyze`);
       out.push(line(`seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`, 'reused', 'info', true));
-    } else await seed(db, out);
+    } else await seedListingsDataset(db, out);
 
     const ctx = { db, log: { error: () => undefined, info: () => undefined, warn: () => undefined } } as unknown as AppContext;
     const search = createSearchService(ctx);

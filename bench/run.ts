@@ -1,20 +1,22 @@
 // `npm run bench`: prints each budget of DESIGN.md §8 with the measured figure.
 // BENCH_DATABASE_URL=postgres://… runs the same against an external PostgreSQL as well.
 import { parseArgs } from 'node:util';
-import { benchApiReads } from './api-read.ts';
 import { benchBundleSize } from './bundle-size.ts';
 import { benchFeedImport } from './feed-import.ts';
 import { benchMatching } from './matching.ts';
 import { benchRealtime } from './realtime.ts';
+import { benchScreens } from './screens.ts';
 import { benchSearch } from './search.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, only: { type: 'string' } } });
-const seconds = Number(values.seconds);
+// --seconds: each measurement's length (the screens default to 3 s per call, the rest to 10 s);
+// --only <section>; --match <text>: only the screens whose path contains it.
+const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, match: { type: 'string' } } });
+const seconds = Number(values.seconds ?? 10);
 const targets: { label: string; databaseUrl?: string }[] = [{ label: 'embedded PostgreSQL' }];
 if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'external PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL });
 
 const sections: Record<string, (t: { databaseUrl?: string }) => Promise<string[]>> = {
-  'api-read': (t) => benchApiReads({ databaseUrl: t.databaseUrl, seconds }),
+  screens: (t) => benchScreens({ databaseUrl: t.databaseUrl, seconds: Number(values.seconds ?? 3), match: values.match }),
   'bundle-size': () => benchBundleSize(),
   realtime: (t) => benchRealtime({ databaseUrl: t.databaseUrl, seconds }),
   matching: (t) => benchMatching({ databaseUrl: t.databaseUrl }),

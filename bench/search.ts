@@ -17,8 +17,8 @@ const NOTICES = Number(process.env.BENCH_NOTICES ?? 100_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
 
-async function seed(db: Db, out: string[]) {
-  const t0 = Date.now();
+/** `count` live-feed notices: the eval's real ones, copied with a lot number (see above). */
+export async function seedNotices(db: Db, count: number) {
   const notices = loadNotices();
   await db.execute(sql`create temp table tpl (n int, title text, description text, buyer text, cpv text[])`);
   for (let i = 0; i < notices.length; i += 100) {
@@ -32,7 +32,13 @@ async function seed(db: Db, out: string[]) {
     insert into external_tenders (ocid, release_id, origin, title, description, buyer_name, tender_status, tender_end_date, date, content_hash, cpv_codes)
     select 'bench-' || g, 'bench-' || g, 'contracts-finder', t.title || case when g >= ${notices.length} then ' (lot ' || (g / ${notices.length}) || ')' else '' end,
       t.description, t.buyer, 'active', now() + make_interval(days => g % 90), now() - make_interval(mins => g), md5(g::text), t.cpv
-    from generate_series(0, ${NOTICES - 1}) g join tpl t on t.n = g % ${notices.length}`);
+    from generate_series(0, ${count - 1}) g join tpl t on t.n = g % ${notices.length}`);
+}
+
+async function seed(db: Db, out: string[]) {
+  const t0 = Date.now();
+  await seedNotices(db, NOTICES);
+  const notices = loadNotices();
   await db.execute(sql`insert into users (email, password_hash, role, first_name, last_name, company_name, approved, email_verified_at)
     select 'bench-s-' || g || '@bench.test', 'x', 'supplier', 'Bench', 'User', 'Bench supplier ' || g, true, now() from generate_series(1, 1000) g`);
   // catalogue items: the notices' titles as what a supplier lists, under our categories

@@ -53,8 +53,9 @@ export const tenders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
-    index('tenders_user_created_idx').on(t.userId, t.createdAt),
-    index('tenders_status_created_idx').on(t.status, t.createdAt),
+    // id too: the list order is (created_at, id), and rows written together share created_at
+    index('tenders_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('tenders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('tenders_status_deadline_idx').on(t.status, t.deadline),
     index('tenders_status_budget_idx').on(t.status, t.budgetPence),
     index('tenders_category_status_idx').on(t.category, t.status, t.createdAt),
@@ -71,8 +72,9 @@ export const catalogueItems = pgTable(
     deliveryLocations: text('delivery_locations').array().notNull().default([]),
   },
   (t) => [
-    index('catalogue_items_user_created_idx').on(t.userId, t.createdAt),
-    index('catalogue_items_created_idx').on(t.createdAt),
+    // id too: the list order is (created_at, id), and an import writes many rows with one created_at
+    index('catalogue_items_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('catalogue_items_created_idx').on(t.createdAt, t.id),
     // id too, so the newest items of a category (match candidates) are an index-only scan
     index('catalogue_items_category_created_idx').on(t.category, t.createdAt, t.id),
     index('catalogue_items_region_created_idx').on(t.region, t.createdAt),

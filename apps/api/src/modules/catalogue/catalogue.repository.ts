@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { catalogueItems, catalogueItemViews, users } from '../../db/schema/index.ts';
 
 export type CatalogueRow = typeof catalogueItems.$inferSelect;
@@ -21,13 +21,19 @@ export async function insertItems(db: DbOrTx, values: NewCatalogueItem[]): Promi
   return ids;
 }
 
-export async function findItem(db: DbOrTx, id: string): Promise<CatalogueWithCompany | undefined> {
-  const [row] = await db
+const itemByIdStatement = preparedPerDb((db) =>
+  db
     .select({ c: catalogueItems, companyName: users.companyName })
     .from(catalogueItems)
     .innerJoin(users, eq(users.id, catalogueItems.userId))
-    .where(eq(catalogueItems.id, id))
-    .limit(1);
+    .where(eq(catalogueItems.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('catalogue_item_by_id'),
+);
+
+/** One item with its owner's company: every item screen reads it, so the statement is prepared once. */
+export async function findItem(db: Db, id: string): Promise<CatalogueWithCompany | undefined> {
+  const [row] = await itemByIdStatement(db).execute({ id });
   return row ? { ...row.c, companyName: row.companyName } : undefined;
 }
 

@@ -28,8 +28,29 @@ const notFound = () => new AppError('NOT_FOUND', 'Catalogue item not found');
  * Catalogue items (SPEC.md section 3; `/api/catalogue` and `/api/product` are the same items).
  * Every buyer and supplier may read them; only the supplier who listed one changes it.
  */
+/**
+ * The views this instance has already written today (item, viewer, UTC day). A repeat view the
+ * same day is a no-op in the database (its key), so skipping its insert changes nothing, and saves
+ * each repeat read of an item a write statement and its triggers. Another instance writes its
+ * first one and gets the same no-op. Near midnight UTC it always writes, as the clocks may differ. Bounded: cleared when it grows past `VIEWS_KEPT`.
+ */
+const VIEWS_KEPT = 100_000;
+function viewsWrittenToday() {
+  const seen = new Set<string>();
+  const key = (itemId: string, viewerId: string) => `${new Date().toISOString().slice(0, 10)}|${itemId}|${viewerId}`;
+  return {
+    // Within a minute of midnight UTC the database's clock may already be on the other day: write.
+    has: (itemId: string, viewerId: string) => Math.abs(((Date.now() + 43_200_000) % 86_400_000) - 43_200_000) > 60_000 && seen.has(key(itemId, viewerId)),
+    add(itemId: string, viewerId: string) {
+      if (seen.size >= VIEWS_KEPT) seen.clear();
+      seen.add(key(itemId, viewerId));
+    },
+  };
+}
+
 export function createCatalogueService(ctx: AppContext, uploads: UploadsService) {
   const { db } = ctx;
+  const viewed = viewsWrittenToday();
 
   async function page(filter: CatalogueFilter, q: CatalogueListQuery): Promise<{ data: CatalogueItem[]; meta: PageMeta }> {
     const f: CatalogueFilter = {
@@ -87,10 +108,11 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
       // A buyer's or another supplier's view counts for the owner's dashboard (SPEC.md section 2);
       // the owner's own visits and the admins' moderation do not. Counting is best effort: a
       // failure is logged and the item is still answered.
-      if (row.userId !== caller.id && caller.role !== 'admin') {
-        await repo.recordView(db, id, caller.id).catch((err: unknown) => {
-          ctx.log.warn({ err, catalogueItemId: id }, 'catalogue item view not recorded');
-        });
+      if (row.userId !== caller.id && caller.role !== 'admin' && !viewed.has(id, caller.id)) {
+        await repo.recordView(db, id, caller.id).then(
+          () => viewed.add(id, caller.id),
+          (err: unknown) => ctx.log.warn({ err, catalogueItemId: id }, 'catalogue item view not recorded'),
+        );
       }
       return toCatalogueItem(row, row.companyName);
     },

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { externalTenderFavourites, externalTenderSavedSearches, externalTenders, subscriptions, users } from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
@@ -62,7 +62,7 @@ export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location
 /** The filters as one condition (undefined when none), for the search engine. */
 export const filterSql = (f: SearchFilters): SQL | undefined => and(...conditions(f));
 
-const columns = (userId: string) => ({
+const columns = (userId: string | Placeholder) => ({
   id: t.id,
   ocid: t.ocid,
   origin: t.origin,
@@ -197,8 +197,17 @@ export async function topTenders(db: DbOrTx, userId: string, interests: Interest
   return rows;
 }
 
-export async function findTender(db: DbOrTx, userId: string, id: string): Promise<TenderView | null> {
-  const [row] = await db.select(columns(userId)).from(t).where(eq(t.id, id));
+const tenderByIdStatement = preparedPerDb((db) =>
+  db
+    .select(columns(sql.placeholder('userId')))
+    .from(t)
+    .where(eq(t.id, sql.placeholder('id')))
+    .prepare('external_tender_by_id'),
+);
+
+/** One live-feed tender as `userId` sees it: the detail screen's read, prepared once. */
+export async function findTender(db: Db, userId: string, id: string): Promise<TenderView | null> {
+  const [row] = await tenderByIdStatement(db).execute({ userId, id });
   return row ?? null;
 }
 

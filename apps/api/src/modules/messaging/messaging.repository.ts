@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contracts, conversationParticipants, conversations, messages, profiles, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -106,6 +106,17 @@ export async function listConversations(
     eq(conversationParticipants.userId, userId),
     opts.conversationId ? eq(conversations.id, opts.conversationId) : undefined,
   );
+  const order = [desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id)];
+  // The page's conversations first, then the other person and the last message of those only:
+  // joined before the cut, a busy user's every conversation fetched both to show 20.
+  const pageIds = db
+    .select({ id: conversations.id })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(where)
+    .orderBy(...order)
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -118,10 +129,8 @@ export async function listConversations(
       .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
       .innerJoin(users, eq(users.id, other))
       .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
-      .where(where)
-      .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
+      .where(and(eq(conversationParticipants.userId, userId), inArray(conversations.id, pageIds)))
+      .orderBy(...order),
     db.select({ n: count() }).from(conversationParticipants).innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId)).where(where),
   ]);
   return { rows: rows as ConversationListRow[], total: total?.n ?? 0 };

@@ -110,6 +110,22 @@ describe('SPEC §3 and §7 Messaging: send, list, read', () => {
     expect((await t.request('PUT', `/api/${conversationId}/read`, { token: s.token })).body.data.updated).toBe(0);
   });
 
+  it('pages the conversation list by the last message: each page the next ones, with the other party, last message and unread count', async () => {
+    const b = await t.createUser({ role: 'buyer' });
+    const suppliers = [];
+    for (let i = 0; i < 5; i++) suppliers.push(await t.createUser({ role: 'supplier', companyName: `Paged Supplier ${i}` }));
+    // each supplier writes once, in order, so the newest conversation is the last supplier's
+    for (const [i, s] of suppliers.entries()) await send(s, { recipientId: b.id, text: `note ${i}` });
+    const page = async (n: number) => (await t.request('GET', `/api/conversations?pageSize=2&page=${n}`, { token: b.token })).body;
+    const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
+    expect([p1.meta.total, p2.meta.total, p3.meta.total]).toEqual([5, 5, 5]);
+    const rows = [...p1.data, ...p2.data, ...p3.data];
+    expect(rows.map((c: { otherParty: { companyName: string } }) => c.otherParty.companyName)).toEqual([4, 3, 2, 1, 0].map((i) => `Paged Supplier ${i}`));
+    expect(rows.map((c: { lastMessage: { text: string } }) => c.lastMessage.text)).toEqual([4, 3, 2, 1, 0].map((i) => `note ${i}`));
+    expect(rows.every((c: { unreadCount: number }) => c.unreadCount === 1)).toBe(true);
+    expect(p3.data).toHaveLength(1);
+  });
+
   it('orders the list by the last message and pages threads oldest → newest with page or before', async () => {
     const b = await t.createUser({ role: 'buyer' });
     const s1 = await t.createUser({ role: 'supplier', companyName: 'First Supplier' });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenderStatus } from '@brickyard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { tenders, users } from '../../db/schema/index.ts';
 
 export type TenderRow = typeof tenders.$inferSelect;
@@ -12,13 +12,19 @@ export async function insertTender(db: DbOrTx, values: NewTender): Promise<Tende
   return row!;
 }
 
-export async function findTender(db: DbOrTx, id: string): Promise<TenderWithCompany | undefined> {
-  const [row] = await db
+const tenderByIdStatement = preparedPerDb((db) =>
+  db
     .select({ t: tenders, companyName: users.companyName })
     .from(tenders)
     .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, id))
-    .limit(1);
+    .where(eq(tenders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('tender_by_id'),
+);
+
+/** One tender with its owner's company: every tender screen reads it, so the statement is prepared once. */
+export async function findTender(db: Db, id: string): Promise<TenderWithCompany | undefined> {
+  const [row] = await tenderByIdStatement(db).execute({ id });
   return row ? { ...row.t, companyName: row.companyName } : undefined;
 }
 
