@@ -35,6 +35,8 @@ const now = Date.now();
 const H = 3_600_000;
 const D = 24 * H;
 const ago = (ms: number) => new Date(now - ms);
+/** `ms` ago, but never before today began (UTC): rows that "today" must count, whenever the suite runs. */
+const earlierToday = (ms: number) => new Date(Math.max(now - ms, Math.floor(now / D) * D + (3 * H - ms) / 60));
 const ids: Record<string, string> = {};
 
 async function tender(key: string, v: Partial<typeof tenders.$inferInsert>) {
@@ -438,9 +440,9 @@ describe('SPEC §2 admin dashboard GET /api/admin/dashboard', () => {
         userName: 'Ann',
         title: 'Invoice question',
         message: 'Hello',
-        createdAt: ago(2 * H),
+        createdAt: earlierToday(2 * H),
       },
-      { userEmail: 'b@example.test', userName: 'Bob', title: 'Feature request', message: 'Hi', createdAt: ago(H) },
+      { userEmail: 'b@example.test', userName: 'Bob', title: 'Feature request', message: 'Hi', createdAt: earlierToday(H) },
     ]);
     const res = await t.request('GET', '/api/admin/dashboard', { token: admin.token });
     expect(res.status).toBe(200);
