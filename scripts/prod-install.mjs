@@ -45,7 +45,7 @@ function importedPackages(distDir) {
   const names = new Set();
   for (const file of fs.readdirSync(distDir).filter((f) => f.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(distDir, file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire(?:\.resolve)?\s*\(\s*|^import\s+)["']([^"'./][^"']*)["']/gm)) {
+    for (const m of code.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire(?:\.resolve)?\s*\(\s*|^import\s+)["']([@a-zA-Z0-9_][\w@/.-]*)["']/gm)) {
       const spec = m[1];
       if (spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0])) continue;
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
@@ -73,7 +73,7 @@ function main() {
 
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = spawnSync(npm, ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: target, stdio: 'inherit' });
+  const res = spawnSync(npm, ['ci', '--omit=dev', '--omit=peer', '--no-audit', '--no-fund'], { cwd: target, stdio: 'inherit' });
   if (res.status !== 0) fail(`npm ci --omit=dev failed (exit ${res.status})`);
   const installSeconds = (Date.now() - started) / 1000;
 
