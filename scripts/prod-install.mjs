@@ -73,7 +73,7 @@ function main() {
 
   const started = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = spawnSync(npm, ['ci', '--omit=dev', '--omit=peer', '--no-audit', '--no-fund'], { cwd: target, stdio: 'inherit' });
+  const res = spawnSync(npm, ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: target, stdio: 'inherit' });
   if (res.status !== 0) fail(`npm ci --omit=dev failed (exit ${res.status})`);
   const installSeconds = (Date.now() - started) / 1000;
 
