@@ -91,7 +91,7 @@ function SidebarContent({
                     className={itemClass(false, true)}
                     onClick={(e) => {
                       e.preventDefault();
-                      notify.info(ACCESS_TOASTS[state as Exclude<typeof state, 'active'>], { id: 'access-gate' });
+                      notify.info(ACCESS_TOASTS[state], { id: 'access-gate' });
                     }}
                   >
                     <Icon className="size-[1.1rem] shrink-0" aria-hidden="true" />
@@ -305,7 +305,7 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
     logoutOnServer();
     logout();
     qc.clear();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   const sidebar = (

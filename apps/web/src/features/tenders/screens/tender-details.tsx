@@ -76,11 +76,11 @@ function valueText(field: string, v: unknown): string {
   if (Array.isArray(v)) {
     if (!v.length) return '—';
     return v
-      .map((x) => (x && typeof x === 'object' && 'url' in x ? fileDisplayName(String(x.url), 'name' in x ? String(x.name) : null) : field === 'supportingDocumentIds' ? fileDisplayName(String(x)) : String(x)))
+      .map((x: unknown) => (x && typeof x === 'object' && 'url' in x ? fileDisplayName(String(x.url), 'name' in x ? String(x.name) : null) : field === 'supportingDocumentIds' ? fileDisplayName(String(x)) : String(x)))
       .join(', ');
   }
   if (typeof v === 'object') return '…';
-  const text = String(v);
+  const text = typeof v === 'string' ? v : String(v as number | bigint | symbol);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
@@ -223,7 +223,7 @@ export function TenderDetailsScreen({ role, extraTabs }: { role: 'buyer' | 'supp
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return; // the session already ended
     // SPEC.md section 8: an error toast, then the redirect.
     notify.error('Failed to fetch tender details. Please try again.');
-    navigate(back, { replace: true });
+    void navigate(back, { replace: true });
   }, [tender.isError, tender.error, navigate, back]);
 
   if (!tender.data) return <PageSpinner />;
@@ -389,7 +389,7 @@ function OwnerActions({ t }: { t: Tender }) {
           del.mutate(t.id, {
             onSuccess: () => {
               notify.success('Tender deleted');
-              navigate('/buyer/tenders', { replace: true });
+              void navigate('/buyer/tenders', { replace: true });
             },
             onError: (err) => {
               setConfirm(null);
