@@ -197,7 +197,7 @@ describe('Issue 8 journeys: subscriptions and billing (SPEC §§2, 3, 4, 7, 8, 9
       invoices.getByRole('button', { name: `Download invoice ${number} as PDF` }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdf = fs.readFileSync((await download.path())!);
+    const pdf = fs.readFileSync((await download.path()));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.waitForLoadState('networkidle');
     await shootBoth(page, 'billing-growth');

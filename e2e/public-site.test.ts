@@ -170,10 +170,10 @@ describe('Issue 10: the public site (SPEC §§1, 2, 9)', () => {
     }
     // clicking opens a new tab on the one policy
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('contentinfo').getByRole('link', { name: /Cookie Policy/ }).click()]);
-    await tab!.waitForLoadState();
-    await tab!.getByRole('heading', { level: 2, name: 'Cookie Policy' }).waitFor();
-    expect(new URL(tab!.url()).pathname + new URL(tab!.url()).hash).toBe('/terms#cookies');
-    expect(await tab!.getByRole('heading', { level: 2, name: 'Privacy Policy' }).count()).toBe(0);
+    await tab.waitForLoadState();
+    await tab.getByRole('heading', { level: 2, name: 'Cookie Policy' }).waitFor();
+    expect(new URL(tab.url()).pathname + new URL(tab.url()).hash).toBe('/terms#cookies');
+    expect(await tab.getByRole('heading', { level: 2, name: 'Privacy Policy' }).count()).toBe(0);
     expect(page.url()).toContain('/supplierLanding'); // the original tab stays where it was
     expect(errors).toEqual([]);
     await context.close();

@@ -81,8 +81,19 @@ export async function a11yViolations(page: Page): Promise<string[]> {
     .map((v) => `a11y ${where}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
 }
 
-/** Scans the page now and adds what it finds to the page's errors (each screen once per page). */
+const lastScan = new WeakMap<Page, Promise<void>>();
+
+/**
+ * Scans the page now and adds what it finds to the page's errors. Scans of one page run one after
+ * another: axe refuses to start while a run is in progress.
+ */
 export async function scanA11y(page: Page): Promise<void> {
+  const next = (lastScan.get(page) ?? Promise.resolve()).then(() => scanNow(page));
+  lastScan.set(page, next);
+  return next;
+}
+
+async function scanNow(page: Page): Promise<void> {
   const errors = a11yErrors.get(page);
   if (!errors || page.isClosed()) return;
   const key = new URL(page.url()).pathname;

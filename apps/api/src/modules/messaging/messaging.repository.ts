@@ -123,7 +123,7 @@ export async function listConversations(
       .offset((opts.page - 1) * opts.pageSize),
     db.select({ n: count() }).from(conversationParticipants).innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId)).where(where),
   ]);
-  return { rows: rows as ConversationListRow[], total: total?.n ?? 0 };
+  return { rows: rows, total: total?.n ?? 0 };
 }
 
 /** A page of a thread, answered oldest → newest. */

@@ -167,7 +167,8 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
         body.email.toLowerCase() !== user.pendingEmail?.toLowerCase();
       if (newEmail) await checkPasswordAndSecondFactor(user, body);
       let message = 'Your account details are saved.';
-      let mailTo: { email: string; token: string; cancelToken: string } | null = null;
+      // Set inside the transaction's callback; the assertion keeps TypeScript from narrowing it to null.
+      let mailTo = null as { email: string; token: string; cancelToken: string } | null;
       const updated = await db.transaction(async (tx) => {
         const values: Parameters<typeof repo.updateUser>[2] = {};
         if (body.firstName !== undefined) values.firstName = body.firstName;
