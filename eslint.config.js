@@ -72,6 +72,8 @@ export default tseslint.config(
       'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }],
       // Option cards put the label's text two spans deep, beside the nested radio.
       'jsx-a11y/label-has-associated-control': ['error', { assert: 'either', depth: 3 }],
+      // A region that scrolls sideways (a wide table) must be focusable so a keyboard can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], tags: [] }],
     },
   },
   // STYLE.md rule 8: components/lib ← features ← app; no feature imports another feature.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DESKTOP, MOBILE, baseURL, latestMail, launch, linkFrom, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, DESKTOP, MOBILE, baseURL, latestMail, launch, linkFrom, loginAs, newPage, scanEveryScreen, screenshot } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,9 +21,10 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** newPage with bypassCSP, so axe-core can be injected as a script under the server's CSP. */
 async function newAuditedPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
+  scanEveryScreen(page, errors);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`);

@@ -121,7 +121,7 @@ describe('Issue 17 journey: tender responses', () => {
     await table.getByText('£31,600', { exact: true }).waitFor();
     await table.getByText('7 days over the 21 asked').waitFor();
     await b.getByRole('button', { name: 'Shortlist Pennine Building Supplies Ltd' }).click();
-    await b.getByRole('button', { name: 'Remove from shortlist Pennine Building Supplies Ltd' }).waitFor();
+    await b.getByRole('button', { name: 'Shortlisted Pennine Building Supplies Ltd', pressed: true }).waitFor();
     await shootBoth(b, 'responses-buyer-compare');
 
     // The buyer publishes the answer to the question.

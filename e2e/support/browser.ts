@@ -34,7 +34,9 @@ export async function launch(): Promise<Browser> {
  * console error (STYLE.md rule 7), except expected failed requests (4xx) the app handles.
  */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL() });
+  // Reduced motion: toasts and dialogs appear without fading in, so the accessibility scan measures
+  // the colours people read rather than a frame of an animation.
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce' });
   // Every toast the page ever shows, so a journey can check one that came and went (success toasts
   // last 2 s: on a busy machine the page may re-render for longer than that after the click).
   await context.addInitScript(() => {
@@ -112,7 +114,7 @@ async function scanNow(page: Page): Promise<void> {
  * navigation, client-side route changes included); serious and critical violations land in the
  * page's `errors`, which every journey asserts empty. screenshot() also scans, awaited.
  */
-function scanEveryScreen(page: Page, errors: string[]) {
+export function scanEveryScreen(page: Page, errors: string[]): void {
   a11yErrors.set(page, errors);
   scanned.set(page, new Set());
   let timer: ReturnType<typeof setTimeout> | undefined;

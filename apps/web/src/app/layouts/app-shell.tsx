@@ -54,7 +54,7 @@ function SidebarContent({
     cn(
       'group flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
       disabled
-        ? 'cursor-not-allowed text-ink-500'
+        ? 'cursor-not-allowed text-ink-400'
         : active
           ? 'bg-white/10 text-white'
           : 'text-ink-300 hover:bg-white/5 hover:text-white',
@@ -198,13 +198,15 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
     <div ref={ref} className="relative md:hidden">
       <button
         type="button"
-        aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
         className="relative flex items-center gap-1 rounded-full p-0.5 hover:bg-ink-100"
       >
-        <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white">
+        {/* The initials are a picture of the account; the button's name is the hidden text (a name in
+            aria-label would differ from the visible initials, which voice control users would say). */}
+        <span className="sr-only">Account menu</span>
+        <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white" aria-hidden="true">
           {initialsOf(session?.user.name)}
         </span>
         {unread > 0 && <span className="absolute top-0 right-0 size-2.5 rounded-full bg-red-600 ring-2 ring-white" aria-hidden="true" />}

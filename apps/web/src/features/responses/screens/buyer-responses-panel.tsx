@@ -114,7 +114,8 @@ export function BuyerResponsesPanel({ tender }: { tender: Tender }) {
         </div>
       </div>
 
-      <div className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
+      {/* Focusable: the comparison scrolls sideways, and keyboard users scroll it too. */}
+      <div role="region" aria-label="Compare responses" tabIndex={0} className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
         <table className="w-full border-collapse text-left" aria-label="Compare responses">
           <thead>
             <tr className="border-b border-ink-200">
@@ -252,7 +253,7 @@ export function BuyerResponsesPanel({ tender }: { tender: Tender }) {
                           size="sm"
                           variant="secondary"
                           aria-pressed={r.status === 'shortlisted'}
-                          aria-label={`${r.status === 'shortlisted' ? 'Remove from shortlist' : 'Shortlist'} ${r.supplier.companyName}`}
+                          aria-label={`${r.status === 'shortlisted' ? 'Shortlisted' : 'Shortlist'} ${r.supplier.companyName}`}
                           loading={shortlist.isPending && shortlist.variables?.id === r.id}
                           leftIcon={<Star className={cn('size-4', r.status === 'shortlisted' && 'fill-brand-500 text-brand-600')} aria-hidden="true" />}
                           onClick={() =>
