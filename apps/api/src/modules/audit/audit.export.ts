@@ -54,7 +54,7 @@ export function valueText(field: string, v: unknown): string {
     return v.map((x) => (x && typeof x === 'object' && 'name' in x ? String((x as { name: unknown }).name) : String(x))).join(', ');
   }
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v as string | number | boolean | bigint);
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
 }
 
 /** Times in the PDF's event table, in UK time (the column header says so). */

@@ -80,7 +80,7 @@ function valueText(field: string, v: unknown): string {
       .join(', ');
   }
   if (typeof v === 'object') return '…';
-  const text = typeof v === 'string' ? v : String(v as number | bigint | symbol);
+  const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
