@@ -62,6 +62,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const lastScan = new WeakMap<Page, Promise<void>>();
 const a11yErrors = new WeakMap<Page, string[]>();
 const scanned = new WeakMap<Page, Set<string>>();
 
@@ -70,6 +71,13 @@ const scanned = new WeakMap<Page, Set<string>>();
  * axe is evaluated through the DevTools protocol, which the server's CSP does not govern.
  */
 export async function a11yViolations(page: Page): Promise<string[]> {
+  // One axe run at a time per page (axe refuses to start while one is in progress).
+  const run = (lastScan.get(page) ?? Promise.resolve()).then(() => axeNow(page));
+  lastScan.set(page, run.then(() => undefined, () => undefined));
+  return run;
+}
+
+async function axeNow(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
@@ -83,19 +91,8 @@ export async function a11yViolations(page: Page): Promise<string[]> {
     .map((v) => `a11y ${where}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
 }
 
-const lastScan = new WeakMap<Page, Promise<void>>();
-
-/**
- * Scans the page now and adds what it finds to the page's errors. Scans of one page run one after
- * another: axe refuses to start while a run is in progress.
- */
+/** Scans the page now and adds what it finds to the page's errors. */
 export async function scanA11y(page: Page): Promise<void> {
-  const next = (lastScan.get(page) ?? Promise.resolve()).then(() => scanNow(page));
-  lastScan.set(page, next);
-  return next;
-}
-
-async function scanNow(page: Page): Promise<void> {
   const errors = a11yErrors.get(page);
   if (!errors || page.isClosed()) return;
   const key = new URL(page.url()).pathname;
