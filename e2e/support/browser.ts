@@ -78,6 +78,8 @@ export async function a11yViolations(page: Page): Promise<string[]> {
 }
 
 async function axeNow(page: Page): Promise<string[]> {
+  // Mid-navigation the document may be the next one, still empty: scan it once it has loaded.
+  await page.waitForLoadState('load');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
