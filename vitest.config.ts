@@ -28,7 +28,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/support/server-setup.ts'],
-          testTimeout: 90_000,
+          // Every screen is also scanned by axe-core (e2e/support/browser.ts), a second or two each.
+          testTimeout: 150_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // A journey drives a real browser against a real server on 2 shared cores: a timing slip

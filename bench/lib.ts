@@ -22,7 +22,7 @@ export async function startServer(script: string, env: Record<string, string | u
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const rl = readline.createInterface({ input: child.stdout! });
+  const rl = readline.createInterface({ input: child.stdout });
   const info = await new Promise<Record<string, any>>((resolve, reject) => {
     rl.once('line', (line) => resolve(JSON.parse(line)));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));

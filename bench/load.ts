@@ -31,7 +31,7 @@ const RATE = process.env.LOAD_RATE ? Number(process.env.LOAD_RATE) : undefined;
 const PASSWORD = 'Brickyard-demo-1';
 // Part of autocannon's API (README: autocannon.aggregateResult), missing from its type definitions.
 const { aggregateResult } = autocannon as unknown as {
-  aggregateResult(results: autocannon.Result[], opts: { url: string; connections: number }): autocannon.Result;
+  aggregateResult: (results: autocannon.Result[], opts: { url: string; connections: number }) => autocannon.Result;
 };
 const P99_BUDGET_MS = 50; // DESIGN.md section 8: API reads p99 under 50 ms
 

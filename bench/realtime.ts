@@ -41,10 +41,10 @@ export async function benchRealtime(opts: { databaseUrl?: string; seconds: numbe
     const people = await database.db
       .insert(users)
       .values(
-        Array.from({ length: 200 }, (_, i) => ({
+        Array.from({ length: 200 }, (_, i): typeof users.$inferInsert => ({
           email: `rt-${run}-${i}@bench.test`,
           passwordHash: demo!.hash,
-          role: (i % 2 === 0 ? 'buyer' : 'supplier') as 'buyer' | 'supplier',
+          role: i % 2 === 0 ? 'buyer' : 'supplier',
           firstName: 'Bench',
           lastName: `User ${i}`,
           companyName: `Bench Co ${i}`,

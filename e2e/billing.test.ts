@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DESKTOP, MOBILE, baseURL, latestMail, launch, linkFrom, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, DESKTOP, MOBILE, a11yViolations, baseURL, latestMail, launch, linkFrom, loginAs, newPage, scanEveryScreen, screenshot } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,13 +16,13 @@ const SUBSCRIPTION_TOAST = 'You need an active subscription to access this featu
 const POLL = { timeout: 15_000 };
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** newPage with bypassCSP, so axe-core can be injected as a script under the server's CSP. */
 async function newAuditedPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
+  scanEveryScreen(page, errors);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`);
@@ -31,15 +30,9 @@ async function newAuditedPage(viewport = DESKTOP) {
   return { context, page, errors };
 }
 
-/** Serious and critical axe-core violations inside the page's <main> (the app shell is not this issue's). */
+/** Serious and critical axe-core violations of the page (the shared scan, one run at a time per page). */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const res = await axe.run(document.querySelector('main') ?? document.body, { resultTypes: ['violations'] });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')}`);
+  return a11yViolations(page);
 }
 
 /** A full-page screenshot from the top. */
@@ -197,7 +190,7 @@ describe('Issue 8 journeys: subscriptions and billing (SPEC §§2, 3, 4, 7, 8, 9
       invoices.getByRole('button', { name: `Download invoice ${number} as PDF` }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdf = fs.readFileSync((await download.path())!);
+    const pdf = fs.readFileSync((await download.path()));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.waitForLoadState('networkidle');
     await shootBoth(page, 'billing-growth');

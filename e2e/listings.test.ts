@@ -125,16 +125,16 @@ describe('Issue 3 journeys: tenders, catalogue and files (SPEC §§2, 3, 5, 7)',
     await page.getByRole('heading', { name: revised }).waitFor();
     const att = await downloadBy(page, () => page.getByRole('button', { name: 'Download stair-core-drawings.pdf' }).click());
     expect(att.suggestedFilename()).toBe('stair-core-drawings.pdf');
-    expect(fs.readFileSync((await att.path())!).subarray(0, 4).toString()).toBe('%PDF');
+    expect(fs.readFileSync((await att.path())).subarray(0, 4).toString()).toBe('%PDF');
     const doc = await downloadBy(page, () => page.getByRole('button', { name: 'Download method-statement.pdf' }).click());
     expect(doc.suggestedFilename()).toBe('method-statement.pdf');
 
     // the audit trail as a real PDF
     const audit = await downloadBy(page, () => page.getByRole('button', { name: 'PDF', exact: true }).click());
     expect(audit.suggestedFilename()).toMatch(/^tender-.*-audit\.pdf$/);
-    expect(fs.readFileSync((await audit.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(fs.readFileSync((await audit.path())).subarray(0, 5).toString()).toBe('%PDF-');
     const csv = await downloadBy(page, () => page.getByRole('button', { name: 'CSV', exact: true }).click());
-    expect(fs.readFileSync((await csv.path())!, 'utf8')).toMatch(/Created/);
+    expect(fs.readFileSync((await csv.path()), 'utf8')).toMatch(/Created/);
 
     // a failed download shows the SPEC §8 alert
     const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));

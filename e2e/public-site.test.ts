@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseURL, launch, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, baseURL, launch, scanEveryScreen, screenshot } from './support/browser.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
@@ -28,10 +28,11 @@ afterAll(async () => {
  * bypassCSP lets the test inject axe-core as a script tag under the server's CSP.
  */
 async function open(viewport = DESKTOP, opts: { allow?: RegExp } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true });
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
+  scanEveryScreen(page, errors);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !(opts.allow && opts.allow.test(m.text()))) errors.push(`console: ${m.text()}`);
@@ -170,10 +171,10 @@ describe('Issue 10: the public site (SPEC §§1, 2, 9)', () => {
     }
     // clicking opens a new tab on the one policy
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('contentinfo').getByRole('link', { name: /Cookie Policy/ }).click()]);
-    await tab!.waitForLoadState();
-    await tab!.getByRole('heading', { level: 2, name: 'Cookie Policy' }).waitFor();
-    expect(new URL(tab!.url()).pathname + new URL(tab!.url()).hash).toBe('/terms#cookies');
-    expect(await tab!.getByRole('heading', { level: 2, name: 'Privacy Policy' }).count()).toBe(0);
+    await tab.waitForLoadState();
+    await tab.getByRole('heading', { level: 2, name: 'Cookie Policy' }).waitFor();
+    expect(new URL(tab.url()).pathname + new URL(tab.url()).hash).toBe('/terms#cookies');
+    expect(await tab.getByRole('heading', { level: 2, name: 'Privacy Policy' }).count()).toBe(0);
     expect(page.url()).toContain('/supplierLanding'); // the original tab stays where it was
     expect(errors).toEqual([]);
     await context.close();

@@ -277,7 +277,7 @@ describe('Issue 7 journeys: settings sub-pages (SPEC §§2, 3 Profile and Buyer-
       page.getByRole('button', { name: 'Download data (JSON)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^brickyard-export-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as {
+    const exported = JSON.parse(fs.readFileSync((await download.path()), 'utf8')) as {
       format: string;
       account: { email: string };
       profile: { industry: string };
@@ -294,7 +294,7 @@ describe('Issue 7 journeys: settings sub-pages (SPEC §§2, 3 Profile and Buyer-
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     expect(
       fs
-        .readFileSync((await zip.path())!)
+        .readFileSync((await zip.path()))
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');

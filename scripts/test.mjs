@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: unit and API tests on the embedded PostgreSQL, the API tests again on the external
-// server when TEST_DATABASE_URL is set, then a production build and the browser journeys.
+// server when TEST_DATABASE_URL is set, then a production build, the production path (that build
+// installed with production dependencies only and started as an unprivileged user until healthy)
+// and the browser journeys.
 // Ends with one plain line: "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -44,7 +46,20 @@ if (process.env.TEST_DATABASE_URL) {
   vitest('api (external PostgreSQL)', ['api'], { TEST_DB_TARGET: 'external' }, API_WORKERS);
 }
 if (process.env.SKIP_E2E !== '1') {
-  if (run('build', 'npm', ['run', 'build'])) vitest('browser journeys', ['e2e']);
+  if (run('build', 'npm', ['run', 'build'])) {
+    // The Dockerfile's steps, as CI can run them without a container runtime: docs/operations.md.
+    const prodDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-prod-'));
+    for (const [label, script] of [['production install', 'prod:install'], ['production start', 'prod:smoke']]) {
+      const ok = run(label, 'npm', ['run', script, '--', prodDir]);
+      if (ok) totals.passed += 1;
+      else {
+        totals.failed += 1;
+        break;
+      }
+    }
+    fs.rmSync(prodDir, { recursive: true, force: true });
+    vitest('browser journeys', ['e2e']);
+  }
 }
 
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

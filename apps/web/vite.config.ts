@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The port of the API in development: PORT from the environment or the root .env, else 3000. */
 function apiPort(mode: string): string {
@@ -12,7 +13,9 @@ function apiPort(mode: string): string {
 // import, so a public page never downloads signed-in code. The groups below only pull the
 // long-lived framework code into its own cacheable chunk.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every text asset (and index.html), written once at build: the API
+  // serves them as they are (@fastify/static preCompressed), so no request pays for compression.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     alias: { '@': decodeURIComponent(new URL('./src', import.meta.url).pathname) },
   },

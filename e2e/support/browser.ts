@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
@@ -33,7 +34,9 @@ export async function launch(): Promise<Browser> {
  * console error (STYLE.md rule 7), except expected failed requests (4xx) the app handles.
  */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL() });
+  // Reduced motion: toasts and dialogs appear without fading in, so the accessibility scan measures
+  // the colours people read rather than a frame of an animation.
+  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce' });
   // Every toast the page ever shows, so a journey can check one that came and went (success toasts
   // last 2 s: on a busy machine the page may re-render for longer than that after the click).
   await context.addInitScript(() => {
@@ -54,7 +57,78 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
       errors.push(`console: ${m.text()}`);
     }
   });
+  scanEveryScreen(page, errors);
   return { context, page, errors };
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const lastScan = new WeakMap<Page, Promise<void>>();
+const a11yErrors = new WeakMap<Page, string[]>();
+const scanned = new WeakMap<Page, Set<string>>();
+
+/**
+ * The serious and critical axe-core violations of the whole page as it is now, one line each.
+ * axe is evaluated through the DevTools protocol, which the server's CSP does not govern.
+ */
+export async function a11yViolations(page: Page): Promise<string[]> {
+  // One axe run at a time per page (axe refuses to start while one is in progress).
+  const run = (lastScan.get(page) ?? Promise.resolve()).then(() => axeNow(page));
+  lastScan.set(page, run.then(() => undefined, () => undefined));
+  return run;
+}
+
+async function axeNow(page: Page): Promise<string[]> {
+  // Mid-navigation the document may be the next one, still empty: scan it once it has loaded.
+  await page.waitForLoadState('load');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
+    // index.html sets <html lang> and <title> (the routes change the title): these two rules only
+    // ever failed on a blank document caught between two navigations.
+    const res = await axe.run(document, { resultTypes: ['violations'], rules: { 'html-has-lang': { enabled: false }, 'document-title': { enabled: false } } });
+    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+  const where = new URL(page.url()).pathname;
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `a11y ${where}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+}
+
+/** Scans the page now and adds what it finds to the page's errors. */
+export async function scanA11y(page: Page): Promise<void> {
+  const errors = a11yErrors.get(page);
+  if (!errors || page.isClosed()) return;
+  const key = new URL(page.url()).pathname;
+  try {
+    for (const line of await a11yViolations(page)) if (!errors.includes(line)) errors.push(line);
+    scanned.get(page)?.add(key);
+  } catch (err) {
+    // The page navigated or closed while axe ran: the next screen is scanned on its own. Any other
+    // failure is reported, so a broken scanner cannot pass for a clean page.
+    if (!page.isClosed() && !/context was destroyed|navigat|closed/i.test(String(err))) errors.push(`a11y scan of ${key} failed: ${String(err)}`);
+  }
+}
+
+/**
+ * Every screen a journey visits is scanned by axe-core once it has settled (a moment after each
+ * navigation, client-side route changes included); serious and critical violations land in the
+ * page's `errors`, which every journey asserts empty. screenshot() also scans, awaited.
+ */
+export function scanEveryScreen(page: Page, errors: string[]): void {
+  a11yErrors.set(page, errors);
+  scanned.set(page, new Set());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (page.isClosed() || !page.url().startsWith('http')) return;
+      if (scanned.get(page)?.has(new URL(page.url()).pathname)) return;
+      void scanA11y(page);
+    }, 1_000);
+  });
+  page.on('close', () => clearTimeout(timer));
 }
 
 /**
@@ -83,6 +157,7 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 
 const shotsDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await scanA11y(page);
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }

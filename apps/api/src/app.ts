@@ -236,6 +236,9 @@ export async function buildApp(opts: BuildOptions) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts); the one the
+      // browser accepts is sent as it is, with Vary: accept-encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -26,8 +26,8 @@ export async function startServerProcess(env: Record<string, string>, opts: { de
     detached: opts.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  proc.stdout!.on('data', (d) => output.push(String(d)));
-  proc.stderr!.on('data', (d) => output.push(String(d)));
+  proc.stdout.on('data', (d) => output.push(String(d)));
+  proc.stderr.on('data', (d) => output.push(String(d)));
   const server = { proc, url: `http://127.0.0.1:${port}`, output };
   const until = Date.now() + 150_000;
   while (Date.now() < until) {

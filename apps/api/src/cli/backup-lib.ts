@@ -45,9 +45,12 @@ async function tablesOf(client: pg.Client): Promise<Table[]> {
   return [...byName.values()];
 }
 
+/** The first line of a backup file. */
+type BackupHeader = { format?: string; version?: number; migrations?: string[]; tables?: string[] };
+
 async function migrationsOf(client: pg.Client): Promise<string[]> {
-  const exists = await client.query(`select to_regclass('drizzle.__drizzle_migrations') as t`);
-  if (!exists.rows[0].t) return [];
+  const exists = await client.query<{ t: string | null }>(`select to_regclass('drizzle.__drizzle_migrations') as t`);
+  if (!exists.rows[0]?.t) return [];
   const { rows } = await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by id');
   return rows.map((r) => r.hash);
 }
@@ -130,7 +133,7 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
   const rowsByTable: Record<string, number> = {};
   let total = 0;
   try {
-    let header: { format?: string; version?: number; migrations?: string[]; tables?: string[] } | null = null;
+    let header: BackupHeader | null = null;
     let tables = new Map<string, Table>();
     let batch = null as { table: string; rows: string[] } | null;
     const flush = async () => {
@@ -150,7 +153,7 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
     for (const line of lines) {
       if (!line) continue;
       if (!header) {
-        header = JSON.parse(line);
+        header = JSON.parse(line) as BackupHeader;
         if (header?.format !== BACKUP_FORMAT || header.version !== 1) throw new Error(`${file} is not a Brickyard backup`);
         const here = await migrationsOf(client);
         const there = header.migrations ?? [];

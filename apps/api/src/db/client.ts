@@ -14,7 +14,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 export interface Database {
   db: Db;
   pool: pg.Pool;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function connect(url: string, max = 20): Database {

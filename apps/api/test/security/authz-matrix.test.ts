@@ -156,7 +156,7 @@ async function call(row: Row, op: Operation, who: Identity, extraBody?: Record<s
   if (row.id) params.id = row.id(fx, vars);
   const query = row.query?.(fx, me, vars) ?? {};
   let body: unknown = row.body ? row.body(fx, me, vars) : op.body ? sampleOf(op.body) : undefined;
-  if (extraBody && body && typeof body === 'object') body = { ...extraBody, ...(body as object) };
+  if (extraBody && body && typeof body === 'object') body = { ...extraBody, ...(body) };
   const path = urlOf(op.path, params, query);
   if (row.stream) {
     // read the status line and headers of the event stream, then hang up

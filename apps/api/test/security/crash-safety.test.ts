@@ -87,7 +87,7 @@ async function runCrash(target: 'embedded' | 'external') {
     const writers = [
       (async () => {
         for (let i = 0; !stop; i++) {
-          const r = await api(server!, 'POST', '/api/tender', buyer, {
+          const r = await api(server, 'POST', '/api/tender', buyer, {
             title: `Crash tender ${i}`,
             description: 'Ready-mix concrete for the crash-safety test, delivered in phases.',
             category: 'concrete',
@@ -101,7 +101,7 @@ async function runCrash(target: 'embedded' | 'external') {
       (async () => {
         for (let i = 0; !stop; i++) {
           // message sending is limited per minute; alternate the two parties
-          const r = await api(server!, 'POST', '/api/sendMessage', i % 2 ? supplier : buyer, { conversationId: conv.body.data.id, text: `Crash message ${i}` }).catch(() => null);
+          const r = await api(server, 'POST', '/api/sendMessage', i % 2 ? supplier : buyer, { conversationId: conv.body.data.id, text: `Crash message ${i}` }).catch(() => null);
           if (r?.status === 201) acked.messages.push(r.body.data.id);
           else await new Promise((res) => setTimeout(res, 50));
         }
@@ -109,7 +109,7 @@ async function runCrash(target: 'embedded' | 'external') {
       (async () => {
         for (let i = 0; !stop; i++) {
           try {
-            const p = await api(server!, 'POST', '/api/upload/presigned-upload-url', supplier, {
+            const p = await api(server, 'POST', '/api/upload/presigned-upload-url', supplier, {
               userId: ids.supplier,
               fileName: `crash-${i}.pdf`,
               fileType: 'application/pdf',
@@ -117,7 +117,7 @@ async function runCrash(target: 'embedded' | 'external') {
             });
             if (p.status !== 200) continue;
             const bytes = Buffer.concat([PDF, Buffer.alloc(1000 + i * 37, 32)]);
-            const put = await fetch(server!.url + p.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' }, signal: AbortSignal.timeout(15_000) });
+            const put = await fetch(server.url + p.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' }, signal: AbortSignal.timeout(15_000) });
             if (put.status === 200) acked.uploads.push({ key: p.body.data.key, size: bytes.length });
           } catch {
             // the server died under us

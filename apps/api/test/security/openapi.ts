@@ -123,7 +123,7 @@ export function urlOf(path: string, params: Record<string, string>, query?: Reco
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null) continue;
     if (Array.isArray(v)) v.forEach((x) => qs.append(k, String(x)));
-    else qs.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    else qs.append(k, typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
   }
   const s = qs.toString();
   return s ? `${filled}?${s}` : filled;

@@ -109,7 +109,7 @@ export function auditValueText(field: string, v: unknown, names: Readonly<Record
     if (typeof o.name === 'string') return o.name;
     return '—';
   }
-  const text = String(v);
+  const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : '';
   if (UUID.test(text)) return names[text.toLowerCase()] ?? 'a record since deleted';
   if (field === 'region') return regionName(text);
   if (field === 'category') return categoryName(text);

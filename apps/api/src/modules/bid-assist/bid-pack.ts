@@ -266,7 +266,7 @@ function assessClause(clause: string, sources: Source[]): { status: RequirementS
   const hitKeys = best.hits.filter((h) => keyTerms.includes(h));
   const hitWords = byWeight(best.hits.filter((h) => !keyTerms.includes(h)));
   let evidence = `${best.source.label[0]!.toUpperCase()}${best.source.label.slice(1)} mentions ${list([...hitKeys, ...shown(hitWords)], 5)}`;
-  const extra = found.filter((f) => !best!.hits.includes(f));
+  const extra = found.filter((f) => !best.hits.includes(f));
   if (extra.length) evidence += `; elsewhere: ${list(shown(extra), 3)}`;
   if (status !== 'met' && absent.length) evidence += `; not shown: ${list(absentKeys.length ? absentKeys : shown(byWeight(absent)), 4)}`;
   return { status, found, absent, evidence: `${evidence}.` };
@@ -598,7 +598,7 @@ function assessScope(t: PackTender, supplier: PackSupplier, ranked: RankedItem[]
   if (sameCat.length || preferred.length) {
     const ev = sameCat.length
       ? `Your catalogue has ${list(sameCat.map((r) => q(r.item.title)), 3)} in ${categoryName(sameCat[0]!.item.category)}, not the exact line asked for.`
-      : `${categoryName(preferred[0]!)} is a preferred category in your profile, but no catalogue item covers it.`;
+      : `${categoryName(preferred[0])} is a preferred category in your profile, but no catalogue item covers it.`;
     return { source, requirement, status: 'partly_met', evidence: ev, action: 'Add the exact products or services to your catalogue and describe them in the bid.' };
   }
   // No category link: a strong word overlap with the supplier's items still counts as partial.
@@ -671,7 +671,7 @@ function decide(rows: ComplianceRow[], t: PackTender, supplier: PackSupplier): B
   const deadline = rows.find((r) => r.source === 'deadline');
   const scope = rows.find((r) => r.source === 'scope');
   const closed = deadline?.status === 'missing';
-  if (closed) reasons.push(deadline!.evidence);
+  if (closed) reasons.push(deadline.evidence);
   if (scope) reasons.push(scope.status === 'met' ? scope.evidence : `Scope ${scope.status === 'missing' ? 'not covered' : 'partly covered'}: ${scope.evidence}`);
   reasons.push(`${met} of ${total} requirements met, ${partlyMet} partly met, ${missing} missing (score ${score}%).`);
   const criticalMissing = rows.filter((r) => r.status === 'missing' && CRITICAL.includes(r.source) && r.source !== 'deadline' && r.source !== 'scope');

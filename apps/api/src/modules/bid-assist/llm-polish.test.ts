@@ -39,7 +39,7 @@ describe('polishDraft (OpenAI-compatible endpoint)', () => {
   it('sends the outline and open points, and answers the polished text with the model', async () => {
     let sent: { url: string; body: any; auth: string | null } | null = null;
     const fake = (async (url: string, init: RequestInit) => {
-      sent = { url, body: JSON.parse(String(init.body)), auth: new Headers(init.headers).get('authorization') };
+      sent = { url, body: JSON.parse(init.body as string), auth: new Headers(init.headers).get('authorization') };
       return new Response(
         JSON.stringify({ model: 'small-2', choices: [{ message: { content: '  Dear Northgate, …  ' } }] }),
         { status: 200 },

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
@@ -121,14 +120,17 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
   });
 
   it('reads XLSX workbooks (first sheet, header row 1) the same way', async () => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Items');
-    ws.addRow(['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes']);
-    ws.addRow(['Glulam beam 90x270', 'GL24h glulam beam, 6 m lengths, planed all round.', 'Timber & Joinery', 184.25, 14, 'yes', 'ignored']);
-    ws.addRow(['Bad beam', 'GL24h glulam beam, 6 m lengths.', 'Timber & Joinery', 'free', 14, 'yes', '']);
-    const buf = await wb.xlsx.writeBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([buf]), 'items.xlsx');
+    // Text in the shared-strings table and numbers as plain values, the way Excel writes a sheet.
+    const strings = ['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes', 'Glulam beam 90x270', 'GL24h glulam beam, 6 m lengths, planed all round.', 'Timber &amp; Joinery', 'yes', 'ignored', 'Bad beam', 'GL24h glulam beam, 6 m lengths.', 'free'];
+    const s = (ref: string, text: string) => `<c r="${ref}" t="s"><v>${strings.indexOf(text)}</v></c>`;
+    const n = (ref: string, value: number) => `<c r="${ref}"><v>${value}</v></c>`;
+    const header = ['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes'].map((h, i) => s(`${'ABCDEFG'[i]}1`, h)).join('');
+    const form = xlsxOf(
+      `<row r="1">${header}</row>` +
+        `<row r="2">${s('A2', 'Glulam beam 90x270')}${s('B2', 'GL24h glulam beam, 6 m lengths, planed all round.')}${s('C2', 'Timber &amp; Joinery')}${n('D2', 184.25)}${n('E2', 14)}${s('F2', 'yes')}${s('G2', 'ignored')}</row>` +
+        `<row r="3">${s('A3', 'Bad beam')}${s('B3', 'GL24h glulam beam, 6 m lengths.')}${s('C3', 'Timber &amp; Joinery')}${s('D3', 'free')}${n('E3', 14)}${s('F3', 'yes')}</row>`,
+      strings,
+    );
     const res = await post(form, { dryRun: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const d = res.body.data;
@@ -197,9 +199,9 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
   });
 });
 
-/** A minimal XLSX whose first sheet holds `sheetData` (inline strings), zipped as Excel does. */
-function xlsxOf(sheetData: string): FormData {
-  const files = {
+/** A minimal XLSX whose first sheet holds `sheetData` (cells may point into `sharedStrings`), zipped as Excel does. */
+function xlsxOf(sheetData: string, sharedStrings?: string[]): FormData {
+  const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8(
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     ),
@@ -216,6 +218,11 @@ function xlsxOf(sheetData: string): FormData {
       `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
     ),
   };
+  if (sharedStrings) {
+    files['xl/sharedStrings.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${sharedStrings.length}" uniqueCount="${sharedStrings.length}">${sharedStrings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`,
+    );
+  }
   const form = new FormData();
   form.append('file', new Blob([zipSync(files, { level: 9 })]), 'items.xlsx');
   return form;

@@ -82,6 +82,8 @@ export function sniffDelimiter(text: string): string {
   for (const delimiter of DELIMITERS) {
     let records: string[][];
     try {
+      // csv-parse's typed overloads do not accept these options with a row type: assert the rows.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       records = parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: true, to_line: SNIFF_LINES }) as string[][];
     } catch {
       continue; // a quote in the middle of a field: not this delimiter
@@ -235,7 +237,7 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
     if (sheet.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no rows to import', [{ path: 'file', message: 'No data rows' }]);
     if (sheet.rows.length > MAX_IMPORT_ROWS) throw tooManyRows(sheet.rows.length.toLocaleString('en-GB'));
 
-    const columnName = (f: string) => headerOf.get(f as CatalogueImportField) ?? f;
+    const columnName = (f: string) => headerOf.get(f) ?? f;
     const bodies = new Map<number, CreateCatalogueItemBody>();
     const rows: CatalogueImportRow[] = sheet.rows.map(({ row, cells }) => {
       const byField = new Map<CatalogueImportField, string>();
@@ -252,7 +254,7 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
       }
       if (errors.length === 0 && parsed.success) {
         bodies.set(row, parsed.data);
-        return { row, valid: true, errors, item: parsed.data as Record<string, unknown> };
+        return { row, valid: true, errors, item: parsed.data };
       }
       return { row, valid: false, errors, item: body };
     });

@@ -61,7 +61,8 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
   let sheetName: string | null = null;
   // A limit is thrown from inside the inflate and parse callbacks, which may wrap what they catch:
   // the first one hit is kept here and is what the caller gets.
-  let limitHit: XlsxLimitError | null = null;
+  // Set from the parser callbacks; the annotation keeps TypeScript from narrowing it to null here.
+  let limitHit = null as XlsxLimitError | null;
   const hit = (e: XlsxLimitError) => (limitHit ??= e);
 
   const countBytes = (n: number) => {

@@ -56,7 +56,7 @@ const releaseShape = z.looseObject({
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const objAt = (v: unknown, key: string): Obj | null => (isObj(v) && isObj(v[key]) ? (v[key] as Obj) : null);
+const objAt = (v: unknown, key: string): Obj | null => (isObj(v) && isObj(v[key]) ? (v[key]) : null);
 const arrAt = (v: unknown, key: string): unknown[] => (isObj(v) && Array.isArray(v[key]) ? (v[key] as unknown[]) : []);
 
 // NUL cannot be stored in PostgreSQL text or jsonb; nothing legitimate uses it.
@@ -119,7 +119,7 @@ function amountOf(release: Obj): { amountMinor: number | null; currency: string 
   const tv = money(objAt(tender, 'value'));
   if (tv) return tv;
   const awarded = arrAt(release, 'awards')
-    .filter((a) => isObj(a) && !['cancelled', 'unsuccessful'].includes(String(a.status ?? '')))
+    .filter((a) => isObj(a) && !['cancelled', 'unsuccessful'].includes(typeof a.status === 'string' ? a.status : ''))
     .map((a) => money(objAt(a, 'value')))
     .filter((m): m is NonNullable<typeof m> => m !== null);
   if (awarded.length > 0 && awarded.every((m) => m.currency === awarded[0]!.currency)) {

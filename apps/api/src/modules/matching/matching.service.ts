@@ -387,7 +387,8 @@ const inferred = new Map<string, string[]>();
 function inferredCpvOf(id: string, v: Float32Array | null): string[] {
   let codes = inferred.get(id);
   if (!codes) {
-    codes = inferCpv(v, embeddings().embed);
+    const model = embeddings();
+    codes = inferCpv(v, (text) => model.embed(text));
     if (inferred.size > 100_000) inferred.clear();
     inferred.set(id, codes);
   }

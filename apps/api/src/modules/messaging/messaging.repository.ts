@@ -133,7 +133,7 @@ export async function listConversations(
       .orderBy(...order),
     db.select({ n: count() }).from(conversationParticipants).innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId)).where(where),
   ]);
-  return { rows: rows as ConversationListRow[], total: total?.n ?? 0 };
+  return { rows: rows, total: total?.n ?? 0 };
 }
 
 /** A page of a thread, answered oldest → newest. */

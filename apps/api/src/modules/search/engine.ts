@@ -388,7 +388,7 @@ export const ASYNC_REFRESH_MS = 5 * 60_000;
 const refreshing = new Map<string, number>();
 export async function freshStats(db: DbOrTx, source: repo.SourceKey, force = false): Promise<void> {
   let perDb = lastCheck.get(db);
-  if (!perDb) lastCheck.set(db, (perDb = new Map()));
+  if (!perDb) lastCheck.set(db, (perDb = new Map<repo.SourceKey, number>()));
   const now = Date.now();
   if (!force && now - (perDb.get(source) ?? 0) < STATS_CHECK_MS) return;
   perDb.set(source, now);

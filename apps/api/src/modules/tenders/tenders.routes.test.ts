@@ -306,6 +306,7 @@ describe('SPEC §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export for the own
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     expect(text).toContain('£');
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- csv-parse's one-argument overload returns any
     const cells = (parseCsv(text) as string[][]).flat();
     for (const title of titles) expect(cells).toContain(`'${title} steel frame`);
     // No cell starts with a formula character (a lone "-" for "none" is plain text).

@@ -11,7 +11,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, raw, done) => {
     const body = raw.toString();
-    parse(req, body, (err, value) => {
+    void parse(req, body, (err, value) => {
       if (err) return done(err, undefined);
       if (body.includes('\\u0000')) {
         const paths = nulPaths(value, 'body');

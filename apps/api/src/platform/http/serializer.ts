@@ -11,7 +11,7 @@ import { z } from 'zod';
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   try {
-    const jsonSchema = z.toJSONSchema(route.schema as z.ZodType, { io: 'output', unrepresentable: 'throw', target: 'draft-07' });
+    const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw', target: 'draft-07' });
     const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
     return (data: unknown) => stringify(data);
   } catch {
@@ -30,7 +30,7 @@ export function memoizedDataWriter(dataSchema: z.ZodType) {
     method: 'GET',
     url: '',
     httpStatus: '200',
-  } as Parameters<typeof serializerCompiler>[0]) as (data: unknown) => string;
+  }) as (data: unknown) => string;
   const written = new WeakMap<object, string>();
   return {
     send(reply: FastifyReply, value: object) {
@@ -40,7 +40,7 @@ export function memoizedDataWriter(dataSchema: z.ZodType) {
         written.set(value, body);
       }
       // The route's type provider types the body as the schema's object; this one is already written.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   };
 }

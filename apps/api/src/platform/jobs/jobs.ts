@@ -83,7 +83,7 @@ export function createJobs(opts: JobsOptions): Jobs {
 
   const define: Jobs['define'] = (queue) => {
     if (queues.has(queue.name)) throw new Error(`job queue ${queue.name} is defined twice`);
-    queues.set(queue.name, queue as QueueDefinition<object>);
+    queues.set(queue.name, queue);
   };
 
   const send: Jobs['send'] = (name, data, o = {}) =>

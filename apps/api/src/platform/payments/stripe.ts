@@ -84,6 +84,9 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
         };
       }
       case 'invoice.paid': {
+        // The invoice's lines are read from the webhook's JSON as sent (Stripe's types lag its API
+        // versions); every field is checked or converted before it is used.
+        /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call */
         const lines: Array<Record<string, any>> = Array.isArray(o.lines?.data) ? o.lines.data.filter((l: unknown) => l && typeof l === 'object') : [];
         const subLine =
           lines.find((l) => l.parent?.type === 'subscription_item_details' && l.amount > 0) ?? lines.find((l) => l.amount > 0) ?? lines[0];
@@ -105,7 +108,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
           lines: lines.map((l) => ({ description: String(l.description ?? 'Subscription'), amountPence: Number(l.amount ?? 0) })),
           netPence: net,
           vatPence: total > net ? total - net : null,
-          issuedAt: fromUnix(o.status_transitions?.paid_at) ?? fromUnix(o.created) ?? (fromUnix(event.created) ?? new Date()),
+          issuedAt: fromUnix(o.status_transitions?.paid_at) ?? fromUnix(o.created) ?? fromUnix(event.created) ?? new Date(),
         };
       }
       case 'invoice.payment_failed':
@@ -114,8 +117,9 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
           type: 'payment_failed',
           customerId: idOf(o.customer),
           subscriptionRef: idOf(o.parent?.subscription_details?.subscription ?? o.subscription ?? null),
-          failedAt: (fromUnix(event.created) ?? new Date()),
+          failedAt: fromUnix(event.created) ?? new Date(),
         };
+      /* eslint-enable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call */
       case 'customer.subscription.updated':
         return {
           ...base,
@@ -131,7 +135,7 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
           type: 'subscription_deleted',
           customerId: idOf(o.customer),
           subscriptionRef: String(o.id),
-          endedAt: fromUnix(o.ended_at) ?? (fromUnix(event.created) ?? new Date()),
+          endedAt: fromUnix(o.ended_at) ?? fromUnix(event.created) ?? new Date(),
         };
       default:
         return { ...base, type: 'ignored' };

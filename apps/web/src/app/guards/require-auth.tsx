@@ -48,7 +48,7 @@ function useSessionRefresh(session: StoredSession | null) {
     } else {
       clearSession();
       notify.error(ACCESS_TOASTS.loginRequired, { id: 'login-required' });
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     }
   }, [fresh.data, userId, role, navigate]);
 }

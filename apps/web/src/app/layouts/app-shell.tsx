@@ -57,7 +57,7 @@ function SidebarContent({
     cn(
       'group flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
       disabled
-        ? 'cursor-not-allowed text-ink-500'
+        ? 'cursor-not-allowed text-ink-400'
         : active
           ? 'bg-white/10 text-white'
           : 'text-ink-300 hover:bg-white/5 hover:text-white',
@@ -94,7 +94,7 @@ function SidebarContent({
                     className={itemClass(false, true)}
                     onClick={(e) => {
                       e.preventDefault();
-                      notify.info(ACCESS_TOASTS[state as Exclude<typeof state, 'active'>], { id: 'access-gate' });
+                      notify.info(ACCESS_TOASTS[state], { id: 'access-gate' });
                     }}
                   >
                     <Icon className="size-[1.1rem] shrink-0" aria-hidden="true" />
@@ -205,13 +205,15 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
     <div ref={ref} className="relative md:hidden">
       <button
         type="button"
-        aria-label={waiting > 0 ? `Account menu, ${waiting} unread` : 'Account menu'}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
         className="relative flex items-center gap-1 rounded-full p-0.5 hover:bg-ink-100"
       >
-        <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white">
+        {/* The initials are a picture of the account; the button's name is the hidden text (a name in
+            aria-label would differ from the visible initials, which voice control users would say). */}
+        <span className="sr-only">{waiting > 0 ? `Account menu, ${waiting} unread` : 'Account menu'}</span>
+        <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white" aria-hidden="true">
           {initialsOf(session?.user.name)}
         </span>
         {waiting > 0 && (
@@ -320,7 +322,7 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
     logoutOnServer();
     logout();
     qc.clear();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   const sidebar = (

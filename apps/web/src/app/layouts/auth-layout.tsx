@@ -21,7 +21,7 @@ export function AuthLayout() {
             <Outlet />
           </div>
         </main>
-        <footer className="text-xs text-ink-400">© 2025 Brickyard. GDPR compliant.</footer>
+        <footer className="text-xs text-ink-500">© 2025 Brickyard. GDPR compliant.</footer>
       </div>
       <aside
         aria-label="About Brickyard"

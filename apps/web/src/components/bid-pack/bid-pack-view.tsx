@@ -67,7 +67,7 @@ export async function downloadRequestFile(requestId: string, key: string, name: 
 export function BidPackView({ request, headingLevel = 3 }: { request: BidAssistDetail; headingLevel?: 2 | 3 }) {
   const pack = request.bidPack;
   const s = pack.summary;
-  const H = `h${headingLevel}` as 'h2' | 'h3';
+  const H: 'h2' | 'h3' = headingLevel === 2 ? 'h2' : 'h3';
   const value =
     pack.tender.valuePence !== null ? formatMoney(pack.tender.valuePence / 100, pack.tender.currency) : null;
   return (

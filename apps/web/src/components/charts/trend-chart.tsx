@@ -83,7 +83,7 @@ export function TrendChart({
           />
           <Tooltip
             cursor={asLines ? { stroke: 'var(--color-ink-300, #cbd5e1)' } : { fill: 'var(--color-ink-100, #f1f5f9)' }}
-            labelFormatter={(p) => formatPeriodLong(String(p))}
+            labelFormatter={(p) => formatPeriodLong(p as string)}
             formatter={(v, name) => [formatValue(Number(v)), name]}
             contentStyle={{ borderRadius: 8, borderColor: 'var(--color-ink-200, #e2e8f0)', fontSize: 12 }}
             labelStyle={{ fontWeight: 600, color: 'var(--color-ink-900, #0f172a)' }}

@@ -299,7 +299,7 @@ function SupplierPicker({
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          aria-controls={`${id}-results`}
+          aria-controls={q.length >= 2 ? `${id}-results` : undefined}
           onChange={(e) => setText(e.target.value)}
         />
       </div>

@@ -40,7 +40,7 @@ export type ConnectFn = (userId: string, about?: ConnectAbout) => void;
 export function useConnect(viewer: MatchViewer): ConnectFn {
   const navigate = useNavigate();
   return useCallback(
-    (userId: string, about?: ConnectAbout) => navigate(`/${viewer}/messages`, { state: { userId, ...about } }),
+    (userId: string, about?: ConnectAbout) => void navigate(`/${viewer}/messages`, { state: { userId, ...about } }),
     [navigate, viewer],
   );
 }

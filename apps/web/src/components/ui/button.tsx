@@ -10,7 +10,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-white text-ink-800 border border-ink-200 hover:bg-ink-50 hover:border-ink-300 shadow-sm',
   dark: 'bg-ink-900 text-white hover:bg-ink-800 active:bg-ink-950 shadow-sm',
   ghost: 'text-ink-700 hover:bg-ink-100',
-  danger: 'bg-red-600 text-white hover:bg-red-500 shadow-sm',
+  // Darker on hover: white on red-500 falls below 4.5:1.
+  danger: 'bg-red-600 text-white hover:bg-red-700 shadow-sm',
   link: 'text-brand-700 underline-offset-4 hover:underline px-0! h-auto!',
 };
 const sizes: Record<ButtonSize, string> = {

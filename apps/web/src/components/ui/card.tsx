@@ -9,8 +9,12 @@ export function CardHeader({ className, ...rest }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-wrap items-start justify-between gap-3 border-b border-ink-100 px-5 py-4', className)} {...rest} />;
 }
 
-export function CardTitle({ className, ...rest }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-base font-semibold text-ink-900', className)} {...rest} />;
+export function CardTitle({ className, children, ...rest }: ComponentProps<'h2'>) {
+  return (
+    <h2 className={cn('text-base font-semibold text-ink-900', className)} {...rest}>
+      {children}
+    </h2>
+  );
 }
 
 export function CardDescription({ className, ...rest }: ComponentProps<'p'>) {

@@ -3,7 +3,8 @@ import { cn } from '@/lib/cn';
 
 export function Table({ className, ...rest }: ComponentProps<'table'>) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
+    // A focusable region: on a narrow screen the table scrolls sideways, and keyboard users scroll it too.
+    <div role="region" aria-label={rest['aria-label']} tabIndex={0} className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...rest} />
     </div>
   );

@@ -124,7 +124,7 @@ describe('DESIGN §6 feed jobs: snapshot on an empty feed, then the connectors, 
     const ocids = (await t.db.select({ ocid: externalTenders.ocid }).from(externalTenders)).map((r) => r.ocid);
     expect(ocids).toContain('ocds-kuma6s-147998'); // from the snapshot
     expect(ocids.length).toBeGreaterThan(52 + 100);
-    await jobs.stop();
+    jobs.stop();
   });
 
   it('holds a PostgreSQL advisory lock: a second instance does not run meanwhile', async () => {

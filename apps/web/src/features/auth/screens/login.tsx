@@ -42,16 +42,16 @@ export function LoginScreen() {
 
   function landFor(session: Session) {
     if (session.role === 'admin') {
-      navigate(ROLE_HOME.admin, { replace: true });
+      void navigate(ROLE_HOME.admin, { replace: true });
       return;
     }
     const state = accessStateOf(session);
     const gated = gatedSettingsPath(session.role, state);
     if (gated && state !== 'active') {
       notify.info(ACCESS_TOASTS[state], { id: 'access-gate' });
-      navigate(gated, { replace: true });
+      void navigate(gated, { replace: true });
     } else {
-      navigate(ROLE_HOME[session.role], { replace: true });
+      void navigate(ROLE_HOME[session.role], { replace: true });
     }
   }
 
@@ -217,6 +217,9 @@ function TwoFactorStep({
           autoComplete="one-time-code"
           inputMode={useRecovery ? 'text' : 'numeric'}
           placeholder={useRecovery ? 'xxxxx-xxxxx' : '123456'}
+          // The one field of the second step, shown after the password was accepted: typing the
+          // code straight away is what every user, screen reader users included, expects here.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           error={errors.code?.message}
           {...register('code')}

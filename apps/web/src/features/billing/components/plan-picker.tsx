@@ -157,12 +157,12 @@ export function PlanPicker({
       setPromo('');
       if (!wasActive) {
         notify.success(`Welcome to ${PLANS[plan].name}. Your subscription is active.`);
-        if (accessStateOf(session) === 'active') navigate(ROLE_HOME[role]);
+        if (accessStateOf(session) === 'active') void navigate(ROLE_HOME[role]);
         return;
       }
       if (res.change === 'scheduled') {
         notify.success(
-          `Your plan changes to ${PLANS[plan].name} on ${formatPostedDate(res.effectiveAt ?? active!.currentPeriodEnd)}`,
+          `Your plan changes to ${PLANS[plan].name} on ${formatPostedDate(res.effectiveAt ?? active.currentPeriodEnd)}`,
         );
       } else if (res.change === 'unchanged') {
         notify.success(`You stay on ${PLANS[plan].name}, billed ${cycle}`);

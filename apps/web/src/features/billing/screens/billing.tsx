@@ -56,7 +56,7 @@ function useCheckoutReturn(role: 'buyer' | 'supplier', active: boolean | undefin
     void refreshSession()
       .then((session) => {
         notify.success('Payment received. Your subscription is active.');
-        if (accessStateOf(session) === 'active') navigate(ROLE_HOME[role], { replace: true });
+        if (accessStateOf(session) === 'active') void navigate(ROLE_HOME[role], { replace: true });
         else setParams({}, { replace: true });
       })
       .catch(() => setParams({}, { replace: true }));

@@ -21,6 +21,8 @@ function ErrorsText({ errors }: { errors: ImportCellError[] }) {
   );
 }
 
+/** A parsed cell as text: strings and numbers as they are, anything else (missing) as a dash. */
+const cellText = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '—');
 const priceOf = (item: Record<string, unknown>) => {
   const v = item.value;
   return typeof v === 'number' ? formatMoneyPence(Math.round(v * 100)) : typeof v === 'string' && v ? v : '—';
@@ -227,11 +229,11 @@ export function BulkImport() {
                 {rows.slice(0, SHOW_ROWS).map((r) => (
                   <TR key={r.row} className={cn(!r.valid && 'bg-red-50/60 hover:bg-red-50')}>
                     <TD className="font-medium tabular-nums">{r.row}</TD>
-                    <TD className="hidden max-w-64 truncate sm:table-cell">{String(r.item.title ?? '—')}</TD>
-                    <TD className="hidden md:table-cell">{r.item.category ? categoryName(String(r.item.category)) : '—'}</TD>
+                    <TD className="hidden max-w-64 truncate sm:table-cell">{cellText(r.item.title)}</TD>
+                    <TD className="hidden md:table-cell">{typeof r.item.category === 'string' && r.item.category ? categoryName(r.item.category) : '—'}</TD>
                     <TD className="hidden text-right tabular-nums sm:table-cell">{priceOf(r.item)}</TD>
                     <TD className="text-sm">
-                      <p className="mb-1 font-medium text-ink-900 sm:hidden">{String(r.item.title ?? '—')}</p>
+                      <p className="mb-1 font-medium text-ink-900 sm:hidden">{cellText(r.item.title)}</p>
                       {r.valid ? (
                         <span className="inline-flex items-center gap-1 text-emerald-700">
                           <CheckCircle2 className="size-4" aria-hidden="true" /> Ready

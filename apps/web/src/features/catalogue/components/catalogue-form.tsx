@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Check } from 'lucide-react';
-import { REGIONS, isSubcategoryOf, type Attachment, type CatalogueItem } from '@brickyard/shared';
+import { REGIONS, isSubcategoryOf, type CatalogueItem } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
 import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
 import { Alert, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, SelectField, TextField, TextareaField } from '@/components/ui';
@@ -283,7 +283,7 @@ export function CatalogueForm({
             render={({ field }) => (
               <FileUpload
                 label="Images and attachments"
-                value={field.value as Attachment[]}
+                value={field.value}
                 onChange={field.onChange}
                 uploadType={(f) => (f.type.startsWith('image/') ? 'catalogue-image' : 'catalogue-document')}
                 error={errors.attachments?.message}
@@ -297,7 +297,7 @@ export function CatalogueForm({
             render={({ field }) => (
               <FileUpload
                 label="Supporting documents"
-                value={field.value as Attachment[]}
+                value={field.value}
                 onChange={field.onChange}
                 uploadType="catalogue-document"
                 error={errors.supportingDocuments?.message}

@@ -33,7 +33,7 @@ export function AddCatalogueScreen() {
             onSubmit={async (body) => {
               const item = await create.mutateAsync(body);
               notify.success('Item added to your catalogue');
-              navigate(`/supplier/catalogue/${item.id}`, { state: { from: 'catalogue' } });
+              void navigate(`/supplier/catalogue/${item.id}`, { state: { from: 'catalogue' } });
             }}
           />
         ) : (

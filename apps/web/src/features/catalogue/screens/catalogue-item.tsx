@@ -39,7 +39,7 @@ export function CatalogueItemScreen() {
     const err = item.error;
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return; // the session already ended
     notify.error('Failed to load catalogue item. Please try again.');
-    navigate('/supplier/catalogue', { replace: true });
+    void navigate('/supplier/catalogue', { replace: true });
   }, [item.isError, item.error, navigate]);
 
   const backTo = from === 'view-catalogue' ? '/supplier/view-catalogue' : '/supplier/catalogue';

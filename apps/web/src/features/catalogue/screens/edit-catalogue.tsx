@@ -21,10 +21,10 @@ export function EditCatalogueScreen() {
       const err = item.error;
       if (isApiError(err) && (err.status === 401 || err.status === 403)) return;
       notify.error('We could not load this catalogue item.');
-      navigate('/supplier/catalogue', { replace: true });
+      void navigate('/supplier/catalogue', { replace: true });
     } else if (notMine) {
       notify.error('You can only edit items in your own catalogue.');
-      navigate('/supplier/catalogue', { replace: true });
+      void navigate('/supplier/catalogue', { replace: true });
     }
   }, [item.isError, item.error, notMine, navigate]);
 
@@ -41,7 +41,7 @@ export function EditCatalogueScreen() {
         onSubmit={async (body) => {
           await update.mutateAsync({ id: i.id, body });
           notify.success('Changes saved');
-          navigate(`/supplier/catalogue/${i.id}`, { state: { from: 'catalogue' } });
+          void navigate(`/supplier/catalogue/${i.id}`, { state: { from: 'catalogue' } });
         }}
       />
     </>

@@ -59,7 +59,7 @@ export function ConversationList(props: ConversationListProps) {
         </label>
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-500"
             aria-hidden="true"
           />
           <Input
@@ -76,7 +76,7 @@ export function ConversationList(props: ConversationListProps) {
               type="button"
               onClick={() => setQ('')}
               aria-label="Clear search"
-              className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-ink-400 hover:text-ink-700"
+              className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-ink-500 hover:text-ink-700"
             >
               <X className="size-4" aria-hidden="true" />
             </button>
@@ -89,7 +89,7 @@ export function ConversationList(props: ConversationListProps) {
 
       <div className="relative min-h-0 flex-1 overflow-y-auto">
         {props.loading ? (
-          <div className="flex justify-center py-10 text-ink-400">
+          <div className="flex justify-center py-10 text-ink-500">
             <Spinner label="Loading conversations" />
           </div>
         ) : props.error ? (
@@ -132,7 +132,7 @@ export function ConversationList(props: ConversationListProps) {
                             <span
                               className={cn(
                                 'shrink-0 text-xs',
-                                unread > 0 ? 'font-semibold text-brand-800' : 'text-ink-400',
+                                unread > 0 ? 'font-semibold text-brand-800' : 'text-ink-500',
                               )}
                             >
                               {listTime(c.lastMessageAt ?? c.createdAt)}
@@ -192,7 +192,7 @@ export function ConversationList(props: ConversationListProps) {
                   Start a new conversation
                 </h3>
                 {search.isPending || (search.isFetching && people.length === 0) ? (
-                  <div className="flex justify-center py-4 text-ink-400">
+                  <div className="flex justify-center py-4 text-ink-500">
                     <Spinner label={`Searching ${counterpartLabel}`} />
                   </div>
                 ) : search.isError ? (
@@ -220,9 +220,9 @@ export function ConversationList(props: ConversationListProps) {
                             <span className="block truncate text-xs text-ink-500">{p.companyName}</span>
                           </span>
                           {starting === p.id ? (
-                            <Spinner label="Opening conversation" className="text-ink-400" />
+                            <Spinner label="Opening conversation" className="text-ink-500" />
                           ) : (
-                            <UserPlus className="size-4 text-ink-400" aria-hidden="true" />
+                            <UserPlus className="size-4 text-ink-500" aria-hidden="true" />
                           )}
                           <span className="sr-only">Message {p.name}</span>
                         </button>

@@ -60,7 +60,7 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
         <p
           className={cn(
             'mt-1 flex items-center justify-end gap-1 text-[0.7rem]',
-            mine ? 'text-ink-300' : 'text-ink-400',
+            mine ? 'text-ink-300' : 'text-ink-500',
           )}
         >
           <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
@@ -167,7 +167,7 @@ export function MessageThread({ conversationId, conversation, me, role, onBack }
         aria-busy={q.isPending || undefined}
       >
         {q.isPending ? (
-          <div className="flex h-full items-center justify-center text-ink-400">
+          <div className="flex h-full items-center justify-center text-ink-500">
             <Spinner label="Loading messages" />
           </div>
         ) : q.isError ? (

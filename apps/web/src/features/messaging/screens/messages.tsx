@@ -77,7 +77,7 @@ export function MessagesScreen() {
     setStarting(body.userId);
     setOpenError(null);
     open.mutate(body, {
-      onSuccess: (c) => navigate({ search: `?conversation=${c.id}` }, { replace, state: null }),
+      onSuccess: (c) => void navigate({ search: `?conversation=${c.id}` }, { replace, state: null }),
       onError: (err) =>
         setOpenError(
           isApiError(err) && err.status === 404

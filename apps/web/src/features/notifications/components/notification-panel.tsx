@@ -79,7 +79,7 @@ export function NotificationPanel({ onClose, className }: { onClose: () => void;
     if (!n.read) markOne.mutate(n.id);
     if (n.link && n.link.startsWith('/') && !n.link.startsWith('//')) {
       onClose();
-      navigate(n.link);
+      void navigate(n.link);
     }
   }
 

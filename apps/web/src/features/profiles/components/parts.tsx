@@ -54,14 +54,15 @@ export function TagsItem({ label, items }: { label: string; items: string[] }) {
 export function ContactInformation({ p }: { p: Profile }) {
   const name = fullName(p.firstName, p.lastName);
   const row = (icon: ReactNode, label: string, value: ReactNode) => (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</dt>
-        <dd className="mt-0.5 text-sm break-words text-ink-900">{value}</dd>
-      </div>
+    // A <dl> group holds only <dt> and <dd>, so the icon sits inside the term.
+    <div className="relative min-h-9 min-w-0 pl-11">
+      <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">
+        <span className="absolute top-0.5 left-0 flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm break-words text-ink-900">{value}</dd>
     </div>
   );
   return (

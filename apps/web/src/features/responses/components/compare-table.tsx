@@ -99,8 +99,9 @@ export function CompareTable({
   const reqs = tenderRequirements(tender);
   const best = compareBests(rows, reqs.map((q) => q.key));
   const lowest = Math.min(...rows.map((r) => r.totalPence));
+  // Focusable: the comparison scrolls sideways, and keyboard users scroll it too.
   return (
-    <div className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
+    <div role="region" aria-label="Compare responses" tabIndex={0} className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
       {/* each response column keeps a readable width on a phone: the table scrolls sideways instead */}
       <table className="w-full border-collapse text-left" style={{ minWidth: 144 + rows.length * 240 }} aria-label="Compare responses">
         <thead>

@@ -75,7 +75,7 @@ export function LogoField({
         {shown ? (
           <img src={shown} alt="Company logo preview" className="size-full object-contain" />
         ) : (
-          <span className="text-2xl font-bold text-ink-400" aria-hidden="true">
+          <span className="text-2xl font-bold text-ink-600" aria-hidden="true">
             {initialsOf(companyName)}
           </span>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { Plus, Save, Trash2 } from 'lucide-react';
-import type { Attachment, Profile } from '@brickyard/shared';
+import type { Profile } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
 import { RegionSelect, TagInput } from '@/components/listing';
 import {
@@ -519,7 +519,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             render={({ field }) => (
               <FileUpload
                 label="Company documents"
-                value={field.value as Attachment[]}
+                value={field.value}
                 onChange={field.onChange}
                 uploadType="profile-document"
                 maxFiles={30}

@@ -300,7 +300,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       // The account is gone: the session ends here.
       logout();
       qc.clear();
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
       notify.success(res.message);
     } catch (err) {
       const fields = fieldErrorsOf(err);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { isSubcategoryOf, type Attachment, type Tender } from '@brickyard/shared';
+import { isSubcategoryOf, type Tender } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
 import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
 import { Alert, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, SelectField, TextField, TextareaField } from '@/components/ui';
@@ -359,7 +359,7 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
             render={({ field }) => (
               <FileUpload
                 label="Attachments"
-                value={field.value as Attachment[]}
+                value={field.value}
                 onChange={field.onChange}
                 uploadType="tender-attachment"
                 tenderId={initial?.id}
@@ -374,7 +374,7 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
             render={({ field }) => (
               <FileUpload
                 label="Supporting documents"
-                value={field.value as Attachment[]}
+                value={field.value}
                 onChange={field.onChange}
                 uploadType="tender-document"
                 tenderId={initial?.id}

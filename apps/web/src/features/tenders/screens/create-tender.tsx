@@ -25,7 +25,7 @@ export function CreateTenderScreen() {
           const status = intent === 'publish' ? 'active' : 'draft';
           const tender = await create.mutateAsync({ ...body, status });
           notify.success(status === 'active' ? 'Tender published' : 'Draft saved');
-          navigate(`/buyer/tender/${tender.id}`);
+          void navigate(`/buyer/tender/${tender.id}`);
         }}
       />
     </>

@@ -22,7 +22,7 @@ export function EditTenderScreen() {
     // 401/403 already ended the session and went to /login.
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return;
     notify.error('We could not load this tender.');
-    navigate('/buyer/tenders', { replace: true });
+    void navigate('/buyer/tenders', { replace: true });
   }, [tender.isError, tender.error, navigate]);
 
   if (!tender.data) return <PageSpinner />;
@@ -60,7 +60,7 @@ export function EditTenderScreen() {
           onSubmit={async (body, intent) => {
             const next = await update.mutateAsync({ id: t.id, body: intent === 'publish' ? { ...body, status: 'active' } : body });
             notify.success(intent === 'publish' ? 'Tender published' : 'Changes saved');
-            navigate(`/buyer/tender/${next.id}`);
+            void navigate(`/buyer/tender/${next.id}`);
           }}
         />
       )}

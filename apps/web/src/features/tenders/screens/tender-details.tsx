@@ -176,7 +176,7 @@ export function TenderDetailsScreen({ role, extraTabs }: { role: 'buyer' | 'supp
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return; // the session already ended
     // SPEC.md section 8: an error toast, then the redirect.
     notify.error('Failed to fetch tender details. Please try again.');
-    navigate(back, { replace: true });
+    void navigate(back, { replace: true });
   }, [tender.isError, tender.error, navigate, back]);
 
   if (!tender.data) return <PageSpinner />;
@@ -342,7 +342,7 @@ function OwnerActions({ t }: { t: Tender }) {
           del.mutate(t.id, {
             onSuccess: () => {
               notify.success('Tender deleted');
-              navigate('/buyer/tenders', { replace: true });
+              void navigate('/buyer/tenders', { replace: true });
             },
             onError: (err) => {
               setConfirm(null);
