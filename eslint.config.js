@@ -76,7 +76,7 @@ export default tseslint.config(
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], tags: [] }],
     },
   },
-  // STYLE.md rule 8: components/lib ← features ← app; no feature imports another feature.
+  // docs/style.md rule 8: components/lib ← features ← app; no feature imports another feature.
   // (ESLint's own no-restricted-imports: the import-x plugin pulls native resolver bindings that
   // the registry here does not carry for every platform, which breaks `npm ci`.)
   ...features.map((feature) => ({

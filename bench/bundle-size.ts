@@ -1,4 +1,4 @@
-// DESIGN.md §8: "initial JS of any public page under 200 KB gzipped, each role's area loaded on demand".
+// docs/design.md §8: "initial JS of any public page under 200 KB gzipped, each role's area loaded on demand".
 // Reads the Vite build manifest (apps/web/dist/.vite/manifest.json, `build.manifest` in
 // apps/web/vite.config.ts) and, for each public page, sums the gzipped size of the JavaScript a
 // first visit must load: the entry with its static imports, plus the page's lazy chunk with its

@@ -1,5 +1,5 @@
 /**
- * Feed import speed (DESIGN.md section 8: at least 2,000 releases/s), a section of `npm run bench`
+ * Feed import speed (docs/design.md section 8: at least 2,000 releases/s), a section of `npm run bench`
  * (`npm run bench -- --only feed-import`; BENCH_FEED_RELEASES sets the size, default 20,000).
  * Builds a synthetic release package from the shipped real releases (each copy gets a new ocid
  * and release id, nothing else changes), imports it into a fresh database (the embedded

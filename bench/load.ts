@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` (issue 11): a realistic mix of traffic against the real server, from this
+ * `npm run bench:load` (docs/reliability.md): a realistic mix of traffic against the real server, from this
  * process (autocannon) to the server's own process on 127.0.0.1: browse tenders and catalogue,
  * search, matches, read conversations, send messages, and upload a file by the presigned flow.
  * 200 connections for LOAD_SECONDS (default 300), spread over LOAD_USERS signed-in buyers (default
@@ -33,7 +33,7 @@ const PASSWORD = 'Brickyard-demo-1';
 const { aggregateResult } = autocannon as unknown as {
   aggregateResult: (results: autocannon.Result[], opts: { url: string; connections: number }) => autocannon.Result;
 };
-const P99_BUDGET_MS = 50; // DESIGN.md section 8: API reads p99 under 50 ms
+const P99_BUDGET_MS = 50; // docs/design.md section 8: API reads p99 under 50 ms
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -9,7 +9,7 @@ import { createSearchService } from '../apps/api/src/modules/search/search.servi
 import { benchDatabase, line, percentile } from './lib.ts';
 
 /**
- * DESIGN.md §8: with 100k catalogue items and 20k tenders, search p95 < 50 ms and the top-20
+ * docs/design.md §8: with 100k catalogue items and 20k tenders, search p95 < 50 ms and the top-20
  * matches of one tender < 100 ms. Seeds with generate_series from ~300 text templates (each with
  * its semantic vector), then times the service calls in-process (no HTTP: the API read budget is
  * screens.ts's), on the embedded PostgreSQL or BENCH_DATABASE_URL's server (a new database).

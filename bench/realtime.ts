@@ -10,7 +10,7 @@ import { connectSse, type SseClient } from '../apps/api/test/sse.ts';
 import { line, percentile, startServer } from './lib.ts';
 
 /**
- * Issue 6: message delivery latency, from `POST /api/sendMessage` to receipt of `message.created`
+ * docs/decisions/0008-realtime-sse-over-listen-notify.md: message delivery latency, from `POST /api/sendMessage` to receipt of `message.created`
  * on the recipient's SSE stream, with 200 connected clients (100 buyer–supplier pairs), measured
  * on one instance and across two instances (send through A, stream from B: LISTEN/NOTIFY).
  */

@@ -1,4 +1,4 @@
-// `npm run bench`: prints each budget of DESIGN.md §8 with the measured figure.
+// `npm run bench`: prints each budget of docs/design.md §8 with the measured figure.
 // BENCH_DATABASE_URL=postgres://… runs the same against an external PostgreSQL as well.
 import { parseArgs } from 'node:util';
 import { benchBundleSize } from './bundle-size.ts';

@@ -6,7 +6,7 @@ import { seedListingsDataset } from './matching.ts';
 import { seedNotices } from './search.ts';
 
 /**
- * The dataset the screens are benched on (DESIGN.md section 8): the demo accounts and their demo
+ * The dataset the screens are benched on (docs/design.md section 8): the demo accounts and their demo
  * data, then 100k catalogue items, 20k tenders (with their vectors), 100k live-feed notices, and
  * the messages and notifications of a busy marketplace: each demo buyer and supplier has hundreds
  * of conversations and thousands of notifications, and 2,000 other people have theirs.

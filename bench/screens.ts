@@ -7,7 +7,7 @@ import { seedScreensDataset } from './screens-dataset.ts';
 import { datasetIds, ROUTES, type Ids, type Kind, type Role } from './screens-routes.ts';
 
 /**
- * DESIGN.md section 8: every GET a screen calls, taken from the API's own OpenAPI document (a new
+ * docs/design.md section 8: every GET a screen calls, taken from the API's own OpenAPI document (a new
  * route is benched without anyone adding it), called as the role that uses it on the 100k dataset
  * at 100 connections, beside the yardstick (Fastify + JWT check + one primary-key query) measured
  * in the same run, before and after the screens so a busier machine halfway through shows.

@@ -4,8 +4,8 @@ import { apiCall, apiLogin } from './support/accounts.ts';
 import { DESKTOP, MOBILE, latestMail, launch, loginAs, newPage, screenshot } from './support/browser.ts';
 
 /**
- * Issue 9 journeys: Bid Assist (SPEC.md sections 1, 7 POST /api/bid-assist, 8, 9) and the buyer,
- * supplier and admin dashboards (SPEC.md section 2) on the demo seed.
+ * docs/decisions/0006-dashboards-cached-by-database-versions.md journeys: Bid Assist (docs/product.md sections 1, 7 POST /api/bid-assist, 8, 9) and the buyer,
+ * supplier and admin dashboards (docs/product.md section 2) on the demo seed.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ async function shootBoth(page: Page, name: string) {
   await page.waitForTimeout(150);
 }
 
-describe('SPEC §1/§7/§9 Bid Assist and the admin queue', () => {
+describe('docs/product.md §1/§7/§9 Bid Assist and the admin queue', () => {
   it('a Core supplier asks for help, reads the bid pack, the admin reviews and replies, the supplier sees the reply', async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'core-supplier@brickyard.test');
@@ -117,7 +117,7 @@ describe('SPEC §1/§7/§9 Bid Assist and the admin queue', () => {
   });
 });
 
-describe('SPEC §2 dashboards with demo data', () => {
+describe('docs/product.md §2 dashboards with demo data', () => {
   it('buyer dashboard: tenders by status, budget open, matches, rates, deals, closing soon, trend', async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
@@ -137,7 +137,7 @@ describe('SPEC §2 dashboards with demo data', () => {
     ]) {
       expect(await page.getByText(t, { exact: true }).count(), t).toBeGreaterThan(0);
     }
-    // The trend is a Recharts chart (issue 9), named by its caption, with its figures in a table.
+    // The trend is a Recharts chart, named by its caption, with its figures in a table.
     const trend = page.getByRole('figure', { name: /Tenders published and conversations started, last 30 days/ });
     await trend.waitFor();
     await trend.locator('.recharts-surface').waitFor();
@@ -163,7 +163,7 @@ describe('SPEC §2 dashboards with demo data', () => {
   });
 
   it('supplier dashboard (and /supplier/abc): matches, deals won, win rate, catalogue views, favourites, plan usage', async () => {
-    // A buyer opens one of the supplier's items: a view on the supplier's dashboard (issue 9).
+    // A buyer opens one of the supplier's items: a view on the supplier's dashboard.
     const supplier = await apiLogin('supplier@brickyard.test');
     const buyer = await apiLogin('buyer@brickyard.test');
     const items = await apiCall<{ data: Array<{ id: string }> }>(`/api/catalogue/user/${supplier.id}`, { token: buyer.token });

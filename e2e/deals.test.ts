@@ -65,7 +65,7 @@ async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: stri
   return (await res.json()) as T;
 }
 
-/** Uploads bytes by the presigned flow of SPEC.md section 7 and answers the storage key. */
+/** Uploads bytes by the presigned flow of docs/product.md section 7 and answers the storage key. */
 async function upload(
   page: Page,
   fileName: string,
@@ -113,7 +113,7 @@ async function toast(page: Page, text: string | RegExp) {
 }
 
 
-describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view, 3 Profile, 4, 7 Contracts, 8)', () => {
+describe('docs/decisions/0020-personal-data-privacy-and-deletion.md journeys: deals, reviews and profiles (docs/product.md §§2 Profile view, 3 Profile, 4, 7 Contracts, 8)', () => {
   it('buyer awards a tender, the supplier accepts, the buyer completes, both review, and the reviews show on both profiles', async () => {
     const buyer = await newPage(browser);
     const supplier = await newPage(browser);
@@ -151,7 +151,7 @@ describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view
     });
     const tenderId = created.data.id;
 
-    // SPEC §2/§7 Contracts: the buyer awards the tender from its details.
+    // docs/product.md §2/§7 Contracts: the buyer awards the tender from its details.
     await b.goto(`/buyer/tender/${tenderId}`);
     await b.getByRole('heading', { name: title }).waitFor();
     await b.getByRole('button', { name: 'Award', exact: true }).click();
@@ -190,7 +190,7 @@ describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view
     await bDeal.getByRole('button', { name: 'Cancel contract' }).waitFor();
     await shootBoth(b, 'deals-buyer');
 
-    // SPEC §2: /supplier/contracts is the Deals screen; the supplier accepts the proposal.
+    // docs/product.md §2: /supplier/contracts is the Deals screen; the supplier accepts the proposal.
     await s.goto('/supplier/contracts');
     await s.getByRole('heading', { name: 'Deals' }).waitFor();
     await s.getByRole('tab', { name: /^Proposed/ }).click();
@@ -247,7 +247,7 @@ describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view
     await toast(s, 'Thank you, your review was posted');
     await deal(s, title).getByText('You reviewed this deal').waitFor();
 
-    // SPEC §2 Profile view: a supplier sees the buyer-profile layout, reached from the deal.
+    // docs/product.md §2 Profile view: a supplier sees the buyer-profile layout, reached from the deal.
     await deal(s, title).getByRole('link', { name: 'Northgate Developments Ltd' }).click();
     await s.waitForURL('**/supplier/profile');
     await s.getByRole('heading', { name: 'Northgate Developments Ltd', level: 1 }).waitFor();
@@ -318,7 +318,7 @@ describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view
     await b.getByText('MediaCity footbridge steelwork').waitFor();
     await shot(b, 'profile-supplier-layout-portfolio-desktop');
 
-    // SPEC §8: a profile that fails to load: an error toast and 'No profile data available'.
+    // docs/product.md §8: a profile that fails to load: an error toast and 'No profile data available'.
     await openWithState(b, '/buyer/profile', { userId: '00000000-0000-4000-8000-000000000000' });
     await b.getByText('No profile data available').waitFor();
     await toast(b, 'Failed to load profile data. Please try again.');
@@ -385,7 +385,7 @@ describe('Issue 7 journeys: deals, reviews and profiles (SPEC §§2 Profile view
     await deal(c, title).getByText('Declined', { exact: true }).waitFor();
     await deal(c, title).getByText('Battens are out of stock until next month.').waitFor();
     expect(await deal(c, title).getByRole('button').count()).toBe(0);
-    // SPEC §4: a declined award opens the tender again
+    // docs/product.md §4: a declined award opens the tender again
     const reopened = await apiCall<{ data: { status: string; awardedSupplierId: string | null } }>(
       b,
       'GET',

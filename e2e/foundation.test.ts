@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('Issue 2 journeys (SPEC §§1, 4, 5, 6, 8)', () => {
+describe('docs/decisions/0010-plan-limits-and-quotas-on-the-server.md journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
   it('register → verification mail → verify → admin approves → login lands on billing → upgrade → dashboard', async () => {
     const email = `e2e-${Date.now()}@example.test`;
     const { page, context, errors } = await newPage(browser);
@@ -113,7 +113,7 @@ describe('Issue 2 journeys (SPEC §§1, 4, 5, 6, 8)', () => {
     await s.context.close();
   });
 
-  it('a 403 answer from the server ends the session (SPEC §8)', async () => {
+  it('a 403 answer from the server ends the session (docs/product.md §8)', async () => {
     const { page, context } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/buyer');

@@ -41,7 +41,7 @@ async function downloadBy(page: Page, click: () => Promise<void>) {
   return download;
 }
 
-describe('Issue 3 journeys: tenders, catalogue and files (SPEC §§2, 3, 5, 7)', () => {
+describe('docs/product.md journeys: tenders, catalogue and files (docs/product.md §§2, 3, 5, 7)', () => {
   it('buyer creates a tender with an attachment, edits it, finds it in Listings, downloads the files and exports the audit PDF', async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
@@ -136,7 +136,7 @@ describe('Issue 3 journeys: tenders, catalogue and files (SPEC §§2, 3, 5, 7)',
     const csv = await downloadBy(page, () => page.getByRole('button', { name: 'CSV', exact: true }).click());
     expect(fs.readFileSync((await csv.path()), 'utf8')).toMatch(/Created/);
 
-    // a failed download shows the SPEC §8 alert
+    // a failed download shows the docs/product.md §8 alert
     const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
     await page.route('**/api/upload/local/**', (r) => r.fulfill({ status: 404, body: 'gone' }));
     await page.getByRole('button', { name: 'Download stair-core-drawings.pdf' }).click();
@@ -158,7 +158,7 @@ describe('Issue 3 journeys: tenders, catalogue and files (SPEC §§2, 3, 5, 7)',
     await context.close();
   });
 
-  it('supplier bulk-imports 50 catalogue rows with 2 bad ones, sees the report, and reads an item as SPEC §2 lays it out', async () => {
+  it('supplier bulk-imports 50 catalogue rows with 2 bad ones, sees the report, and reads an item as docs/product.md §2 lays it out', async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'supplier@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/supplier');
@@ -204,7 +204,7 @@ describe('Issue 3 journeys: tenders, catalogue and files (SPEC §§2, 3, 5, 7)',
     await page.getByRole('link', { name: `Imported ${stamp} item 12 ready-mix` }).first().click();
     await page.waitForURL(/\/supplier\/catalogue\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Key Information' }).waitFor();
-    // SPEC §2: the sections in order, price in £, In stock / Out of stock, no Connect button
+    // docs/product.md §2: the sections in order, price in £, In stock / Out of stock, no Connect button
     const headings = await page.locator('section h2').allTextContents();
     expect(headings).toEqual([
       'Key Information',
@@ -271,7 +271,7 @@ describe('Issue 3 journeys: tenders, catalogue and files (SPEC §§2, 3, 5, 7)',
     await page.getByRole('heading', { name: 'Key Information' }).waitFor();
     await shootBoth(page, 'supplier-tender-details');
 
-    // SPEC §8: a tender that cannot be fetched → error toast, then /supplier/catalogue
+    // docs/product.md §8: a tender that cannot be fetched → error toast, then /supplier/catalogue
     await page.goto('/supplier/tender/00000000-0000-4000-8000-000000000000');
     await page.waitForURL('**/supplier/catalogue');
     await page.getByText('Failed to fetch tender details. Please try again.').waitFor();

@@ -26,8 +26,8 @@ async function shootBoth(page: Page, name: string) {
 
 const TITLE = 'Abbey Woods Academy Catering Kitchen Relocation';
 
-describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 3, 4, 9)', () => {
-  it('a Growth supplier searches the feed, opens a tender, favourites it only once the call succeeds and finds it under Favourites (SPEC §2 ExternalTenderSearch and External tender detail, §4)', { timeout: 180_000 }, async () => {
+describe('docs/decisions/0003-live-feed-import-one-statement-per-batch.md journeys: the live feed of public-sector tenders (docs/product.md §§2, 3, 4, 9)', () => {
+  it('a Growth supplier searches the feed, opens a tender, favourites it only once the call succeeds and finds it under Favourites (docs/product.md §2 ExternalTenderSearch and External tender detail, §4)', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'supplier@brickyard.test');
     await page.goto('/supplier/external-search');
@@ -48,7 +48,7 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     const results = page.getByRole('list', { name: 'Search results' });
     const card = results.getByRole('article', { name: TITLE });
     await card.waitFor();
-    // the value carries its currency symbol (SPEC §3: GBP shows £)
+    // the value carries its currency symbol (docs/product.md §3: GBP shows £)
     await card.getByText('£120,000').waitFor();
     await shootBoth(page, 'live-feed-search');
 
@@ -57,7 +57,7 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     const id = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
 
-    // SPEC §2 External tender detail: the sections and their fields
+    // docs/product.md §2 External tender detail: the sections and their fields
     const basic = page.getByRole('region', { name: 'Basic Details' });
     for (const label of ['Title', 'Status', 'Amount', 'Location', 'OCID', 'Tender ID']) await basic.getByText(label, { exact: true }).waitFor();
     await basic.getByText('£120,000').waitFor();
@@ -81,7 +81,7 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     expect(await source.getAttribute('target')).toBe('_blank');
     await shootBoth(page, 'live-feed-detail');
 
-    // SPEC §4: the flag flips only after the call succeeds. A refused call leaves it off…
+    // docs/product.md §4: the flag flips only after the call succeeds. A refused call leaves it off…
     const star = page.getByRole('button', { name: 'Favourite' });
     expect(await star.getAttribute('aria-pressed')).toBe('false');
     await page.route(`**/api/external-tenders/favourites/${id}`, (route) =>
@@ -121,7 +121,7 @@ describe('Issue 5 journeys: the live feed of public-sector tenders (SPEC §§2, 
     await context.close();
   });
 
-  it('a Core supplier sees the live feed marked as a Growth feature and the upgrade prompt, and the page asks the feed nothing (SPEC §9)', { timeout: 180_000 }, async () => {
+  it('a Core supplier sees the live feed marked as a Growth feature and the upgrade prompt, and the page asks the feed nothing (docs/product.md §9)', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await newPage(browser);
     const feedCalls: string[] = [];
     page.on('request', (r) => {

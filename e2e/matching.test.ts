@@ -79,8 +79,8 @@ async function shootBoth(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)', () => {
-  it('a Growth buyer sees every match grouped by tender with score and reasons, filters and searches them, and connects (SPEC §2 Connect, §7 matches/buyer)', { timeout: 180_000 }, async () => {
+describe('docs/decisions/0005-matching-explainable-weighted-signals.md journeys: AI matching and search on Connect (docs/product.md §§2, 7, 9)', () => {
+  it('a Growth buyer sees every match grouped by tender with score and reasons, filters and searches them, and connects (docs/product.md §2 Connect, §7 matches/buyer)', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
     await page.goto('/buyer/connect');
@@ -167,7 +167,7 @@ describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)
     await context.close();
   });
 
-  it('the buyer sees a matches panel on TenderDetails (SPEC §2 TenderDetails, §7 recommendations)', { timeout: 180_000 }, async () => {
+  it('the buyer sees a matches panel on TenderDetails (docs/product.md §2 TenderDetails, §7 recommendations)', { timeout: 180_000 }, async () => {
     const token = await apiToken('buyer@brickyard.test');
     const { data } = await apiGet<{ data: Group[] }>(token, '/api/tender/matches/buyer?pageSize=50');
     const steel = data.find((g) => g.subject.title.startsWith('Structural steel frame'))!;
@@ -188,7 +188,7 @@ describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)
     await context.close();
   });
 
-  it('a Growth supplier sees open tenders grouped by catalogue item and opens one; the item detail has its panel (SPEC §2 Connect, catalogue item detail)', { timeout: 180_000 }, async () => {
+  it('a Growth supplier sees open tenders grouped by catalogue item and opens one; the item detail has its panel (docs/product.md §2 Connect, catalogue item detail)', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'supplier@brickyard.test');
     await page.goto('/supplier/connect');
@@ -215,7 +215,7 @@ describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)
     await page.waitForURL(/\/supplier\/catalogue\/[0-9a-f-]{36}$/);
     const panel = page.getByRole('complementary', { name: 'Matching tenders' });
     await panel.getByRole('article', { name: 'Structural steel frame for a four-storey office, Salford Quays' }).waitFor();
-    // SPEC §2: on the item detail Connect shows only when coming from the connect page, so the
+    // docs/product.md §2: on the item detail Connect shows only when coming from the connect page, so the
     // panel offers the tender itself (whose page has "Message buyer")
     expect(await page.getByRole('button', { name: 'Connect' }).count()).toBe(0);
     await panel.scrollIntoViewIfNeeded();
@@ -229,7 +229,7 @@ describe('Issue 4 journeys: AI matching and search on Connect (SPEC §§2, 7, 9)
     await context.close();
   });
 
-  it('a Core supplier sees at most 3 matches per listing with the total and an upgrade prompt to billing (SPEC §9)', { timeout: 180_000 }, async () => {
+  it('a Core supplier sees at most 3 matches per listing with the total and an upgrade prompt to billing (docs/product.md §9)', { timeout: 180_000 }, async () => {
     const token = await apiToken('core-supplier@brickyard.test');
     const { data, meta } = await apiGet<{ data: Group[]; meta: { planLimit: number | null } }>(token, '/api/tender/matches/supplier?pageSize=50');
     expect(meta.planLimit).toBe(3);

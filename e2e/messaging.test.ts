@@ -61,7 +61,7 @@ async function send(page: Page, text: string) {
   await box.press('Enter');
 }
 
-describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC §§2, 3, 7, 8)', () => {
+describe('docs/decisions/0008-realtime-sse-over-listen-notify.md journeys: messaging, notifications and realtime delivery (docs/product.md §§2, 3, 7, 8)', () => {
   it('a buyer and a supplier chat live in two browsers: unread badges, bell, read ticks, toasts, text-only rendering', async () => {
     buyer = await freshAccount({ role: 'buyer', firstName: 'Bea', lastName: 'Hughes', companyName: 'Northgate Developments' });
     supplier = await freshAccount({ role: 'supplier', firstName: 'Sam', lastName: 'Okafor', companyName: 'Pennine Building Supplies' });
@@ -70,14 +70,14 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await loginAs(b.page, buyer.email, buyer.password);
     await loginAs(s.page, supplier.email, supplier.password);
 
-    // SPEC §2 /buyer/messages: search an approved counterparty (GET /api/users/search) and open the conversation (POST /api/conversation).
+    // docs/product.md §2 /buyer/messages: search an approved counterparty (GET /api/users/search) and open the conversation (POST /api/conversation).
     await b.page.goto('/buyer/messages');
     await b.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await b.page.getByText('No conversations yet').first().waitFor();
     await b.page.getByRole('searchbox', { name: /Search conversations or find suppliers/ }).fill(supplier.companyName);
     const person = b.page
       .getByRole('list', { name: 'People' })
-      // The People list shows the company: personal names follow the profile's privacy (issue 18).
+      // The People list shows the company: personal names follow the profile's privacy.
       .getByRole('button', { name: new RegExp(supplier.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     try {
       await person.click({ timeout: 20_000 });
@@ -108,13 +108,13 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await until(async () => (await bellCount(s.page)) === 0, 15_000, 'supplier bell cleared');
     await s.page.keyboard.press('Escape');
 
-    // SPEC §8: Enter sends, with the buyer's toast word for word.
+    // docs/product.md §8: Enter sends, with the buyer's toast word for word.
     await send(b.page, 'Hello Sam, can you quote 12 tonnes of C32/40 ready-mix for Ancoats?');
     await b.page.getByText('Message sent successfully', { exact: true }).waitFor();
     await thread(b.page).getByText('Hello Sam, can you quote').waitFor();
     await thread(b.page).getByTestId('sent-tick').first().waitFor();
 
-    // Live, without reload: conversation badge 1, bell 1, sidebar Messages badge 1 (SPEC §3 unread count).
+    // Live, without reload: conversation badge 1, bell 1, sidebar Messages badge 1 (docs/product.md §3 unread count).
     await conversationBadge(s.page).filter({ hasText: '1' }).waitFor();
     await until(async () => (await bellCount(s.page)) === 1, 15_000, 'supplier bell at 1');
     await s.page.getByTestId('nav-unread-messages').filter({ hasText: '1' }).waitFor();
@@ -148,7 +148,7 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     const multi = await thread(s.page).getByTestId('message-text').filter({ hasText: 'Delivery to site' }).innerText();
     expect(multi).toBe('Delivery to site M4 6AB\nAccess from Jersey Street, 8am–4pm');
 
-    // The supplier answers with an HTML payload: shown as text on both sides, never run (SPEC §8 'Message sent').
+    // The supplier answers with an HTML payload: shown as text on both sides, never run (docs/product.md §8 'Message sent').
     await send(s.page, XSS);
     await s.page.getByText('Message sent', { exact: true }).waitFor();
     await thread(s.page).getByText(XSS, { exact: true }).waitFor();
@@ -193,7 +193,7 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await shot(b.page, 'messages-thread-desktop');
     await shot(s.page, 'messages-thread-supplier-desktop');
 
-    // SPEC §8: a failed send shows the error toast and keeps the draft.
+    // docs/product.md §8: a failed send shows the error toast and keeps the draft.
     await s.page.route('**/api/sendMessage', (r) =>
       r.fulfill({
         status: 429,
@@ -209,7 +209,7 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await s.page.unroute('**/api/sendMessage');
     await s.page.getByRole('textbox', { name: /^Message to/ }).fill('');
 
-    // The bell's panel: a new message notification, click through to the thread (SPEC §2 header bell).
+    // The bell's panel: a new message notification, click through to the thread (docs/product.md §2 header bell).
     await s.page.goto('/supplier');
     await send(b.page, 'Great, please hold the 3 working days slot for Thursday.');
     await until(async () => (await bellCount(s.page)) === 1, 15_000, 'supplier bell at 1 again');
@@ -282,7 +282,7 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     const s = await openPage();
     await loginAs(s.page, supplier.email, supplier.password);
     await s.page.goto('/supplier');
-    // What navigate('/supplier/messages', { state: { userId } }) does (catalogue item detail, SPEC §2).
+    // What navigate('/supplier/messages', { state: { userId } }) does (catalogue item detail, docs/product.md §2).
     await openWithState(s.page, '/supplier/messages', { userId: buyerId });
     await s.page.waitForURL(/\/supplier\/messages\?conversation=[0-9a-f-]{36}$/);
     await s.page.getByRole('heading', { name: BUYER_NAME, level: 2 }).waitFor();
@@ -322,7 +322,7 @@ describe('Issue 6 journeys: messaging, notifications and realtime delivery (SPEC
     await b.page.getByText('Live updates are reconnecting').waitFor({ timeout: 15_000 });
     const row = b.page
       .getByRole('list', { name: 'Conversations' })
-      // The People list shows the company: personal names follow the profile's privacy (issue 18).
+      // The People list shows the company: personal names follow the profile's privacy.
       .getByRole('button', { name: new RegExp(supplier.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await row.waitFor();
     const before = (await conversationBadge(b.page).count())

@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /**
- * A fresh context whose page records uncaught errors and console errors (STYLE.md rule 7).
+ * A fresh context whose page records uncaught errors and console errors (docs/style.md rule 7).
  * bypassCSP lets the test inject axe-core as a script tag under the server's CSP.
  */
 async function open(viewport = DESKTOP, opts: { allow?: RegExp } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
@@ -68,7 +68,7 @@ async function scrollThrough(page: Page) {
   });
 }
 
-describe('Issue 10: the public site (SPEC §§1, 2, 9)', () => {
+describe('the public site (docs/product.md §§1, 2, 9)', () => {
   for (const viewport of [
     { label: '1440', size: DESKTOP },
     { label: '375', size: MOBILE },

@@ -122,7 +122,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('Issue 7 journeys: settings sub-pages (SPEC §§2, 3 Profile and Buyer-profile extras, 7 Settings)', () => {
+describe('docs/decisions/0020-personal-data-privacy-and-deletion.md journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buyer-profile extras, 7 Settings)', () => {
   it('a buyer edits every kind of profile field, uploads a logo, manages projects, and finds it all after a reload', async () => {
     const { email } = await freshAccount('buyer', 'Bea', 'Bea Developments Ltd');
     const { page, context, errors } = await newPage(browser);
@@ -429,7 +429,7 @@ describe('Issue 7 journeys: settings sub-pages (SPEC §§2, 3 Profile and Buyer-
     await page.getByLabel('Phone').fill('+44 161 496 0000');
     const newEmail = email.replace('@', '.new@');
     await page.getByLabel('Email').fill(newEmail);
-    // A new email asks for the current password (issue 18).
+    // A new email asks for the current password.
     await page.getByLabel('Current password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Save account details' }).click();
     await page.getByText(`We have sent a link to ${newEmail}`).first().waitFor();

@@ -4,7 +4,7 @@ import { apiCall, apiLogin, freshAccount, type FreshAccount } from './support/ac
 import { launch, loginAs, newPage, openWithState, screenshot } from './support/browser.ts';
 
 /**
- * Issue 11 "user text rendered safely everywhere": an XSS payload in every free-text field a user
+ * docs/reliability.md "user text rendered safely everywhere": an XSS payload in every free-text field a user
  * can fill — names, company, tender and catalogue fields, profile, portfolio, projects, messages,
  * bid-assist requests — then every screen that shows them, in the browser. Each screen must show
  * the payload as text, with no element it tried to inject and nothing it tried to run. (The CSP
@@ -165,7 +165,7 @@ async function showsAll(page: Page, where: string, fields: string[]) {
   }
 }
 
-describe('issue 11: an XSS payload in every free-text field is shown as text on every screen', () => {
+describe('an XSS payload in every free-text field is shown as text on every screen', () => {
   it('buyer screens: tenders, tender detail, messages, own profile, the supplier’s profile, dashboard', async () => {
     const { page, errors, context } = await newPage(browser);
     await loginAs(page, buyer.email, buyer.password);

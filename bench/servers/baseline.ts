@@ -1,4 +1,4 @@
-// The yardstick of DESIGN.md §8: Fastify + a JWT check + one primary-key query, nothing else.
+// The yardstick of docs/design.md §8: Fastify + a JWT check + one primary-key query, nothing else.
 import Fastify from 'fastify';
 import { createVerifier } from 'fast-jwt';
 import pg from 'pg';

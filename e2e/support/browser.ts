@@ -31,7 +31,7 @@ export async function launch(): Promise<Browser> {
 
 /**
  * A fresh browser context whose page fails the test on any uncaught page error or
- * console error (STYLE.md rule 7), except expected failed requests (4xx) the app handles.
+ * console error (docs/style.md rule 7), except expected failed requests (4xx) the app handles.
  */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion: toasts and dialogs appear without fading in, so the accessibility scan measures

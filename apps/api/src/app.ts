@@ -102,7 +102,7 @@ export async function buildApp(opts: BuildOptions) {
     requestTimeout: 30_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
-    // issue 11: even a request refused before routing answers in the error model
+    // docs/reliability.md: even a request refused before routing answers in the error model
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

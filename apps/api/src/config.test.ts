@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 
-describe('config is parsed once and fails fast (STYLE.md rule 5)', () => {
-  it('applies the defaults of DESIGN.md §7', () => {
+describe('config is parsed once and fails fast (docs/style.md rule 5)', () => {
+  it('applies the defaults of docs/design.md §7', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.seedDemo).toBe(true);

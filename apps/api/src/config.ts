@@ -4,7 +4,7 @@ import { envSchema } from './config.env.ts';
 
 /*
  * Every environment variable Brickyard reads (declared with their meaning in `config.env.ts`),
- * parsed once at boot (STYLE.md rule 5). This is the only file that touches `process.env`. A
+ * parsed once at boot (docs/style.md rule 5). This is the only file that touches `process.env`. A
  * `.env` file (see `.env.example`) in the directory the command was started from is read first
  * when there is one; variables already set in the environment win over it.
  */
@@ -112,7 +112,7 @@ export interface JobsConfig {
   mailRetryDelaySeconds: number;
 }
 
-/** Messaging, realtime delivery and the notification email digest (issue 6). */
+/** Messaging, realtime delivery and the notification email digest (docs/decisions/0008-realtime-sse-over-listen-notify.md). */
 export interface MessagingConfig {
   /** POST /api/sendMessage per user per minute (429 beyond). */
   sendPerMinute: number;

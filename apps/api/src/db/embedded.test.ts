@@ -49,7 +49,7 @@ describe('DESIGN §1 embedded PostgreSQL', () => {
   }, 60_000);
 });
 
-describe('issue 18: a DATA_DIR the postgres user cannot reach', () => {
+describe('a DATA_DIR the postgres user cannot reach', () => {
   it.runIf(process.getuid?.() === 0)('as root, under a folder only root may enter: a clear error at once, naming the folder', async () => {
     const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-locked-')); // mode 0700, like mktemp -d
     try {

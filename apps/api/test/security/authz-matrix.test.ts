@@ -1,5 +1,5 @@
 /**
- * Issue 11, authorization matrix: every operation of /api/docs/json × every identity answers as
+ * docs/reliability.md, authorization matrix: every operation of /api/docs/json × every identity answers as
  * the table in authz-matrix.ts says (broken object-level and function-level authorization), and
  * no body field outside an operation's schema changes who anyone is or what they own (mass
  * assignment). An operation without a row fails the run.
@@ -179,7 +179,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-describe('issue 11: the authorization matrix covers the whole OpenAPI document', () => {
+describe('the authorization matrix covers the whole OpenAPI document', () => {
   it('has exactly one row for every operation, and no row for an operation that does not exist', () => {
     const rows = MATRIX.map((r) => r.op);
     const duplicates = rows.filter((op, i) => rows.indexOf(op) !== i);
@@ -191,7 +191,7 @@ describe('issue 11: the authorization matrix covers the whole OpenAPI document',
   });
 });
 
-describe('issue 11: every operation × every identity answers as the table says', () => {
+describe('every operation × every identity answers as the table says', () => {
   // Callers are tried in this order so that the owner, who may change or delete the object, comes last.
   const order: Identity[] = ['anon', 'pending', 'unsub', 'buyer2', 'supplier2', 'admin', 'buyer', 'supplier'];
   for (const row of MATRIX) {
@@ -217,7 +217,7 @@ describe('issue 11: every operation × every identity answers as the table says'
   }
 });
 
-describe('issue 11: mass assignment — fields outside an operation\'s schema change nothing', () => {
+describe('mass assignment — fields outside an operation\'s schema change nothing', () => {
   it('sends role, approval, plan, subscription and owner fields in every JSON body, and nobody gains anything', async () => {
     const snapshot = async () =>
       Object.fromEntries(

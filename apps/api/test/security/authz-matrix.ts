@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 11): every operation of the OpenAPI document × every identity,
+ * The authorization matrix (docs/reliability.md): every operation of the OpenAPI document × every identity,
  * with the answer each identity must get. authz-matrix.test.ts fails on an operation that has no
  * row here (and on a row whose operation no longer exists), so a new endpoint cannot skip it.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 11, backup and restore: `npm run db:backup` / `db:restore` round trip. The data of a
+ * docs/reliability.md, backup and restore: `npm run db:backup` / `db:restore` round trip. The data of a
  * running app (users, tenders, items, a conversation, a stored file, a contract) is backed up,
  * restored into a new embedded database under an empty DATA_DIR, and backed up again from there:
  * both backups hold the same rows. A restore also undoes later changes, and a broken file
@@ -73,7 +73,7 @@ async function counts(): Promise<Record<string, number>> {
   return Object.fromEntries((res.rows as { t: string; n: number }[]).map((r) => [r.t, r.n]));
 }
 
-describe('issue 11: db:backup / db:restore', () => {
+describe('db:backup / db:restore', () => {
   it('round-trips through the CLIs: PostgreSQL (DATABASE_URL) → backup → a new embedded database → backup, same rows', async () => {
     const first = path.join(work, 'first.jsonl.gz');
     const second = path.join(work, 'second.jsonl.gz');

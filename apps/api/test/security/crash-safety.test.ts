@@ -1,5 +1,5 @@
 /**
- * Issue 11, crash safety: the real server (`node --import tsx apps/api/src/main.ts`, a temp
+ * docs/reliability.md, crash safety: the real server (`node --import tsx apps/api/src/main.ts`, a temp
  * DATA_DIR) takes a stream of writes — tenders, messages, uploads — and is killed with SIGKILL in
  * the middle of it. On the embedded PostgreSQL the whole process group dies (the database too,
  * as in a power cut); on an external one (TEST_DATABASE_URL) the API process does. After a
@@ -209,7 +209,7 @@ afterAll(() => {
 // Each run of the API suite covers its own database target (npm test runs it on both).
 const target = inject('pgTarget');
 
-describe('issue 11: crash safety under SIGKILL', () => {
+describe('crash safety under SIGKILL', () => {
   it.runIf(target === 'embedded')('embedded PostgreSQL: every acknowledged write survives a kill of the whole server, and it restarts cleanly', async () => {
     await runCrash('embedded');
   }, 300_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Headers and browser" and "Rate limits": a strict Content-Security-Policy on the SPA
+ * docs/reliability.md, "Headers and browser" and "Rate limits": a strict Content-Security-Policy on the SPA
  * and the API, HSTS only behind HTTPS, no bearer token in URLs or logs, and 429 RATE_LIMITED with
  * Retry-After on login, forgot-password, register, contact-us, search and message sending.
  */
@@ -58,7 +58,7 @@ async function until429(max: number, make: (i: number) => Promise<ApiResponse>):
   return { res: res!, sent: max };
 }
 
-describe('issue 11: security headers', () => {
+describe('security headers', () => {
   it('serves the SPA with a strict Content-Security-Policy: same-origin scripts only, no inline script, no framing, no plugins', async () => {
     const res = await fetch(`${t.url}/buyer/dashboard`);
     expect(res.status).toBe(200);
@@ -104,7 +104,7 @@ describe('issue 11: security headers', () => {
   });
 });
 
-describe('issue 11: user text is rendered safely', () => {
+describe('user text is rendered safely', () => {
   it('the web app never injects raw HTML: no dangerouslySetInnerHTML, innerHTML, outerHTML, insertAdjacentHTML or document.write', () => {
     const webSrc = path.resolve(import.meta.dirname, '../../../web/src');
     const found: string[] = [];
@@ -120,7 +120,7 @@ describe('issue 11: user text is rendered safely', () => {
   });
 });
 
-describe('issue 11: no token in URLs or logs', () => {
+describe('no token in URLs or logs', () => {
   it('never takes a session token in a query string: no operation has a token-like query parameter except one-time mail tokens', async () => {
     const doc = (await t.request('GET', '/api/docs/json')).body as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
     const tokenish = /^(token|access_?token|jwt|authorization|bearer|session)$/i;
@@ -177,7 +177,7 @@ describe('issue 11: no token in URLs or logs', () => {
   });
 });
 
-describe('issue 11: rate limits answer 429 RATE_LIMITED with Retry-After', () => {
+describe('rate limits answer 429 RATE_LIMITED with Retry-After', () => {
   it('login: failed sign-ins per account', async () => {
     const user = await t.createUser({ role: 'buyer' });
     const { res, sent } = await until429(10, () => t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Wrong-password-1' } }));

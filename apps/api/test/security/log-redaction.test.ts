@@ -1,5 +1,5 @@
 /**
- * Issue 18: credentials in URLs (verify-email and reset tokens, signatures of signed file URLs)
+ * docs/decisions/0013-hostile-input-refused-at-the-edge.md: credentials in URLs (verify-email and reset tokens, signatures of signed file URLs)
  * never reach the request log of the real server process.
  */
 import fs from 'node:fs';
@@ -26,7 +26,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('issue 18: the request log holds no tokens or signatures', () => {
+describe('the request log holds no tokens or signatures', () => {
   it('redacts token, signature and S3 signature query values', async () => {
     const secrets = ['VerifySecret0123456789abcdef', 'SignatureSecret0123456789', 'AmzSignatureSecret0123'];
     await fetch(`${server.url}/api/auth/verify-email?token=${secrets[0]}`);

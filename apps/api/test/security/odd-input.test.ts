@@ -1,5 +1,5 @@
 /**
- * Issue 18, odd input: NUL characters (PostgreSQL text cannot hold them) in query strings,
+ * docs/decisions/0013-hostile-input-refused-at-the-edge.md, odd input: NUL characters (PostgreSQL text cannot hold them) in query strings,
  * multipart fields and imported CSV cells, and dates in year 0000 (PostgreSQL has no year 0),
  * answered 400 VALIDATION_FAILED at the edge, never 500 from a query.
  */
@@ -26,7 +26,7 @@ const refused = (res: { status: number; body: any }, what: string) => {
   expect(res.body.error.code).toBe('VALIDATION_FAILED');
 };
 
-describe('issue 18: a NUL character is refused at the edge', () => {
+describe('a NUL character is refused at the edge', () => {
   it('in query strings of every kind of list and search', async () => {
     const cases: Array<[string, TestUser]> = [
       ['/api/tender?subcategory=%00', buyer],
@@ -74,7 +74,7 @@ describe('issue 18: a NUL character is refused at the edge', () => {
   });
 });
 
-describe('issue 18: a date in year 0000 is refused at the edge', () => {
+describe('a date in year 0000 is refused at the edge', () => {
   it('in a query, a tender deadline, a project and a portfolio item', async () => {
     refused(await t.request('GET', '/api/tender?closingBefore=0000-01-01', { token: buyer.token }), 'closingBefore');
     const tender = await t.request('POST', '/api/tender', {

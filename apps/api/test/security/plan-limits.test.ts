@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 6: Core's "3 matches per listing" holds on every path to a match.
+ * docs/decisions/0013-hostile-input-refused-at-the-edge.md item 6: Core's "3 matches per listing" holds on every path to a match.
  * `GET /api/tender/matches/recommendations/{tenderId}`, asked for each open tender in turn, names a
  * Core supplier's item only for the tenders among that item's own best 3 — the ones
  * /api/tender/matches/supplier shows (matching.repository `ownPairsWith` with the plan limit; ties
@@ -48,7 +48,7 @@ async function post(path: string, token: string, body: unknown): Promise<{ id: s
   return res.body.data;
 }
 
-describe('issue 18: Core sees 3 matches per listing on every path', () => {
+describe('Core sees 3 matches per listing on every path', () => {
   it('recommendations of each open tender name the Core supplier\'s item for at most 3 tenders', async () => {
     const item = await post('/api/catalogue', coreSupplier.token, itemBody);
     const tenders: Array<{ id: string }> = [];

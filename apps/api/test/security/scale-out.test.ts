@@ -1,5 +1,5 @@
 /**
- * Issue 11, scale-out: two API processes (`node --import tsx apps/api/src/main.ts`, each with its
+ * docs/reliability.md, scale-out: two API processes (`node --import tsx apps/api/src/main.ts`, each with its
  * own DATA_DIR and nothing in memory shared) against one PostgreSQL (the run's server: the embedded
  * one, or TEST_DATABASE_URL) and one S3-protocol store (s3rver on 127.0.0.1), as behind a load
  * balancer. Sessions work on either, messages and notifications cross between them, a scheduled
@@ -149,7 +149,7 @@ async function stream(on: Instance, ticketFrom: Instance, token: string) {
   return client;
 }
 
-describe('issue 11: scale-out — two API processes, one PostgreSQL, one S3 store', () => {
+describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => {
   it('a session made on one instance works on the other, and a password change on one ends it on both', async () => {
     const token = await login(a, ids.buyerEmail!);
     const onB = await api(b, 'GET', '/api/auth/session', token);

@@ -30,7 +30,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      {/* SPEC.md section 9: 4 s (success 2 s, set per toast in lib/toast), at most 20 held. */}
+      {/* docs/product.md section 9: 4 s (success 2 s, set per toast in lib/toast), at most 20 held. */}
       <Toaster
         position="bottom-right"
         duration={TOAST_DURATION_MS}

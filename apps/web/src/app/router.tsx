@@ -60,7 +60,7 @@ export const router = createBrowserRouter([
       {
         element: <PublicLayout />,
         children: [
-          // DESIGN.md section 9: of the two entries for "/", the first (home) wins.
+          // docs/design.md section 9: of the two entries for "/", the first (home) wins.
           { index: true, element: page(Home) },
           { path: 'buyerLanding', element: page(BuyerLanding) },
           { path: 'supplierLanding', element: page(SupplierLanding) },

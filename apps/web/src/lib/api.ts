@@ -3,7 +3,7 @@ import { navigateTo } from './navigation';
 import { clearSession, getToken } from './session';
 import { notify } from './toast';
 
-/** SPEC.md section 7: 15 s timeout; 200–399 count as success. */
+/** docs/product.md section 7: 15 s timeout; 200–399 count as success. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
 export class ApiError extends Error {
@@ -97,7 +97,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     ? new ApiError(res.status, data.error.code, data.error.message, data.error.details ?? [])
     : new ApiError(res.status, 'HTTP_' + res.status, `Request failed (${res.status})`);
 
-  // SPEC.md section 8: any 403 ends the session; so does a 401 outside the sign-in call.
+  // docs/product.md section 8: any 403 ends the session; so does a 401 outside the sign-in call.
   if (res.status === 403 || (res.status === 401 && !CREDENTIAL_CALLS.includes(path))) {
     endSession();
   } else if (res.status === 423 && err.code === 'ACCOUNT_PENDING_APPROVAL') {

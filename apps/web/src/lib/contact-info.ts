@@ -1,5 +1,5 @@
 /**
- * The support mailbox (SPEC.md section 2, Terms page). The API reads SUPPORT_EMAIL from its
+ * The support mailbox (docs/product.md section 2, Terms page). The API reads SUPPORT_EMAIL from its
  * environment (default support@brickyard.test); the web has no runtime config, so the default lives
  * here until the shared package exports it.
  */

@@ -2,10 +2,10 @@ import { cleanFileName, isErrorBody, storageKeyFromUrl } from '@brickyard/shared
 import { ApiError, REQUEST_TIMEOUT_MS, api, endSession } from './api';
 import { getToken } from './session';
 
-/** SPEC.md section 8: the one message for any failed download, shown as a browser alert. */
+/** docs/product.md section 8: the one message for any failed download, shown as a browser alert. */
 export const DOWNLOAD_FAILED_MESSAGE = 'Download failed. Please try again later.';
 
-/** The name a stored file is shown and saved under: its own name, or the key's last segment, without the UUID prefix (SPEC.md section 5). */
+/** The name a stored file is shown and saved under: its own name, or the key's last segment, without the UUID prefix (docs/product.md section 5). */
 export function fileDisplayName(url: string, name?: string | null): string {
   const raw = name?.trim() || storageKeyFromUrl(url);
   return cleanFileName(raw) || 'file';
@@ -37,7 +37,7 @@ async function fetchWithTimeout(input: string, init: RequestInit = {}): Promise<
 }
 
 /**
- * SPEC.md section 7 "Download flow": the storage key is taken from the path of the document URL,
+ * docs/product.md section 7 "Download flow": the storage key is taken from the path of the document URL,
  * a signed download URL is requested, the file is fetched directly and saved under the cleaned
  * display name. Any failure — including a non-OK answer — shows the alert of section 8.
  * Resolves true when the file was handed to the browser.
@@ -87,7 +87,7 @@ export async function downloadFromApi(
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
     if (!res.ok) {
-      // SPEC.md section 8: a 403 (or an expired session) ends the session like any other call.
+      // docs/product.md section 8: a 403 (or an expired session) ends the session like any other call.
       if (res.status === 403 || res.status === 401) endSession();
       const body: unknown = await res.json().catch(() => null);
       throw isErrorBody(body)

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 
-/** SPEC.md section 5: the token's `exp` is read as seconds and must lie in the future. */
+/** docs/product.md section 5: the token's `exp` is read as seconds and must lie in the future. */
 export function isTokenLive(token: string | null | undefined, nowMs = Date.now()): boolean {
   if (!token) return false;
   try {

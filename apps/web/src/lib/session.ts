@@ -11,7 +11,7 @@ import {
 } from '@brickyard/shared';
 
 /**
- * The stored session of SPEC.md section 3, kept in localStorage under exactly these keys:
+ * The stored session of docs/product.md section 3, kept in localStorage under exactly these keys:
  * token, role, id, user (JSON {name,email}), approved and hasActiveSubscription ("true"/"false").
  * pricingRole and billingCycle remember the visitor's pricing choices.
  */
@@ -95,7 +95,7 @@ export function saveSession(session: Session): void {
   emit();
 }
 
-/** SPEC.md section 8: token, role, id and user go (the access flags with them). */
+/** docs/product.md section 8: token, role, id and user go (the access flags with them). */
 export function clearSession(): void {
   const s = storage();
   if (s) SESSION_KEYS.forEach((k) => s.removeItem(k));

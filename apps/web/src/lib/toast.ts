@@ -1,7 +1,7 @@
 import { toast, type ExternalToast } from 'sonner';
 
 /**
- * Toasts of SPEC.md section 9: 4 s (2 s for success) and at most 20 held.
+ * Toasts of docs/product.md section 9: 4 s (2 s for success) and at most 20 held.
  * The <Toaster> renders up to 20 (`visibleToasts`); sonner itself keeps no cap on what it holds,
  * so this module tracks the live ids and dismisses the oldest when a 21st arrives.
  */

@@ -18,7 +18,7 @@ export interface UploadOptions {
 }
 
 /**
- * The presigned upload flow (SPEC.md section 3 "Presigned upload request"): ask the API for an
+ * The presigned upload flow (docs/product.md section 3 "Presigned upload request"): ask the API for an
  * upload URL and storage key, then PUT the raw bytes there with XMLHttpRequest so the upload
  * reports its progress. The PUT is abandoned if no byte moves for the request timeout (15 s).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessStateOf, gatedSettingsPath } from './access.ts';
 import { homePathFor } from './roles.ts';
 
-describe('SPEC §4 access state and §6 homes', () => {
+describe('docs/product.md §4 access state and §6 homes', () => {
   it('not approved → profile; approved without subscription → billing; admins never gated', () => {
     expect(accessStateOf({ role: 'buyer', approved: false, hasActiveSubscription: true })).toBe('pending_approval');
     expect(accessStateOf({ role: 'supplier', approved: true, hasActiveSubscription: false })).toBe('subscription_required');

@@ -1,7 +1,7 @@
 import type { Role } from './roles.ts';
 
 /**
- * SPEC.md section 4: a buyer or supplier is either not approved, approved without a
+ * docs/product.md section 4: a buyer or supplier is either not approved, approved without a
  * subscription, or approved with one. Admins are never gated.
  */
 export type AccessState = 'pending_approval' | 'subscription_required' | 'active';
@@ -26,7 +26,7 @@ export const ACCESS_TOASTS = {
   loginRequired: 'Please login to continue',
 } as const;
 
-/** Where a gated user is sent (SPEC.md section 4): profile when not approved, billing otherwise. */
+/** Where a gated user is sent (docs/product.md section 4): profile when not approved, billing otherwise. */
 export function gatedSettingsPath(role: 'buyer' | 'supplier', state: AccessState): string | null {
   if (state === 'pending_approval') return `/${role}/settings/profile`;
   if (state === 'subscription_required') return `/${role}/settings/billing`;

@@ -1,5 +1,5 @@
 /**
- * Stored files. Keys are `{userId}/{uploadType}/{uuid}-{fileName}` (SPEC.md section 7); the
+ * Stored files. Keys are `{userId}/{uploadType}/{uuid}-{fileName}` (docs/product.md section 7); the
  * URL kept on a tender or catalogue item carries the key in its path, so the download flow takes
  * the key from the URL path and asks for a signed download URL.
  */

@@ -1,5 +1,5 @@
 /**
- * What raises a notification (issue 6, SPEC.md section 7 Notifications). The values are stored in
+ * What raises a notification (docs/decisions/0008-realtime-sse-over-listen-notify.md, docs/product.md section 7 Notifications). The values are stored in
  * `notifications.kind`; the first three keep the strings earlier features already write.
  *
  * `mailedBy` says who sends the email of a kind:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BillingCycle, DEFAULT_CYCLE, DEFAULT_PLAN, firstPeriodPricePence, isPromoCode, periodPricePence, type PlanType, PLANS, PROMO_BANNER, vatPence } from './plans.ts';
 
-describe('SPEC §9 plans and prices', () => {
+describe('docs/product.md §9 plans and prices', () => {
   it('monthly prices are £99 (Core) and £199 (Growth); Partner is custom', () => {
     expect(periodPricePence('CORE', 'monthly')).toBe(9900);
     expect(periodPricePence('GROWTH', 'monthly')).toBe(19900);
@@ -36,7 +36,7 @@ describe('SPEC §9 plans and prices', () => {
   });
 });
 
-describe('SPEC §9 every price, with VAT at 20%', () => {
+describe('docs/product.md §9 every price, with VAT at 20%', () => {
   // plan, cycle, promo → net, VAT, total in pence
   const table: Array<[PlanType, BillingCycle, string | null, number, number, number]> = [
     ['CORE', 'monthly', null, 9900, 1980, 11880],

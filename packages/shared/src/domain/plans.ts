@@ -1,6 +1,6 @@
 /**
- * Plans of SPEC.md section 9, as data. Money is integer pence.
- * Yearly = list price × 12 less 10% (DESIGN.md section 9), shown beside twelve monthly payments.
+ * Plans of docs/product.md section 9, as data. Money is integer pence.
+ * Yearly = list price × 12 less 10% (docs/design.md section 9), shown beside twelve monthly payments.
  */
 export const PLAN_TYPES = ['CORE', 'GROWTH', 'PARTNER'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];

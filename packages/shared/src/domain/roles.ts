@@ -4,7 +4,7 @@ export type Role = (typeof ROLES)[number];
 export const SIGNUP_ROLES = ['buyer', 'supplier'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
-/** Each role's home in the web app (SPEC.md section 6, first reading). */
+/** Each role's home in the web app (docs/product.md section 6, first reading). */
 export const ROLE_HOME: Record<Role, string> = {
   buyer: '/buyer',
   supplier: '/supplier',

@@ -1,7 +1,7 @@
 import type { Role } from './roles.ts';
 
 /**
- * The tender lifecycle (SPEC.md section 4 names active, pending and fulfilled; "complete" means
+ * The tender lifecycle (docs/product.md section 4 names active, pending and fulfilled; "complete" means
  * fulfilled). draft: being written, seen by its owner only. active: published, suppliers find it.
  * pending: awarded to a supplier, work under way. closed: the deadline passed or the buyer stopped
  * taking interest without awarding (may be reopened or awarded). fulfilled: the work is done.
@@ -46,7 +46,7 @@ export interface TenderVisibility {
   awardedSupplierId: string | null;
 }
 
-/** Who may read a tender (DESIGN.md section 3: anything else answers 404). */
+/** Who may read a tender (docs/design.md section 3: anything else answers 404). */
 export function canViewTender(tender: TenderVisibility, viewer: TenderViewer): boolean {
   if (viewer.id === tender.userId || viewer.role === 'admin') return true;
   if (viewer.role !== 'supplier') return false;

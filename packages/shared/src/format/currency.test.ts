@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencySymbol, formatMoney } from './currency.ts';
 
-describe('SPEC §3 External tender: currency symbols', () => {
+describe('docs/product.md §3 External tender: currency symbols', () => {
   it.each([
     ['USD', '$'],
     ['GBP', '£'],
@@ -21,7 +21,7 @@ describe('SPEC §3 External tender: currency symbols', () => {
     expect(currencySymbol('')).toBe('');
   });
 
-  it('formats amounts with the symbol, or the code and a space, and says Not specified when missing (SPEC §5)', () => {
+  it('formats amounts with the symbol, or the code and a space, and says Not specified when missing (docs/product.md §5)', () => {
     expect(formatMoney(20000, 'GBP')).toBe('£20,000');
     expect(formatMoney(263321.17, 'GBP')).toBe('£263,321.17');
     expect(formatMoney(1500, 'USD')).toBe('$1,500');

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 3 (External tender): USD shows $, GBP £, EUR €, any other currency its code.
+ * docs/product.md section 3 (External tender): USD shows $, GBP £, EUR €, any other currency its code.
  */
 const SYMBOLS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
 

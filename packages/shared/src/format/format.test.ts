@@ -8,7 +8,7 @@ const uuid = fc.uuid();
 /** A file's display name: no slash, and (to keep the property exact) not starting with a dash. */
 const baseName = fc.string({ minLength: 1, maxLength: 60 }).filter((s) => !s.includes('/') && !s.startsWith('-'));
 
-describe('SPEC §5 display names: cleanFileName removes a leading UUID and an optional dash', () => {
+describe('docs/product.md §5 display names: cleanFileName removes a leading UUID and an optional dash', () => {
   it('recovers the name after "{uuid}-" and after "{uuid}"', () => {
     fc.assert(
       fc.property(uuid, baseName, (id, name) => {
@@ -42,7 +42,7 @@ describe('SPEC §5 display names: cleanFileName removes a leading UUID and an op
   });
 });
 
-describe('SPEC §9 money: formatPence shows pounds with a £ sign', () => {
+describe('docs/product.md §9 money: formatPence shows pounds with a £ sign', () => {
   const pence = fc.integer({ min: 0, max: 100_000_000_000 });
   const amountOf = (s: string) => Number(s.replace(/[£,]/g, ''));
 
@@ -77,7 +77,7 @@ describe('SPEC §9 money: formatPence shows pounds with a £ sign', () => {
   });
 });
 
-describe('SPEC §9 dates: formatPostedDate uses dd MMM yyyy (the UK calendar day)', () => {
+describe('docs/product.md §9 dates: formatPostedDate uses dd MMM yyyy (the UK calendar day)', () => {
   const date = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
 
   it('formats any date as dd MMM yyyy that reads back as the same calendar day', () => {

@@ -35,7 +35,7 @@ export function formatUkDateTime(value: string | number | Date | null | undefine
   return s ? `${s} ${UK_TIME_LABEL}` : 'Not specified';
 }
 
-/** SPEC.md section 5: a leading UUID (and an optional dash) is removed from a file's display name. */
+/** docs/product.md section 5: a leading UUID (and an optional dash) is removed from a file's display name. */
 const UUID_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-?/i;
 export function cleanFileName(name: string): string {
   const base = name.split('/').pop() ?? name;
@@ -53,12 +53,12 @@ export function formatPence(pence: number): string {
   return pence % 100 === 0 ? gbpWhole.format(pence / 100) : gbp.format(pence / 100);
 }
 
-/** SPEC.md section 9: posted dates use dd MMM yyyy, the calendar day in the UK. */
+/** docs/product.md section 9: posted dates use dd MMM yyyy, the calendar day in the UK. */
 export function formatPostedDate(value: string | number | Date | null | undefined): string {
   return formatInUk(value, 'dd MMM yyyy') ?? 'Not specified';
 }
 
-/** Region keys like "north-west" shown as "North West" (SPEC.md section 2 Profile view). */
+/** Region keys like "north-west" shown as "North West" (docs/product.md section 2 Profile view). */
 export function prettifyRegion(region: string | null | undefined): string {
   if (!region) return 'Not specified';
   return region

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('realtime client helper (issue 6)', () => {
+describe('realtime client helper', () => {
   it('parses typed events and rejects unknown or malformed ones', () => {
     expect(parseRealtimeEvent('unread.changed', '{"messages":2}')).toEqual({ type: 'unread.changed', data: { messages: 2 } });
     expect(parseRealtimeEvent('unread.changed', '{"messages":"2"}')).toBeNull();

@@ -46,7 +46,7 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** The stored session of SPEC.md section 3, exactly as the login answers it. */
+/** The stored session of docs/product.md section 3, exactly as the login answers it. */
 export const sessionSchema = z.object({
   token: z.string(),
   role: z.enum(ROLES),

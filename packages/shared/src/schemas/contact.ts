@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { text } from './common.ts';
 
-/** SPEC.md section 3 contact-us payload (the optional file travels as multipart). */
+/** docs/product.md section 3 contact-us payload (the optional file travels as multipart). */
 export const contactUsBodySchema = z.object({
   userEmail: emailSchema,
   userName: text(160),

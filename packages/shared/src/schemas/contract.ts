@@ -4,7 +4,7 @@ import { moneyPoundsSchema } from './profile.ts';
 import { MAX_PENCE } from './listing.ts';
 
 /**
- * Deals (SPEC.md sections 2, 4, 7 Contracts). The lifecycle:
+ * Deals (docs/product.md sections 2, 4, 7 Contracts). The lifecycle:
  *   proposed --accept (supplier)--> active --tender completed--> fulfilled
  *   proposed --decline (supplier)--> declined
  *   proposed | active --cancel (buyer)--> cancelled

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardPeriodSchema, dashboardQuerySchema, ukToday } from './dashboard.ts';
 
-/** Issue 9 "Charts for trends over time with date ranges": the custom period's rules, shared by API and web. */
+/** docs/decisions/0006-dashboards-cached-by-database-versions.md "Charts for trends over time with date ranges": the custom period's rules, shared by API and web. */
 describe('dashboard period (custom from–to)', () => {
   const today = ukToday();
   const issues = (v: unknown) => {

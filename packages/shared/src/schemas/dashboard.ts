@@ -5,7 +5,7 @@ import { adminOverviewSchema } from './admin.ts';
 import { BID_ASSIST_STATUSES } from './bid-assist.ts';
 
 /**
- * Dashboards (SPEC.md section 2: Dashboard for buyer, supplier and admin). Each one answers in
+ * Dashboards (docs/product.md section 2: Dashboard for buyer, supplier and admin). Each one answers in
  * a single request; headline figures are the current state, the `trend` series covers the chosen
  * period: a preset `range` (30d = 30 daily buckets, 90d = 13 weekly buckets (weeks start Monday),
  * 12m = 12 monthly buckets) or a custom `from`–`to` (whole days, bucketed by day up to 62 days,

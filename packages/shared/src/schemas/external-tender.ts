@@ -3,7 +3,7 @@ import { queryReadingSchema, searchMatchSchema } from './search-match.ts';
 import { isoDate, isoDateTime, pageMetaSchema } from './common.ts';
 
 /**
- * The live feed of public-sector tenders (SPEC.md section 3 "External tender", section 7
+ * The live feed of public-sector tenders (docs/product.md section 3 "External tender", section 7
  * "External tenders"). Imported from OCDS releases; see
  * apps/api/src/modules/external-tenders/README.md for how each field is mapped.
  */

@@ -4,7 +4,7 @@ import { REGION_KEYS, normaliseRegion } from '../domain/regions.ts';
 import { AVAILABILITIES } from '../domain/tenders.ts';
 
 /**
- * Fields shared by tenders and catalogue items (SPEC.md section 3 "Catalogue item / tender").
+ * Fields shared by tenders and catalogue items (docs/product.md section 3 "Catalogue item / tender").
  *
  * Money on the wire: every amount is sent twice, as integer pence (`valuePence`, `budgetPence`,
  * the stored truth) and as pounds with at most 2 decimals under the SPEC names (`value`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageMetaSchema } from './common.ts';
 
 /**
- * Matching (DESIGN.md section 5, SPEC.md sections 7 and 9): a buyer's tender against a supplier's
+ * Matching (docs/design.md section 5, docs/product.md sections 7 and 9): a buyer's tender against a supplier's
  * catalogue item. Each match answers a score 0–100 and the reasons behind it, one per signal,
  * in the words the Connect screens show ("Delivers to North West").
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageMetaSchema, paginationQuerySchema } from './common.ts';
 
-/** SPEC.md section 7 Messaging and section 3 (Conversation and message). */
+/** docs/product.md section 7 Messaging and section 3 (Conversation and message). */
 
 export const MESSAGE_MAX_CHARS = 5000;
 export const MESSAGE_MAX_ATTACHMENTS = 5;
@@ -32,7 +32,7 @@ export const messageSchema = z.object({
   /** Stored exactly as sent; render as text, never as HTML. */
   text: z.string(),
   attachments: z.array(messageAttachmentSchema),
-  /** Read by the recipient (SPEC.md section 3). */
+  /** Read by the recipient (docs/product.md section 3). */
   read: z.boolean(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
@@ -47,7 +47,7 @@ export const conversationSchema = z.object({
   externalTenderId: z.uuid().nullable(),
   otherParty: counterpartySchema,
   lastMessage: messageSchema.nullable(),
-  /** Messages not read and not sent by the caller (SPEC.md section 3). */
+  /** Messages not read and not sent by the caller (docs/product.md section 3). */
   unreadCount: z.number().int(),
   createdAt: z.string(),
   lastMessageAt: z.string().nullable(),

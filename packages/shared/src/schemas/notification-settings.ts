@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../domain/notification-kinds.ts';
 
-/** GET/PUT /api/settings/notifications: in-app and email, per kind (issue 6). */
+/** GET/PUT /api/settings/notifications: in-app and email, per kind (docs/decisions/0008-realtime-sse-over-listen-notify.md). */
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
 export const notificationChannelsSchema = z.object({ inApp: z.boolean(), email: z.boolean() });

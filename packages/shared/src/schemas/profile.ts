@@ -5,7 +5,7 @@ import { REGION_KEYS, normaliseRegion } from '../domain/regions.ts';
 import { MAX_PENCE } from './listing.ts';
 
 /**
- * Profiles (SPEC.md section 3 Profile and Buyer-profile extras), their projects, portfolio,
+ * Profiles (docs/product.md section 3 Profile and Buyer-profile extras), their projects, portfolio,
  * documents and requirements. Money travels as pounds under the SPEC name (`budget`, `value`,
  * `minOrderValue`) and as integer pence (`…Pence`); requests send pounds.
  */
@@ -242,7 +242,7 @@ export const profileReviewSchema = z.object({
 });
 
 /**
- * GET /api/users/profile/{id}: every field of SPEC.md section 3 Profile and Buyer-profile
+ * GET /api/users/profile/{id}: every field of docs/product.md section 3 Profile and Buyer-profile
  * extras. firstName, lastName, email and phone are null unless `contactVisible`.
  */
 export const profileSchema = z.object({

@@ -6,7 +6,7 @@ export const COMPARE_SORTS = ['total', 'leadTime', 'match', 'record'] as const;
 export type CompareSort = (typeof COMPARE_SORTS)[number];
 
 /**
- * Tender responses (issue 17): a supplier's priced bid on a buyer's tender, the clarification
+ * Tender responses (docs/decisions/0015-tender-responses-sealed-by-default.md): a supplier's priced bid on a buyer's tender, the clarification
  * questions asked before the question deadline, and the buyer's compare, shortlist and award.
  *
  * Lifecycle: draft → submitted (again and again until the deadline, each a new version) →

@@ -5,7 +5,7 @@ import { pageMetaSchema } from './common.ts';
 import { queryReadingSchema, searchMatchSchema } from './search-match.ts';
 
 /**
- * Search (DESIGN.md section 5): GET /api/search over tenders, catalogue items or external
+ * Search (docs/design.md section 5): GET /api/search over tenders, catalogue items or external
  * tenders — weighted full text with typo tolerance and meaning, filters, facet counts, sorts.
  */
 export const SEARCH_TYPES = ['tenders', 'catalogue', 'external'] as const;

@@ -3,7 +3,7 @@ import { emailSchema, sessionSchema } from './auth.ts';
 import { CONTACT_VISIBILITIES, PROFILE_VISIBILITIES } from './profile.ts';
 
 /**
- * Settings (SPEC.md section 2: Accounts, Security, Privacy). Profile settings are in
+ * Settings (docs/product.md section 2: Accounts, Security, Privacy). Profile settings are in
  * profile.ts; notifications and billing have their own files.
  */
 

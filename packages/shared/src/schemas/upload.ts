@@ -6,7 +6,7 @@ const uploadTypeSchema = z
   .regex(/^[a-z][a-z0-9-]{0,39}$/, 'Lower-case letters, digits and dashes')
   .describe('Folder of the key, e.g. tender-attachment, catalogue-image, profile-document');
 
-/** SPEC.md section 3 "Presigned upload request". */
+/** docs/product.md section 3 "Presigned upload request". */
 export const presignedUploadBodySchema = z.object({
   userId: z.uuid().optional().describe("Must be the caller's id when sent"),
   fileName: z.string().trim().min(1).max(200),
@@ -33,7 +33,7 @@ export const presignedUploadResponseSchema = z.object({ data: presignedUploadSch
 
 export const keyQuerySchema = z.object({ key: z.string().trim().min(1).max(2048).describe('Storage key or stored file URL') });
 
-/** SPEC.md section 7 fixes this flat shape. */
+/** docs/product.md section 7 fixes this flat shape. */
 export const presignedDownloadResponseSchema = z.object({ downloadURL: z.string(), expiresAt: z.string() });
 
 export const storedFileSchema = z.object({

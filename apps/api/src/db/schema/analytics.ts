@@ -5,7 +5,7 @@ import { users } from './users.ts';
 
 /**
  * Views of a catalogue item's detail by signed-in buyers and suppliers other than its owner
- * (SPEC.md section 2 supplier dashboard: "catalogue views per item"). At most one row per viewer,
+ * (docs/product.md section 2 supplier dashboard: "catalogue views per item"). At most one row per viewer,
  * item and UTC day: the key makes a repeat view that day a no-op (ON CONFLICT DO NOTHING), and its
  * order (item, day) serves the dashboard's per-item count over a date range.
  */

@@ -4,7 +4,7 @@ import { catalogueItems, tenders } from './tenders.ts';
 import { users } from './users.ts';
 
 /**
- * Deals (SPEC.md sections 2, 4, 7 Contracts): a buyer awards a tender to a supplier.
+ * Deals (docs/product.md sections 2, 4, 7 Contracts): a buyer awards a tender to a supplier.
  * proposed → active (supplier accepts) → fulfilled (the tender is completed), or declined /
  * cancelled. At most one open (proposed or active) contract per tender. The tender title is
  * kept so the deal history survives a deleted tender.

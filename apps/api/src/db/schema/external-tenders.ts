@@ -3,7 +3,7 @@ import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text
 import { users } from './users.ts';
 
 /**
- * The live feed (DESIGN.md section 6). `external_tenders` is the compiled, latest view of each
+ * The live feed (docs/design.md section 6). `external_tenders` is the compiled, latest view of each
  * OCDS contracting process (one row per ocid, the newest release wins); every release ever
  * imported is kept in `external_tender_releases`. The full-text `search` column (weighted
  * tsvector) and the trigram index on the title are added by the custom migration

@@ -8,7 +8,7 @@ import { catalogueItems, tenders } from './tenders.ts';
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Scores of a tender against a catalogue item (DESIGN.md section 5), kept so the Connect screens
+ * Scores of a tender against a catalogue item (docs/design.md section 5), kept so the Connect screens
  * read them by index instead of scoring on every request. Recomputed in the background when
  * either side changes (modules/matching). `notified_at` makes the "strong new match"
  * notification go out once per pair.

@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uni
 import { users } from './users.ts';
 
 /**
- * One conversation per pair of users and subject (SPEC.md sections 3 and 7 Messaging).
+ * One conversation per pair of users and subject (docs/product.md sections 3 and 7 Messaging).
  * The pair is stored canonically (user_low_id < user_high_id) so "open or reuse" is one unique
  * lookup; `nulls not distinct` (PostgreSQL 15+) makes the subject-less conversation unique too.
  */
@@ -79,7 +79,7 @@ export const messages = pgTable(
     text: text('text').notNull(),
     attachments: jsonb('attachments').$type<{ name: string; key: string }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the recipient read it (SPEC.md section 3 `read`). */
+    /** When the recipient read it (docs/product.md section 3 `read`). */
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [

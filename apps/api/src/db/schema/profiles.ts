@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** SPEC.md section 3 "Buyer-profile extras": materialsNeeded. */
+/** docs/product.md section 3 "Buyer-profile extras": materialsNeeded. */
 export interface MaterialsNeeded {
   requiredProducts: Array<{ name: string; description: string | null; quantity: string | null }>;
   currentTender: string | null;
@@ -14,7 +14,7 @@ export interface MaterialsNeeded {
 }
 
 /**
- * The company profile of SPEC.md section 3 (Profile and Buyer-profile extras), one row per
+ * The company profile of docs/product.md section 3 (Profile and Buyer-profile extras), one row per
  * user, made on first write. Names, email, phone and company name stay on `users`.
  */
 export const profiles = pgTable('profiles', {

@@ -27,7 +27,7 @@ export interface StoredFeedback {
 }
 
 /**
- * A supplier's response (bid) to a tender (issue 17). One live (not withdrawn) response per
+ * A supplier's response (bid) to a tender (docs/decisions/0015-tender-responses-sealed-by-default.md). One live (not withdrawn) response per
  * supplier and tender; each submission is kept in tender_response_versions.
  */
 export const tenderResponses = pgTable(

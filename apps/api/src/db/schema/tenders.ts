@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid 
 import { users } from './users.ts';
 
 /**
- * Fields of SPEC.md section 3 "Catalogue item / tender" shared by tenders and catalogue items.
+ * Fields of docs/product.md section 3 "Catalogue item / tender" shared by tenders and catalogue items.
  * Money is integer pence (bigint: budgets run to millions of pounds) with a currency code.
  * A weighted full-text `search_vector` (title A, category B, description + specifications C)
  * and its GIN index are added by the custom migration `listing_search`.
@@ -43,7 +43,7 @@ export const tenders = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }),
     requiredCertifications: text('required_certifications').array().notNull().default([]),
     qualityStandards: text('quality_standards').array().notNull().default([]),
-    /** Responses (issue 17): 'sealed' keeps them closed to the buyer until the deadline; 'open' shows them as they arrive. */
+    /** Responses (docs/decisions/0015-tender-responses-sealed-by-default.md): 'sealed' keeps them closed to the buyer until the deadline; 'open' shows them as they arrive. */
     responseMode: text('response_mode', { enum: ['sealed', 'open'] }).notNull().default('sealed'),
     /** Suppliers may ask questions until then (else until the deadline). */
     questionDeadline: timestamp('question_deadline', { withTimezone: true }),

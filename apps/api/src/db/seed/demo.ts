@@ -19,7 +19,7 @@ interface DemoAccount {
   note: string;
 }
 
-/** The demo accounts of DESIGN.md section 7. */
+/** The demo accounts of docs/design.md section 7. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'admin@brickyard.test', role: 'admin', firstName: 'Alex', lastName: 'Morgan', companyName: 'Brickyard', approved: true, plan: null, note: 'admin' },
   { email: 'buyer@brickyard.test', role: 'buyer', firstName: 'Bea', lastName: 'Hughes', companyName: 'Northgate Developments Ltd', approved: true, plan: 'GROWTH', note: 'buyer, Growth plan' },

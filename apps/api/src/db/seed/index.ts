@@ -6,7 +6,7 @@ import { seedContracts } from '../../modules/contracts/contracts.seed.ts';
 import { seedConversations } from '../../modules/messaging/messaging.seed.ts';
 
 /**
- * Demo data that features add after the demo accounts exist (DESIGN.md section 7).
+ * Demo data that features add after the demo accounts exist (docs/design.md section 7).
  * Each feature appends its seeder here; they run in order on an empty database only.
  */
 export const demoSeeders: DemoSeeder[] = [];

@@ -99,7 +99,7 @@ export type { ListUsersQuery };
 const adminRows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
 
 /**
- * The admin dashboard's figures beyond `overview` (SPEC.md section 2 Dashboard), one query each,
+ * The admin dashboard's figures beyond `overview` (docs/product.md section 2 Dashboard), one query each,
  * run in parallel. Buyers and suppliers by access state (users_role_approved_idx), the approvals
  * against the 48-hour promise, the live feed's freshness (external_tenders_created_idx and the
  * per-source sync state), the Bid Assist queue (bid_assist_requests_status_idx), the latest

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §6 admins list users and approve them', () => {
+describe('docs/product.md §6 admins list users and approve them', () => {
   it('lists users with role, approval and text filters, paginated, for admins only', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const waiting = await t.createUser({ role: 'buyer', approved: false, plan: null, companyName: 'Zephyr Roofing' });

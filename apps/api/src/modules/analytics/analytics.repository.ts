@@ -4,7 +4,7 @@ import { dashboardVersions } from '../../db/schema/index.ts';
 import type { Buckets } from './analytics.buckets.ts';
 
 /**
- * The SQL of the dashboards (SPEC.md section 2 Dashboard). Every figure is an aggregate over
+ * The SQL of the dashboards (docs/product.md section 2 Dashboard). Every figure is an aggregate over
  * the caller's own rows, reached through an index on the owner column (tenders_user_created_idx,
  * contracts_buyer_idx / contracts_supplier_idx, conversation_participants_user_idx,
  * catalogue_items_user_created_idx then matches_item_score_idx / matches_tender_score_idx and the

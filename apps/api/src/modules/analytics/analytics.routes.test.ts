@@ -22,7 +22,7 @@ import { quotaMonth } from '../billing/quota.service.ts';
 import { bucketsFor } from './analytics.buckets.ts';
 
 /**
- * SPEC.md section 2 Dashboard (buyer, supplier, admin): every figure is checked against a small
+ * docs/product.md section 2 Dashboard (buyer, supplier, admin): every figure is checked against a small
  * hand-built fixture whose answers are worked out in the comments. The database is this file's
  * own, so the admin's marketplace-wide counts are known too.
  */
@@ -243,7 +243,7 @@ describe('bucketsFor counts UK calendar days (BST included) whatever the server 
   });
 });
 
-describe('bucketsFor a custom period (issue 9: trends with date ranges)', () => {
+describe('bucketsFor a custom period (trends with date ranges)', () => {
   it('counts whole UK days from..to, by day up to 62 days, by week up to 182, by month beyond', () => {
     const d = bucketsFor({ from: '2026-02-20', to: '2026-03-04' });
     expect(d).toMatchObject({ range: 'custom', unit: 'day', firstDay: '2026-02-20', lastDay: '2026-03-04' });
@@ -270,7 +270,7 @@ describe('bucketsFor a custom period (issue 9: trends with date ranges)', () => 
   });
 });
 
-describe('SPEC §2 buyer dashboard GET /api/analytics/buyer', () => {
+describe('docs/product.md §2 buyer dashboard GET /api/analytics/buyer', () => {
   it('computes every figure from the fixture', async () => {
     const res = await t.request('GET', '/api/analytics/buyer', { token: buyer.token });
     expect(res.status).toBe(200);
@@ -358,7 +358,7 @@ describe('SPEC §2 buyer dashboard GET /api/analytics/buyer', () => {
   });
 });
 
-describe('SPEC §2 supplier dashboard GET /api/analytics/supplier', () => {
+describe('docs/product.md §2 supplier dashboard GET /api/analytics/supplier', () => {
   it('computes every figure from the fixture', async () => {
     const res = await t.request('GET', '/api/analytics/supplier', { token: s1.token });
     expect(res.status).toBe(200);
@@ -420,7 +420,7 @@ describe('SPEC §2 supplier dashboard GET /api/analytics/supplier', () => {
   });
 });
 
-describe('SPEC §2 admin dashboard GET /api/admin/dashboard', () => {
+describe('docs/product.md §2 admin dashboard GET /api/admin/dashboard', () => {
   it('computes users by state, approvals against 48 hours, subscriptions and MRR, feed, queue, contact-us and trend', async () => {
     // A buyer waiting 50 hours (overdue) and an approved supplier without a plan.
     const pending = await t.createUser({ role: 'buyer', approved: false, plan: null });
@@ -473,7 +473,7 @@ describe('SPEC §2 admin dashboard GET /api/admin/dashboard', () => {
   });
 });
 
-describe('SPEC §6 access to the dashboards', () => {
+describe('docs/product.md §6 access to the dashboards', () => {
   it('buyer, supplier and admin dashboards are for their role, approved and subscribed', async () => {
     expect((await t.request('GET', '/api/analytics/buyer', { token: s1.token })).status).toBe(403);
     expect((await t.request('GET', '/api/analytics/supplier', { token: buyer.token })).status).toBe(403);
@@ -487,7 +487,7 @@ describe('SPEC §6 access to the dashboards', () => {
   });
 });
 
-describe('SPEC §2 matches on the dashboard stay current', () => {
+describe('docs/product.md §2 matches on the dashboard stay current', () => {
   it('queues listings never matched and says so; the next load has their matches', async () => {
     const b = await t.createUser({ role: 'buyer' });
     const [row] = await t.db
@@ -516,7 +516,7 @@ describe('SPEC §2 matches on the dashboard stay current', () => {
   });
 });
 
-describe('SPEC §2 supplier dashboard: catalogue views per item (issue 9)', () => {
+describe('docs/product.md §2 supplier dashboard: catalogue views per item', () => {
   const today = () => new Date().toISOString().slice(0, 10);
   const views = (d: { catalogue: Array<{ title: string; views: number }> }) =>
     Object.fromEntries(d.catalogue.map((c) => [c.title, c.views]));
@@ -571,7 +571,7 @@ describe('SPEC §2 supplier dashboard: catalogue views per item (issue 9)', () =
   });
 });
 
-describe('issue 9: dashboards for a custom from–to period', () => {
+describe('dashboards for a custom from–to period', () => {
   const day = (ms: number) => ago(ms).toISOString().slice(0, 10);
 
   it('buyer: the trend counts only the chosen days, bucketed by day', async () => {
@@ -640,7 +640,7 @@ describe('issue 9: dashboards for a custom from–to period', () => {
   });
 });
 
-describe('issue 9: the admin trend reads its created_at indexes', () => {
+describe('the admin trend reads its created_at indexes', () => {
   it('no admin trend branch needs a sequential scan', async () => {
     const from = ago(30 * D);
     const to = new Date(now + D);
@@ -669,7 +669,7 @@ function day0() {
   return new Date().toISOString().slice(0, 10);
 }
 
-describe('SPEC §2 supplier dashboard: match figures are the matches Connect shows, dated when they matched', () => {
+describe('docs/product.md §2 supplier dashboard: match figures are the matches Connect shows, dated when they matched', () => {
   it('counts Core’s 3 per listing on open tenders like Connect, dates each by its first match (not the tender’s creation) and keeps that date across a recompute', async () => {
     // the last test of the file: its users and tenders would change the marketplace-wide figures above
     const core = await t.createUser({ role: 'supplier', plan: 'CORE', companyName: 'Core Fixture Supplies' });

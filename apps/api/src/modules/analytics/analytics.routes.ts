@@ -7,7 +7,7 @@ import type { AnalyticsService } from './analytics.service.ts';
 const tags = ['analytics'];
 
 /**
- * SPEC.md section 2 Dashboard: one request per dashboard (the admin's is GET /api/admin/dashboard),
+ * docs/product.md section 2 Dashboard: one request per dashboard (the admin's is GET /api/admin/dashboard),
  * for a preset `range` or a custom `from`–`to` (dashboardQuerySchema: 400 on a bad period).
  */
 export function analyticsRoutes(app: App, analytics: AnalyticsService) {

@@ -35,7 +35,7 @@ export const dashboardQueryKey = (q: DashboardQuery) => `${q.range ?? ''}|${q.fr
 /** Dashboards answered within this long of their computation, unless a write changed them first. */
 export const DASHBOARD_CACHE = { ttlMs: 30_000, max: 5_000 };
 
-/** The buyer and supplier dashboards (SPEC.md section 2), each answered by one request. */
+/** The buyer and supplier dashboards (docs/product.md section 2), each answered by one request. */
 export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE)) {
   const { db } = ctx;
 

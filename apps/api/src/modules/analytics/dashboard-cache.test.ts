@@ -4,7 +4,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/harnes
 import { quotaMonth } from '../billing/quota.service.ts';
 
 /**
- * Issue 9 ("the dashboards load … within the API budget") by caching them, and SPEC.md section 2
+ * docs/decisions/0006-dashboards-cached-by-database-versions.md ("the dashboards load … within the API budget") by caching them, and docs/product.md section 2
  * Dashboard ("every figure computed from real data") kept true by the cache: each dashboard is
  * served from a per-instance cache only while its scope's version in `dashboard_versions` is
  * unchanged, and database triggers raise that version with every write the dashboard reads.
@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-describe('issue 9: a repeat dashboard request is served from the cache', () => {
+describe('a repeat dashboard request is served from the cache', () => {
   it('does not recompute while nothing it reads has changed (a write hidden from the triggers is not seen)', async () => {
     const before = (await buyerDashboard()).totalTenders;
     // session_replication_role = replica switches the triggers off for this transaction only:
@@ -76,7 +76,7 @@ describe('issue 9: a repeat dashboard request is served from the cache', () => {
   });
 });
 
-describe('SPEC §2 buyer dashboard: every write it reads shows on the next request', () => {
+describe('docs/product.md §2 buyer dashboard: every write it reads shows on the next request', () => {
   it('tenders: a new tender and a status change', async () => {
     const d0 = await buyerDashboard();
     await exec(sql`insert into tenders (user_id, title, description, category, status) values (${buyer.id}, 'Draft two', 'x', 'concrete', 'draft')`);
@@ -110,7 +110,7 @@ describe('SPEC §2 buyer dashboard: every write it reads shows on the next reque
   });
 });
 
-describe('SPEC §2 supplier dashboard: every write it reads shows on the next request', () => {
+describe('docs/product.md §2 supplier dashboard: every write it reads shows on the next request', () => {
   it('another user closing a tender its item matched (the trigger follows matches to the item owner)', async () => {
     await exec(
       sql`insert into matches (tender_id, catalogue_item_id, score) values (${tenderId}, ${itemId}, 77) on conflict do nothing`,
@@ -153,7 +153,7 @@ describe('SPEC §2 supplier dashboard: every write it reads shows on the next re
   });
 });
 
-describe('SPEC §2 admin dashboard: every write it reads shows on the next request', () => {
+describe('docs/product.md §2 admin dashboard: every write it reads shows on the next request', () => {
   it('accounts, approvals, subscriptions, contact-us, the feed and Bid Assist', async () => {
     const d0 = await adminDashboard();
     const other = await t.createUser({ role: 'buyer', approved: false, plan: null });

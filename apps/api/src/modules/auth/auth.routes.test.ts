@@ -19,7 +19,7 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('SPEC §7 Auth: register, verify, login', () => {
+describe('docs/product.md §7 Auth: register, verify, login', () => {
   it('registers with planType defaulting to CORE, mails a verification link, and login waits for it', async () => {
     const body = newUser();
     const reg = await t.request('POST', '/api/auth/register', { body });
@@ -52,7 +52,7 @@ describe('SPEC §7 Auth: register, verify, login', () => {
 
     const login = await t.request('POST', '/api/auth/login', { body: { email: body.email.toUpperCase(), password: body.password } });
     expect(login.status).toBe(200);
-    // SPEC §3 stored session, exactly
+    // docs/product.md §3 stored session, exactly
     expect(Object.keys(login.body.data).sort()).toEqual(['approved', 'hasActiveSubscription', 'id', 'role', 'token', 'user']);
     expect(login.body.data).toMatchObject({
       role: 'supplier',
@@ -73,7 +73,7 @@ describe('SPEC §7 Auth: register, verify, login', () => {
     expect(row).toMatchObject({ selectedPlan: 'GROWTH', selectedCycle: 'yearly', role: 'buyer', approved: false });
   });
 
-  it('issue 18: a second sign-up for a registered email (any case) answers as for a new one and mails the owner instead', async () => {
+  it('a second sign-up for a registered email (any case) answers as for a new one and mails the owner instead', async () => {
     const body = newUser();
     const first = await t.request('POST', '/api/auth/register', { body });
     expect(first.status).toBe(201);
@@ -124,7 +124,7 @@ describe('SPEC §7 Auth: register, verify, login', () => {
   });
 });
 
-describe('SPEC §7 Auth: forgot and reset password', () => {
+describe('docs/product.md §7 Auth: forgot and reset password', () => {
   it('answers the same for known and unknown emails and mails a single-use reset link', async () => {
     const u = await t.createUser({ role: 'supplier' });
     const known = await t.request('POST', '/api/auth/forgot-password', { body: { email: u.email } });
@@ -204,7 +204,7 @@ describe('SPEC §7 Auth: forgot and reset password', () => {
     }
   });
 
-  it('issue 18: a locked account refuses the right password too, until the window closes', async () => {
+  it('a locked account refuses the right password too, until the window closes', async () => {
     const app = await createTestApp({ loginAttemptsPer15Min: 3 });
     try {
       const u = await app.createUser();
@@ -223,7 +223,7 @@ describe('SPEC §7 Auth: forgot and reset password', () => {
     }
   });
 
-  it('issue 18: two API instances on one database share the login limit (counted in PostgreSQL)', async () => {
+  it('two API instances on one database share the login limit (counted in PostgreSQL)', async () => {
     const first = await createTestApp({ loginAttemptsPer15Min: 4 });
     const second = await createTestApp({ loginAttemptsPer15Min: 4 }, { databaseUrl: first.databaseUrl });
     try {
@@ -246,7 +246,7 @@ describe('SPEC §7 Auth: forgot and reset password', () => {
   });
 });
 
-describe('issue 18: sessions end on the server', () => {
+describe('sessions end on the server', () => {
   it('POST /api/auth/logout ends the token (and the user\'s other sessions)', async () => {
     const u = await t.createUser();
     const other = await t.login(u.email);

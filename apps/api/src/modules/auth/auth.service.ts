@@ -59,7 +59,7 @@ export function createAuthService(ctx: AppContext) {
     await deliver();
   }
 
-  /** The stored session of SPEC.md section 3, freshly read from the database. */
+  /** The stored session of docs/product.md section 3, freshly read from the database. */
   async function sessionFor(userId: string): Promise<Session> {
     const principal = await users.loadPrincipal(db, userId);
     if (!principal) throw new AppError('UNAUTHENTICATED', 'Please sign in');

@@ -2,7 +2,7 @@ import { BID_VERDICT_LABELS, formatPostedDate, type BidPack } from '@brickyard/s
 import { renderMailHtml } from '../../platform/mail/layout.ts';
 import type { Template } from '../../platform/mail/templates.ts';
 
-/** The support mailbox's copy of a new Bid Assist request (SPEC.md section 1: the support team helps). */
+/** The support mailbox's copy of a new Bid Assist request (docs/product.md section 1: the support team helps). */
 export async function newRequestMail(
   from: { name: string; email: string; companyName: string; plan: string | null },
   req: { tenderTitle: string; message: string; deadline: Date; documents: number; pack: BidPack },

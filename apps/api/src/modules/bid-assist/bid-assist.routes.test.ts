@@ -6,7 +6,7 @@ import { demoSeeders } from '../../db/seed/index.ts';
 import { catalogueItems, portfolioItems, profiles, tenders } from '../../db/schema/index.ts';
 
 /**
- * Bid Assist (SPEC.md sections 1, 7 POST /api/bid-assist, 8, 9) on the demo seed: the shipped
+ * Bid Assist (docs/product.md sections 1, 7 POST /api/bid-assist, 8, 9) on the demo seed: the shipped
  * OCDS feed, the demo tenders and the demo suppliers' profiles and catalogues.
  */
 let t: TestApp;
@@ -45,7 +45,7 @@ async function externalId(q: string): Promise<string> {
   return id;
 }
 
-describe('SPEC §1/§7 the bid pack: compliance matrix, go/no-go and draft outline', () => {
+describe('docs/product.md §1/§7 the bid pack: compliance matrix, go/no-go and draft outline', () => {
   it('grades every requirement of a demo tender against the demo supplier’s profile and catalogue', async () => {
     const res = await t.request('POST', '/api/bid-assist', {
       token: supplier.token,
@@ -228,8 +228,8 @@ describe('SPEC §1/§7 the bid pack: compliance matrix, go/no-go and draft outli
   });
 });
 
-describe('SPEC §9 plan limits and §8 invalid input', () => {
-  it('issue 18: Core reaches no live-feed data through Bid Assist (targets and submissions answer 402, as the feed does)', async () => {
+describe('docs/product.md §9 plan limits and §8 invalid input', () => {
+  it('Core reaches no live-feed data through Bid Assist (targets and submissions answer 402, as the feed does)', async () => {
     const extId = await externalId('Sumner House');
     const feed = await t.request('GET', `/api/external-tenders/${extId}`, { token: core.token });
     expect(feed.status).toBe(402);
@@ -332,7 +332,7 @@ describe('SPEC §9 plan limits and §8 invalid input', () => {
   });
 });
 
-describe('SPEC §1 the support team’s queue: submitted → in review → completed', () => {
+describe('docs/product.md §1 the support team’s queue: submitted → in review → completed', () => {
   it('mails the support mailbox, queues the request for admins, notifies the supplier of each change', async () => {
     const owner = await t.createUser({ role: 'supplier', companyName: 'Calder Groundworks Ltd' });
     const mailsBefore = t.mails.length;

@@ -26,7 +26,7 @@ const suppliers = { roles: ['supplier'] } as const;
 const ownerOrAdmin = { roles: ['supplier', 'admin'] } as const;
 const admins = { roles: ['admin'] } as const;
 
-/** SPEC.md section 7 POST /api/bid-assist, the supplier's history and the admin queue. */
+/** docs/product.md section 7 POST /api/bid-assist, the supplier's history and the admin queue. */
 export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
   app.post('/api/bid-assist', {
     config: { access: suppliers },

@@ -31,7 +31,7 @@ import {
 } from './pack-text.ts';
 
 /**
- * The bid pack of a Bid Assist request (modules/bid-assist/README.md): a compliance matrix of
+ * The bid pack of a Bid Assist request (apps/api/src/modules/bid-assist/README.md): a compliance matrix of
  * the tender's requirements against what the supplier's profile, catalogue and portfolio show,
  * a go/no-go summary with its reasons, and a draft response outline in the supplier's own
  * terms. A pure function of its inputs and `now`: the same data always gives the same pack.

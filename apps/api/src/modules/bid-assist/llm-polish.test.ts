@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BidPack } from '@brickyard/shared';
 import { polishDraft } from './llm-polish.ts';
 
-/** SPEC.md section 1 Bid Assist: the optional LLM polish of the draft never stands in the way. */
+/** docs/product.md section 1 Bid Assist: the optional LLM polish of the draft never stands in the way. */
 const pack: BidPack = {
   version: 1,
   generatedAt: '2026-01-01T00:00:00.000Z',

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §7 Billing (foundation): info and upgrade with the local provider', () => {
+describe('docs/product.md §7 Billing (foundation): info and upgrade with the local provider', () => {
   it('an approved user without a subscription sees no subscription, then upgrades with EARLYBIRD and the gate opens', async () => {
     const u = await t.createUser({ role: 'supplier', plan: null });
     const info = await t.request('GET', '/api/billing/info', { token: u.token });
@@ -98,7 +98,7 @@ function lifecycleJob() {
 const info = async (token: string) => (await t.request('GET', '/api/billing/info', { token })).body.data;
 const upgrade = (token: string, body: object) => t.request('POST', '/api/billing/upgrade', { token, body });
 
-describe('SPEC §7 Billing: plan changes, cancel and resume (local provider)', () => {
+describe('docs/product.md §7 Billing: plan changes, cancel and resume (local provider)', () => {
   it('an upgrade takes effect at once: a new period from now, invoiced at the new price less the unused time', async () => {
     const u = await t.createUser({ role: 'buyer', plan: null });
     await upgrade(u.token, { planType: 'CORE', billingCycle: 'monthly' });
@@ -158,7 +158,7 @@ describe('SPEC §7 Billing: plan changes, cancel and resume (local provider)', (
   });
 });
 
-describe('SPEC §9 lifecycle job: renews, applies scheduled changes and ends cancelled subscriptions by the calendar', () => {
+describe('docs/product.md §9 lifecycle job: renews, applies scheduled changes and ends cancelled subscriptions by the calendar', () => {
   it('renews at the period end on the scheduled plan at the full price (EARLYBIRD was for the first month only)', async () => {
     const u = await t.createUser({ role: 'supplier', plan: null });
     await upgrade(u.token, { planType: 'GROWTH', billingCycle: 'monthly', promoCode: 'EARLYBIRD' });
@@ -198,7 +198,7 @@ describe('SPEC §9 lifecycle job: renews, applies scheduled changes and ends can
   });
 });
 
-describe('SPEC §7 Billing: invoices as PDF, customer portal and billing details', () => {
+describe('docs/product.md §7 Billing: invoices as PDF, customer portal and billing details', () => {
   it('the invoice PDF is a real PDF for its owner and not found for anyone else', async () => {
     const owner = await t.createUser({ role: 'supplier', plan: null });
     await upgrade(owner.token, { planType: 'GROWTH', billingCycle: 'yearly', promoCode: 'EARLYBIRD' });

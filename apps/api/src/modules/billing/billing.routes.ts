@@ -18,7 +18,7 @@ const tags = ['billing'];
 const access = { roles: ['buyer', 'supplier'], gate: false } as const;
 const payingRole = (role: string) => (role === 'supplier' ? 'supplier' : 'buyer');
 
-/** SPEC.md section 7 "Billing" and GET/PUT /api/settings/billing. */
+/** docs/product.md section 7 "Billing" and GET/PUT /api/settings/billing. */
 export function billingRoutes(app: App, billing: BillingService) {
   app.get('/api/billing/info', {
     config: { access },

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §4/§6 access state is enforced by the server', () => {
+describe('docs/product.md §4/§6 access state is enforced by the server', () => {
   it('a buyer awaiting approval gets 423 outside settings/billing/profile, but billing and notifications work', async () => {
     const u = await t.createUser({ role: 'buyer', approved: false, plan: null });
     const gated = await t.request('GET', '/api/admin/overview', { token: u.token });
@@ -57,7 +57,7 @@ describe('SPEC §4/§6 access state is enforced by the server', () => {
   });
 });
 
-describe('SPEC §4 gating on a feature call (GET /api/tender)', () => {
+describe('docs/product.md §4 gating on a feature call (GET /api/tender)', () => {
   it('not approved → 423 ACCOUNT_PENDING_APPROVAL; approved without subscription → 402 SUBSCRIPTION_REQUIRED; active → 200', async () => {
     const pending = await t.createUser({ role: 'supplier', approved: false, plan: 'GROWTH' });
     const unsubscribed = await t.createUser({ role: 'supplier', approved: true, plan: null });

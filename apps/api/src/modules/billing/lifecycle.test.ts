@@ -19,7 +19,7 @@ const sub = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
   ...over,
 });
 
-describe('SPEC §9 subscription lifecycle by the calendar (pure rules)', () => {
+describe('docs/product.md §9 subscription lifecycle by the calendar (pure rules)', () => {
   it('in force: active/past_due until the period end; past_due also until the grace period ends', () => {
     expect(isInForce(sub(), d('2025-04-10T08:59:59Z'))).toBe(true);
     expect(isInForce(sub(), d('2025-04-10T09:00:00Z'))).toBe(false);
@@ -92,7 +92,7 @@ describe('SPEC §9 subscription lifecycle by the calendar (pure rules)', () => {
   });
 });
 
-describe('SPEC §9 quotas: limits per plan and calendar month', () => {
+describe('docs/product.md §9 quotas: limits per plan and calendar month', () => {
   it('Core: 5 uploads and 5 Bid Assist a month; Growth and Partner unlimited; no plan counts as Core', () => {
     expect(quotaLimit('CORE', 'uploads')).toBe(5);
     expect(quotaLimit('CORE', 'bid_assist')).toBe(5);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §9 quotas: race-safe monthly usage counters (quota.service)', () => {
+describe('docs/product.md §9 quotas: race-safe monthly usage counters (quota.service)', () => {
   it('20 concurrent consumes at the Core limit of 5: exactly 5 succeed, 15 answer PLAN_LIMIT_REACHED (402)', async () => {
     const u = await t.createUser({ role: 'supplier', plan: 'CORE' });
     const results = await Promise.allSettled(

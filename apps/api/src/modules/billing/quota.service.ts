@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './billing.repository.ts';
 
 /**
- * The monthly plan quotas of SPEC.md section 9 (Core: 5 uploads and 5 Bid Assist submissions a
+ * The monthly plan quotas of docs/product.md section 9 (Core: 5 uploads and 5 Bid Assist submissions a
  * calendar month; Growth and Partner unlimited), shared by every feature that spends them.
  *
  * Call `consumeQuota` inside the transaction that does the work: the unit is taken by one

@@ -170,7 +170,7 @@ async function subscribeViaCheckout(role: 'buyer' | 'supplier', sub: string) {
   return { u, customer };
 }
 
-describe('SPEC §7 Billing with Stripe: Checkout, Billing Portal, subscription updates', () => {
+describe('docs/product.md §7 Billing with Stripe: Checkout, Billing Portal, subscription updates', () => {
   it('a new subscription goes to Stripe Checkout (mode subscription, the plan price, EARLYBIRD coupon, return URLs)', async () => {
     const u = await t.createUser({ role: 'supplier', plan: null });
     seen.length = 0;
@@ -243,8 +243,8 @@ describe('SPEC §7 Billing with Stripe: Checkout, Billing Portal, subscription u
   });
 });
 
-describe('SPEC §7 Stripe webhooks: signed, idempotent, drive the subscription state', () => {
-  it('issue 18: an oddly shaped but correctly signed event never answers 500', async () => {
+describe('docs/product.md §7 Stripe webhooks: signed, idempotent, drive the subscription state', () => {
+  it('an oddly shaped but correctly signed event never answers 500', async () => {
     const odd: Array<[string, Record<string, unknown>]> = [
       ['checkout.session.completed', { id: 'cs_odd', object: 'checkout.session', mode: 'subscription', client_reference_id: 'not-a-uuid', customer: 'cus_odd', subscription: 'sub_odd', metadata: { plan: 'GROWTH', cycle: 'monthly' } }],
       ['checkout.session.completed', { id: 'cs_odd2', object: 'checkout.session', mode: 'subscription', client_reference_id: 42, customer: { no: 'id' }, subscription: 7, metadata: 'x' }],
@@ -348,7 +348,7 @@ describe('SPEC §7 Stripe webhooks: signed, idempotent, drive the subscription s
   });
 });
 
-describe('SPEC §7 payment provider choice (config)', () => {
+describe('docs/product.md §7 payment provider choice (config)', () => {
   it('Stripe is chosen when STRIPE_SECRET_KEY is set and then needs the webhook secret and the four price ids', async () => {
     const { loadConfig, ConfigError } = await import('../../config.ts');
     expect(loadConfig({ NODE_ENV: 'test' }).stripe).toBeNull();

@@ -41,8 +41,8 @@ async function createItem(over: Record<string, unknown> = {}, token = supplier.t
   return res.body.data;
 }
 
-describe('SPEC §7 Catalogue and Products: the same items under /api/catalogue and /api/product', () => {
-  it('creates an item for a supplier with every SPEC §3 field and reads it under both prefixes', async () => {
+describe('docs/product.md §7 Catalogue and Products: the same items under /api/catalogue and /api/product', () => {
+  it('creates an item for a supplier with every docs/product.md §3 field and reads it under both prefixes', async () => {
     const d = await createItem();
     expect(d).toMatchObject({
       userId: supplier.id,

@@ -24,7 +24,7 @@ const many = { 200: pageOf(catalogueItemSchema) };
 const suppliers = { roles: ['supplier'] } as const;
 
 /**
- * SPEC.md section 7 "Catalogue" and "Products": the same items under two prefixes
+ * docs/product.md section 7 "Catalogue" and "Products": the same items under two prefixes
  * (the product upload calls live in the uploads module). Signed in and gated.
  */
 export function catalogueRoutes(app: App, catalogue: CatalogueService) {

@@ -25,7 +25,7 @@ export function toCatalogueItem(row: CatalogueRow, companyName: string): Catalog
 const notFound = () => new AppError('NOT_FOUND', 'Catalogue item not found');
 
 /**
- * Catalogue items (SPEC.md section 3; `/api/catalogue` and `/api/product` are the same items).
+ * Catalogue items (docs/product.md section 3; `/api/catalogue` and `/api/product` are the same items).
  * Every buyer and supplier may read them; only the supplier who listed one changes it.
  */
 /**
@@ -105,7 +105,7 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
     async get(caller: Principal, id: string): Promise<CatalogueItem> {
       const row = await repo.findItem(db, id);
       if (!row || !canViewCatalogueItem(row, caller)) throw notFound();
-      // A buyer's or another supplier's view counts for the owner's dashboard (SPEC.md section 2);
+      // A buyer's or another supplier's view counts for the owner's dashboard (docs/product.md section 2);
       // the owner's own visits and the admins' moderation do not. Counting is best effort: a
       // failure is logged and the item is still answered.
       if (row.userId !== caller.id && caller.role !== 'admin' && !viewed.has(id, caller.id)) {

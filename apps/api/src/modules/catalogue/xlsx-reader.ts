@@ -3,7 +3,7 @@ import { SaxesParser } from 'saxes';
 
 /**
  * The first worksheet of an XLSX file, read as a stream with its limits enforced while it is read
- * (issue 18: loading a whole 150,000-row workbook with ExcelJS took seconds of one core and most of
+ * (docs/decisions/0013-hostile-input-refused-at-the-edge.md: loading a whole 150,000-row workbook with ExcelJS took seconds of one core and most of
  * a gigabyte before the row limit was even looked at):
  * - the ZIP entries are inflated chunk by chunk, and reading stops once more than `maxUncompressedBytes`
  *   have come out (a small file that inflates to gigabytes is refused, whatever its header claims);

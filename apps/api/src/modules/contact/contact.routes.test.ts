@@ -16,7 +16,7 @@ function form(fields: Record<string, string>, file?: { name: string; body: Buffe
   return fd;
 }
 
-describe('SPEC §2/§3/§5 Contact Us', () => {
+describe('docs/product.md §2/§3/§5 Contact Us', () => {
   it('stores a JSON message and mails support; name and email come from the account', async () => {
     const u = await t.createUser({ role: 'buyer', approved: false, plan: null });
     const res = await t.request('POST', '/api/auth/contact-us', {

@@ -56,7 +56,7 @@ async function complete(tenderId: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-describe('SPEC §7 Contracts: POST /api/contract (a buyer awards a tender)', () => {
+describe('docs/product.md §7 Contracts: POST /api/contract (a buyer awards a tender)', () => {
   it('proposes a contract, moves the tender to pending with the awarded supplier, audits and notifies the supplier', async () => {
     const tender = await createTender();
     const res = await propose(tender.id);
@@ -140,7 +140,7 @@ describe('SPEC §7 Contracts: POST /api/contract (a buyer awards a tender)', () 
   });
 });
 
-describe('SPEC §4 contract lifecycle: PUT /api/contract/{id} — every illegal transition refused', () => {
+describe('docs/product.md §4 contract lifecycle: PUT /api/contract/{id} — every illegal transition refused', () => {
   /** A contract straight in the database in any status, on its own tender. */
   async function contractIn(status: ContractStatus) {
     const [tender] = await t.db
@@ -218,7 +218,7 @@ describe('SPEC §4 contract lifecycle: PUT /api/contract/{id} — every illegal 
   });
 });
 
-describe('SPEC §7 DELETE /api/contract/{id}', () => {
+describe('docs/product.md §7 DELETE /api/contract/{id}', () => {
   it('the buyer deletes a proposal only; the supplier 403; an active one 409; a stranger 404', async () => {
     const a = await createTender();
     const c = (await propose(a.id)).body.data;
@@ -238,7 +238,7 @@ describe('SPEC §7 DELETE /api/contract/{id}', () => {
   });
 });
 
-describe('SPEC §7 GET /api/contract/tender/{id} and /api/contract/user/{id}', () => {
+describe('docs/product.md §7 GET /api/contract/tender/{id} and /api/contract/user/{id}', () => {
   it('a tender’s contracts: all to its buyer and admins, their own to a supplier; 404 to another buyer', async () => {
     const a = await createTender();
     const c = (await propose(a.id)).body.data;
@@ -283,7 +283,7 @@ describe('SPEC §7 GET /api/contract/tender/{id} and /api/contract/user/{id}', (
   });
 });
 
-describe('SPEC §4 fulfilment and reviews: complete → fulfilled → each side reviews once', () => {
+describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled → each side reviews once', () => {
   it('fulfilContractsForTender fulfils the active contract and withdraws a proposal still unanswered', async () => {
     const a = await createTender();
     const ca = (await propose(a.id)).body.data;
@@ -379,7 +379,7 @@ describe('SPEC §4 fulfilment and reviews: complete → fulfilled → each side 
   });
 });
 
-describe('SPEC §4 tender withdrawal: cancelContractsForTender (for the tenders service)', () => {
+describe('docs/product.md §4 tender withdrawal: cancelContractsForTender (for the tenders service)', () => {
   it('cancels the open contract of a tender and tells the supplier', async () => {
     const { cancelContractsForTender } = await import('./contracts.service.ts');
     const a = await createTender();
@@ -392,7 +392,7 @@ describe('SPEC §4 tender withdrawal: cancelContractsForTender (for the tenders 
   });
 });
 
-describe('SPEC §4/§7 a deal follows its tender through the tenders API', () => {
+describe('docs/product.md §4/§7 a deal follows its tender through the tenders API', () => {
   it('completing the tender fulfils the accepted contract; withdrawing the tender cancels an open one', async () => {
     const done = await createTender();
     const c = (await propose(done.id)).body.data;
@@ -412,7 +412,7 @@ describe('SPEC §4/§7 a deal follows its tender through the tenders API', () =>
   });
 });
 
-describe('Issue 7: a deleted account leaves the counterparty’s deal history, anonymised', () => {
+describe('a deleted account leaves the counterparty’s deal history, anonymised', () => {
   it('the buyer still sees the fulfilled deal and the review, under “Deleted company”', async () => {
     const leaving = await t.createUser({ role: 'supplier', companyName: 'Vanishing Steel Ltd' });
     const a = await createTender();

@@ -17,7 +17,7 @@ const tags = ['contracts'];
 const buyers = { roles: ['buyer'] } as const;
 const parties = { roles: ['buyer', 'supplier'] } as const;
 
-/** SPEC.md section 7 "Contracts". Every call is behind the access gate (approved and subscribed). */
+/** docs/product.md section 7 "Contracts". Every call is behind the access gate (approved and subscribed). */
 export function contractsRoutes(app: App, contracts: ContractsService) {
   app.post('/api/contract', {
     config: { access: buyers },

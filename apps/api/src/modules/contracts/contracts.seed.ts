@@ -4,7 +4,7 @@ import type { DemoSeeder } from '../../db/seed/demo.ts';
 import { contracts, reviews, tenders } from '../../db/schema/index.ts';
 
 /**
- * Demo deals (DESIGN.md section 7), after the listings seeder: the demo buyer's fulfilled
+ * Demo deals (docs/design.md section 7), after the listings seeder: the demo buyer's fulfilled
  * tender was delivered by the demo supplier (with a review each way) and the pending one is an
  * active contract with them, so Deals and the profiles' reviews show content.
  */

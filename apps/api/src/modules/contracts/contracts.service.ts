@@ -218,7 +218,7 @@ function emptyTotals(): ContractTotals {
 }
 
 /**
- * Deals and contracts (SPEC.md sections 2, 4, 7 Contracts): a buyer awards an active tender to
+ * Deals and contracts (docs/product.md sections 2, 4, 7 Contracts): a buyer awards an active tender to
  * a supplier (the tender becomes pending), the supplier accepts or declines, the buyer may
  * cancel, and completing the tender fulfils it. Every step is checked against CONTRACT_STEPS.
  */

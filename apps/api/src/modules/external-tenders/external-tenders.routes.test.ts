@@ -29,7 +29,7 @@ const search = async (qs: string, user: TestUser = supplier) => {
   return res.body as { data: any[]; meta: any };
 };
 
-describe('SPEC §9 plan rule and §6 roles: the live feed is for suppliers on Growth and Partner', () => {
+describe('docs/product.md §9 plan rule and §6 roles: the live feed is for suppliers on Growth and Partner', () => {
   it.each([
     ['/api/external-tenders/top'],
     ['/api/external-tenders/search'],
@@ -57,7 +57,7 @@ describe('SPEC §9 plan rule and §6 roles: the live feed is for suppliers on Gr
   });
 });
 
-describe('SPEC §7 GET /api/external-tenders/search', () => {
+describe('docs/product.md §7 GET /api/external-tenders/search', () => {
   it('lists newest first with page meta and facet counts; past deadlines are shown as closed', async () => {
     const { data, meta } = await search('pageSize=5');
     expect(meta).toMatchObject({ page: 1, pageSize: 5, total: 52 });
@@ -137,8 +137,8 @@ describe('SPEC §7 GET /api/external-tenders/search', () => {
   });
 });
 
-describe('SPEC §7 GET /api/external-tenders/{id} and favourites (SPEC §4: the flag flips once the call succeeds)', () => {
-  it('returns the External tender of SPEC §3 under data, with isFavourited for the caller', async () => {
+describe('docs/product.md §7 GET /api/external-tenders/{id} and favourites (docs/product.md §4: the flag flips once the call succeeds)', () => {
+  it('returns the External tender of docs/product.md §3 under data, with isFavourited for the caller', async () => {
     const { data } = await search('q=Latimer');
     const res = await get(`/api/external-tenders/${data[0].id}`);
     expect(res.status).toBe(200);
@@ -198,7 +198,7 @@ describe('SPEC §7 GET /api/external-tenders/{id} and favourites (SPEC §4: the 
   });
 });
 
-describe('SPEC §7 GET /api/external-tenders/top', () => {
+describe('docs/product.md §7 GET /api/external-tenders/top', () => {
   it('falls back to newest when nothing is open, and ranks the supplier’s interests (favourite CPV) first', async () => {
     const plain = await get('/api/external-tenders/top?limit=5', partner);
     expect(plain.status).toBe(200);
@@ -214,7 +214,7 @@ describe('SPEC §7 GET /api/external-tenders/top', () => {
   });
 });
 
-describe('Saved searches with alerts (issue 5): /api/external-tenders/saved-searches', () => {
+describe('Saved searches with alerts: /api/external-tenders/saved-searches', () => {
   it('creates, lists, updates and deletes a supplier’s saved searches, validating criteria', async () => {
     const created = await t.request('POST', '/api/external-tenders/saved-searches', {
       token: supplier.token,

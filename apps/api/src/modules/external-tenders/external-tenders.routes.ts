@@ -20,8 +20,8 @@ import type { App } from '../../platform/context.ts';
 import type { ExternalTendersService } from './external-tenders.service.ts';
 
 const tags = ['external-tenders'];
-// SPEC.md section 6/7: the live feed is for suppliers (approved and subscribed); the plan rule
-// (Growth and Partner only, SPEC.md section 9) is checked by the service.
+// docs/product.md section 6/7: the live feed is for suppliers (approved and subscribed); the plan rule
+// (Growth and Partner only, docs/product.md section 9) is checked by the service.
 const access = { roles: ['supplier'] } as const;
 
 export function externalTendersRoutes(app: App, service: ExternalTendersService) {

@@ -77,7 +77,7 @@ export function toExternalTender(v: repo.TenderView): ExternalTender {
   };
 }
 
-/** SPEC.md section 9: the live tender feed is a Growth and Partner feature. */
+/** docs/product.md section 9: the live tender feed is a Growth and Partner feature. */
 export function requireLiveFeed(p: Principal): void {
   if (!p.plan || !PLANS[p.plan].limits.liveFeed) {
     throw new AppError(

@@ -115,7 +115,7 @@ describe('DESIGN §6 feed import: npm run feed:import (broken files, idempotency
     expect(await t.db.select().from(externalTenders).where(eq(externalTenders.ocid, culprit.ocid))).toEqual([]);
   });
 
-  it('keeps each release\'s raw JSON as published, and a re-import in small batches is all unchanged (issue 5)', async () => {
+  it('keeps each release\'s raw JSON as published, and a re-import in small batches is all unchanged', async () => {
     const [row] = await t.db.execute<{ raw: string }>(sql`select raw::text as raw from external_tender_releases where ocid = ${real(7).ocid} and release_id = ${real(7).id}`).then((r) => r.rows);
     expect(JSON.parse(row!.raw)).toEqual(real(7));
     // Batches of 7 split the processes of the snapshot across batches; the hashes asked for ahead still hold.
@@ -127,7 +127,7 @@ describe('DESIGN §6 feed import: npm run feed:import (broken files, idempotency
   });
 });
 
-describe('Saved-search alerts and the "closing within 7 days" reminder (issue 5)', () => {
+describe('Saved-search alerts and the "closing within 7 days" reminder', () => {
   it('a newly imported tender matching a saved search raises one notification and an email; others do not', async () => {
     const supplier = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
     const other = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
@@ -172,7 +172,7 @@ describe('Saved-search alerts and the "closing within 7 days" reminder (issue 5)
     for (const id of [soon!.id, later!.id]) {
       expect((await t.request('POST', `/api/external-tenders/favourites/${id}`, { token: supplier.token })).status).toBe(200);
     }
-    // issue 18: a supplier since moved to Core (no live feed) is not sent feed data by reminder.
+    // docs/decisions/0013-hostile-input-refused-at-the-edge.md: a supplier since moved to Core (no live feed) is not sent feed data by reminder.
     const downgraded = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
     expect((await t.request('POST', `/api/external-tenders/favourites/${soon!.id}`, { token: downgraded.token })).status).toBe(200);
     await t.db.update(subscriptions).set({ plan: 'CORE' }).where(eq(subscriptions.userId, downgraded.id));

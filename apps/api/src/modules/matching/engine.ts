@@ -2,7 +2,7 @@ import { formatMoney, normaliseRegion, regionName, subcategoryName, type MatchRe
 import { bestCpvRelation, categoryLabel, cpvAncestorLabel, type CpvRelation } from './cpv.ts';
 
 /**
- * The matching engine (DESIGN.md section 5): pure functions that score a tender (what a buyer
+ * The matching engine (docs/design.md section 5): pure functions that score a tender (what a buyer
  * needs) against a catalogue item (what a supplier offers) from weighted signals, and say why.
  * Each signal yields a fit in [0, 1]; its contribution is fit × weight; the score is their sum
  * (the weights add up to 100). A signal with nothing to compare (no budget, no region) counts

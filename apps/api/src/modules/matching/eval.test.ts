@@ -4,7 +4,7 @@ import { connect, type Database } from '../../db/client.ts';
 import { runEval, type EvalReport } from './eval/eval.ts';
 
 /**
- * DESIGN.md section 5 "quality is measured": a quarter of the queries of `npm run eval:matching`
+ * docs/design.md section 5 "quality is measured": a quarter of the queries of `npm run eval:matching`
  * on the 860 real notices, with floors just under the measured figures so quality cannot regress.
  */
 // measured on every 4th query (104): search P@5 0.181, nDCG@10 0.239; matching P@5 0.294–0.296,

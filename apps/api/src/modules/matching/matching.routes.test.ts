@@ -80,7 +80,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §7 GET /api/tender/matches/buyer (DESIGN §5 matching)', () => {
+describe('docs/product.md §7 GET /api/tender/matches/buyer (DESIGN §5 matching)', () => {
   it('ranks the clearly matching catalogue item above unrelated ones, with score and reasons', async () => {
     const res = await t.request('GET', '/api/tender/matches/buyer', { token: buyer.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -103,7 +103,7 @@ describe('SPEC §7 GET /api/tender/matches/buyer (DESIGN §5 matching)', () => {
   });
 });
 
-describe('SPEC §7 GET /api/tender/matches/supplier', () => {
+describe('docs/product.md §7 GET /api/tender/matches/supplier', () => {
   it("lists open tenders per catalogue item, never another buyer's draft", async () => {
     const res = await t.request('GET', '/api/tender/matches/supplier', { token: supplier.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -144,7 +144,7 @@ describe('SPEC §7 GET /api/tender/matches/supplier', () => {
   });
 });
 
-describe('SPEC §9 plan rule: Core sees 3 matches per tender or listing', () => {
+describe('docs/product.md §9 plan rule: Core sees 3 matches per tender or listing', () => {
   it('a Core buyer sees at most 3 with the total and limited: true; Growth sees them all', async () => {
     const tender = await post('/api/tender', coreBuyer.token, tenderBody({ title: 'Steel beams and columns for a school extension' }));
     for (let i = 0; i < 4; i++) await post('/api/catalogue', coreSupplier.token, itemBody({ title: `Universal steel beams batch ${i + 1}` }));
@@ -182,7 +182,7 @@ describe('SPEC §9 plan rule: Core sees 3 matches per tender or listing', () => 
   });
 });
 
-describe('SPEC §7 recommendations: ownership and input', () => {
+describe('docs/product.md §7 recommendations: ownership and input', () => {
   it('an unknown id answers 404 and a malformed id 400', async () => {
     expect((await t.request('GET', '/api/tender/matches/recommendations/00000000-0000-4000-8000-000000000000', { token: buyer.token })).status).toBe(404);
     expect((await t.request('GET', "/api/tender/matches/recommendations/1'%20or%201=1", { token: buyer.token })).status).toBe(400);

@@ -12,7 +12,7 @@ import type { MatchingService } from './matching.service.ts';
 const tags = ['matching'];
 
 /**
- * SPEC.md section 7 "Tenders": the three matching calls. Static segments, so Fastify's router
+ * docs/product.md section 7 "Tenders": the three matching calls. Static segments, so Fastify's router
  * prefers them to GET /api/tender/:id (matching.routes.test.ts checks it). Signed in and gated.
  */
 export function matchingRoutes(app: App, matching: MatchingService) {

@@ -396,7 +396,7 @@ function inferredCpvOf(id: string, v: Float32Array | null): string[] {
 }
 
 /**
- * External tenders for a supplier's listing (DESIGN.md section 5: "a supplier to external
+ * External tenders for a supplier's listing (docs/design.md section 5: "a supplier to external
  * tenders"), scored by the same engine. A notice published without CPV codes gets the codes whose
  * labels its text means most nearly, so the CPV-aware category signal still applies.
  */
@@ -458,7 +458,7 @@ export const FEED_ITEMS = 5;
 export const FEED_GOOD = 50;
 
 /**
- * "Top for you" (issue 15): the live feed ranked for one supplier by the matching engine — each of
+ * "Top for you" (docs/decisions/0005-matching-explainable-weighted-signals.md): the live feed ranked for one supplier by the matching engine — each of
  * their newest catalogue items against the notices the search engine finds for it, scored on every
  * signal (CPV, wording, meaning, price, region…) — open notices that match well first, then the rest
  * by score. Null when the supplier has no catalogue item yet (the caller falls back to their

@@ -179,7 +179,7 @@ export async function markConversationRead(tx: DbOrTx, conversationId: string, u
   return { updated: rows.length, readAt };
 }
 
-/** Every unread message to a user (SPEC.md section 3: not read and not sent by them). */
+/** Every unread message to a user (docs/product.md section 3: not read and not sent by them). */
 export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
   // The counters the messages triggers keep (migration 0018): a row per conversation of the user.
   const [row] = await db

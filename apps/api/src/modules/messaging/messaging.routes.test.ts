@@ -25,7 +25,7 @@ async function send(from: TestUser, body: Record<string, unknown>) {
   return t.request('POST', '/api/sendMessage', { token: from.token, body });
 }
 
-describe('SPEC §7 Messaging: POST /api/conversation', () => {
+describe('docs/product.md §7 Messaging: POST /api/conversation', () => {
   it('opens a conversation once per pair and subject, from either side, with the other party', async () => {
     const first = await open(buyer, supplier);
     expect(first.status).toBe(201);
@@ -46,7 +46,7 @@ describe('SPEC §7 Messaging: POST /api/conversation', () => {
     expect((await open(supplier, buyer, { tenderId })).body.data.id).toBe(aboutTender.body.data.id);
   });
 
-  it('SPEC §6: only buyer ↔ supplier — not the same role, not an admin, not pending accounts, not oneself', async () => {
+  it('docs/product.md §6: only buyer ↔ supplier — not the same role, not an admin, not pending accounts, not oneself', async () => {
     const otherBuyer = await t.createUser({ role: 'buyer' });
     const pending = await t.createUser({ role: 'supplier', approved: false });
     const admin = await t.createUser({ role: 'admin' });
@@ -61,7 +61,7 @@ describe('SPEC §7 Messaging: POST /api/conversation', () => {
     expect((await open(buyer, supplier, { tenderId: crypto.randomUUID(), catalogueItemId: crypto.randomUUID() })).status).toBe(400);
   });
 
-  it('SPEC §4: messaging is gated — approval (423) and an active subscription (402)', async () => {
+  it('docs/product.md §4: messaging is gated — approval (423) and an active subscription (402)', async () => {
     const unsubscribed = await t.createUser({ role: 'buyer', plan: null });
     const pending = await t.createUser({ role: 'buyer', approved: false });
     expect((await open(unsubscribed, supplier)).status).toBe(402);
@@ -70,7 +70,7 @@ describe('SPEC §7 Messaging: POST /api/conversation', () => {
   });
 });
 
-describe('SPEC §3 and §7 Messaging: send, list, read', () => {
+describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
   it('sends to a user (opening the conversation), stores text as given, lists with unread counts', async () => {
     const b = await t.createUser({ role: 'buyer', companyName: 'Harbour Build' });
     const s = await t.createUser({ role: 'supplier', companyName: 'Granite & Co' });
@@ -217,7 +217,7 @@ describe('SPEC §3 and §7 Messaging: send, list, read', () => {
   });
 });
 
-describe('SPEC §7 Messaging: GET /api/users/search', () => {
+describe('docs/product.md §7 Messaging: GET /api/users/search', () => {
   it('finds approved counterparts of the opposite role by name or company, public fields only', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const s1 = await t.createUser({ role: 'supplier', companyName: `${tag} Timber Ltd` });
@@ -225,7 +225,7 @@ describe('SPEC §7 Messaging: GET /api/users/search', () => {
     const b1 = await t.createUser({ role: 'buyer', companyName: `${tag} Buyer Group` });
     const res = await t.request('GET', `/api/users/search?q=${tag}`, { token: buyer.token });
     expect(res.status).toBe(200);
-    // Personal names follow the profile's privacy (issue 18): by default only counterparties see them.
+    // Personal names follow the profile's privacy: by default only counterparties see them.
     expect(res.body.data).toEqual([{ id: s1.id, name: `${tag} Timber Ltd`, companyName: `${tag} Timber Ltd`, role: 'supplier', region: null }]);
     expect(JSON.stringify(res.body)).not.toMatch(/email|phone|password/i);
     // The supplier side sees buyers, never themselves.
@@ -238,7 +238,7 @@ describe('SPEC §7 Messaging: GET /api/users/search', () => {
   });
 });
 
-describe('issue 18: GET /api/users/search keeps to the privacy settings', () => {
+describe('GET /api/users/search keeps to the privacy settings', () => {
   it('lists a private profile only to its counterparties, and shows or searches personal names only where the profile would', async () => {
     const tag = `zp${Date.now().toString(36)}`;
     const hidden = await t.createUser({ role: 'supplier', companyName: `${tag} Hidden Ltd` });

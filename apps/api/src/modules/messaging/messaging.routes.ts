@@ -24,7 +24,7 @@ const access = { roles: ['buyer', 'supplier'] } as const;
 /** `PUT /api/{id}/read` sits at the API root: the id must be a UUID so it never shadows another route. */
 const UUID_PARAM = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
-/** SPEC.md section 7 Messaging, at exactly its paths. */
+/** docs/product.md section 7 Messaging, at exactly its paths. */
 export function messagingRoutes(app: App, service: MessagingService) {
   app.post('/api/conversation', {
     config: { access },

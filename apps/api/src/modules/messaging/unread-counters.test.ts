@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 /**
- * SPEC.md section 3 (unread counts on the conversation list and in total) kept by the counters of
+ * docs/product.md section 3 (unread counts on the conversation list and in total) kept by the counters of
  * migration 0018: whatever writes the messages (the API, or SQL straight to the table), the list's
  * per-conversation unread and the total must equal a count of the unread messages themselves.
  */
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §3 unread counts stay equal to the unread messages', () => {
+describe('docs/product.md §3 unread counts stay equal to the unread messages', () => {
   it('through sending, reading, SQL writes and deletes', async () => {
     const first = await send(buyer, supplier, 'One');
     await send(buyer, supplier, 'Two');

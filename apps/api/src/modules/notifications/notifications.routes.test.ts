@@ -21,7 +21,7 @@ async function flush() {
 }
 afterAll(() => t.close());
 
-describe('SPEC §7 Notifications', () => {
+describe('docs/product.md §7 Notifications', () => {
   it('lists, counts unread as {count}, marks one and all read; never another user’s', async () => {
     const a = await t.createUser();
     const b = await t.createUser();
@@ -44,7 +44,7 @@ describe('SPEC §7 Notifications', () => {
   });
 });
 
-describe('SPEC §7 Notifications: GET/PUT /api/settings/notifications', () => {
+describe('docs/product.md §7 Notifications: GET/PUT /api/settings/notifications', () => {
   it('answers every kind with defaults, changes only what is given, and only for the caller', async () => {
     const a = await t.createUser({ role: 'supplier', approved: false, plan: null });
     const b = await t.createUser();
@@ -73,7 +73,7 @@ describe('SPEC §7 Notifications: GET/PUT /api/settings/notifications', () => {
   });
 });
 
-describe('SPEC §7 Notifications: emails are batched', () => {
+describe('docs/product.md §7 Notifications: emails are batched', () => {
   it('a burst of 50 messages to one user sends one email; at most one mail per window', async () => {
     const buyer = await t.createUser({ role: 'buyer' });
     const supplier = await t.createUser({ role: 'supplier' });

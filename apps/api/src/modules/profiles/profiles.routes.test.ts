@@ -55,7 +55,7 @@ const fullSupplierProfile = {
   website: 'pennine-steel.example',
 };
 
-describe('SPEC §3 Profile: PUT/GET /api/settings/profile and GET /api/users/profile', () => {
+describe('docs/product.md §3 Profile: PUT/GET /api/settings/profile and GET /api/users/profile', () => {
   it('stores every Profile field and answers it under data (owner sees contact details)', async () => {
     const put = await t.request('PUT', '/api/settings/profile', { token: supplier.token, body: fullSupplierProfile });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
@@ -215,7 +215,7 @@ describe('SPEC §3 Profile: PUT/GET /api/settings/profile and GET /api/users/pro
   });
 });
 
-describe('SPEC §6 Profile: who may see whose profile', () => {
+describe('docs/product.md §6 Profile: who may see whose profile', () => {
   it('anonymous → 401; unknown id → 404; malformed id → 400', async () => {
     expect((await t.request('GET', `/api/users/profile/${supplier.id}`)).status).toBe(401);
     expect((await t.request('GET', '/api/users/profile')).status).toBe(401);
@@ -281,7 +281,7 @@ describe('SPEC §6 Profile: who may see whose profile', () => {
   });
 });
 
-describe('SPEC §7 POST /api/settings/projects, PUT/DELETE /api/settings/projects/{id}', () => {
+describe('docs/product.md §7 POST /api/settings/projects, PUT/DELETE /api/settings/projects/{id}', () => {
   it('owner edits and deletes; another user gets 404; anonymous 401; invalid 400', async () => {
     const made = await t.request('POST', '/api/settings/projects', { token: buyer.token, body: { name: 'Leeds depot', status: 'planned' } });
     expect(made.status).toBe(201);
@@ -318,7 +318,7 @@ describe('SPEC §7 POST /api/settings/projects, PUT/DELETE /api/settings/project
   });
 });
 
-describe('SPEC §7 POST /api/portfolio, PUT/DELETE /api/portfolio/{id}', () => {
+describe('docs/product.md §7 POST /api/portfolio, PUT/DELETE /api/portfolio/{id}', () => {
   it('owner creates, edits, deletes; the profile lists portfolioItems{title,value,description,client,completionDate}', async () => {
     const made = await t.request('POST', '/api/portfolio', {
       token: supplier.token,
@@ -347,7 +347,7 @@ describe('SPEC §7 POST /api/portfolio, PUT/DELETE /api/portfolio/{id}', () => {
   });
 });
 
-describe('SPEC §7 GET /api/requirements/{id?}, PUT /api/requirements', () => {
+describe('docs/product.md §7 GET /api/requirements/{id?}, PUT /api/requirements', () => {
   it('owner sets and reads; the other side reads a visible user’s; same-role or anonymous cannot', async () => {
     const put = await t.request('PUT', '/api/requirements', {
       token: supplier.token,

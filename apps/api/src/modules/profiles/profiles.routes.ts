@@ -27,7 +27,7 @@ const readers = { gate: false } as const;
 const editors = { roles: ['buyer', 'supplier'], gate: false } as const;
 const ok = { data: { ok: true as const } };
 
-/** SPEC.md section 7 "Settings, profile and related": profile, projects, portfolio, requirements. */
+/** docs/product.md section 7 "Settings, profile and related": profile, projects, portfolio, requirements. */
 export function profilesRoutes(app: App, profiles: ProfilesService) {
   app.get('/api/users/profile', {
     config: { access: readers },
@@ -43,7 +43,7 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
     config: { access: readers },
     schema: {
       tags,
-      summary: "A user's profile (SPEC.md section 3); contact fields only where the viewer may see them",
+      summary: "A user's profile (docs/product.md section 3); contact fields only where the viewer may see them",
       params: idParamsSchema,
       response: { 200: dataOf(profileSchema) },
     },

@@ -2,8 +2,8 @@ import type { DemoSeeder } from '../../db/seed/demo.ts';
 import { portfolioItems, profiles, projects, requirements } from '../../db/schema/index.ts';
 
 /**
- * Demo company profiles (DESIGN.md section 7): the demo buyer and supplier get every field of
- * SPEC.md section 3 filled in, so both profile layouts show real-looking content. The core
+ * Demo company profiles (docs/design.md section 7): the demo buyer and supplier get every field of
+ * docs/product.md section 3 filled in, so both profile layouts show real-looking content. The core
  * supplier keeps a sparse profile to show the empty states.
  */
 export const seedProfiles: DemoSeeder = async (db, accounts) => {

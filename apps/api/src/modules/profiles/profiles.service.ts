@@ -48,7 +48,7 @@ const MAX_PORTFOLIO = 200;
 const pounds = (pence: number | null) => (pence === null ? null : pence / 100);
 const notFound = (what = 'Profile') => new AppError('NOT_FOUND', `${what} not found`);
 
-/** The gate of DESIGN.md section 3, for calls that are ungated for one's own data only. */
+/** The gate of docs/design.md section 3, for calls that are ungated for one's own data only. */
 export function assertActive(caller: Principal): void {
   const state = accessStateOf(caller);
   if (state === 'pending_approval') {
@@ -69,13 +69,13 @@ export interface ProfileAccess {
  * Who may see whose profile (and so its requirements and reviews):
  * - oneself and admins: always, contact details included;
  * - otherwise the caller must be past the access gate, and the profile must belong to the
- *   opposite party (a buyer sees suppliers, a supplier sees buyers — SPEC.md section 6), be
+ *   opposite party (a buyer sees suppliers, a supplier sees buyers — docs/product.md section 6), be
  *   approved, and be public — or the two are counterparties: they share a contract (any
  *   status), or the owner has written to the caller in Messages; counterparties see each other
  *   even when private;
  * - names, email and phone show to counterparties, or to every such member when the owner
  *   chose contactVisibility 'members' in privacy settings.
- * Anything else answers 404 (DESIGN.md section 3: not yours to see).
+ * Anything else answers 404 (docs/design.md section 3: not yours to see).
  */
 export async function profileAccess(db: DbOrTx, caller: Principal, userId: string): Promise<ProfileAccess> {
   const owner = await repo.findProfileOwner(db, userId);
@@ -134,7 +134,7 @@ export function toRequirements(userId: string, r: repo.RequirementsRow | undefin
 }
 
 /**
- * Profiles (SPEC.md sections 2 Profile view, 3 Profile and Buyer-profile extras, 6): the
+ * Profiles (docs/product.md sections 2 Profile view, 3 Profile and Buyer-profile extras, 6): the
  * profile view, the profile settings page, projects, portfolio and requirements.
  */
 export function createProfilesService(ctx: AppContext) {

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('SPEC §2 Terms page: the privacy contact comes from configuration', () => {
+describe('docs/product.md §2 Terms page: the privacy contact comes from configuration', () => {
   it('answers the configured support mailbox to anyone, without a token', async () => {
     const res = await t.request('GET', '/api/public/config');
     expect(res.status).toBe(200);
@@ -20,7 +20,7 @@ describe('SPEC §2 Terms page: the privacy contact comes from configuration', ()
   });
 });
 
-describe('issue 10 SEO: robots.txt and sitemap.xml name this deployment’s PUBLIC_URL', () => {
+describe('docs/decisions/0019-web-app-by-feature-with-lazy-role-areas.md SEO: robots.txt and sitemap.xml name this deployment’s PUBLIC_URL', () => {
   it('writes the configured host', async () => {
     const app = await createTestApp({ publicUrl: 'https://www.brickyard.example' });
     try {

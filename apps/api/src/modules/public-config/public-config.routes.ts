@@ -4,7 +4,7 @@ import { robotsTxt, sitemapXml } from './seo.ts';
 
 /**
  * What the public site may know of the server's configuration: today only the support mailbox,
- * which the privacy policy names as the contact (SPEC.md section 2, Terms page).
+ * which the privacy policy names as the contact (docs/product.md section 2, Terms page).
  */
 export function publicConfigRoutes(app: App, ctx: AppContext) {
   app.get('/api/public/config', {

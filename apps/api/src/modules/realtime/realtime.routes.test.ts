@@ -36,7 +36,7 @@ async function stream(app: TestApp, user: TestUser, via: 'ticket' | 'bearer' = '
   return client;
 }
 
-describe('Realtime channel (issue 6): authentication', () => {
+describe('Realtime channel: authentication', () => {
   it('accepts a bearer header or a single-use ticket — never a JWT in the URL', async () => {
     const ticket = (await a.request('POST', '/api/realtime/ticket', { token: buyer.token })).body.data.ticket as string;
     const first = await connectSse(`${a.url}/api/realtime/stream?ticket=${ticket}`);
@@ -70,7 +70,7 @@ describe('Realtime channel (issue 6): authentication', () => {
   });
 });
 
-describe('Realtime channel (issue 6): events', () => {
+describe('Realtime channel: events', () => {
   it('delivers message.created to both sides, unread.changed and message.read as they happen', async () => {
     const toBuyer = await stream(a, buyer);
     const toSupplier = await stream(a, supplier, 'bearer');
@@ -120,7 +120,7 @@ describe('Realtime channel (issue 6): events', () => {
   });
 });
 
-describe('Realtime fan-out across API instances (issue 6, PostgreSQL LISTEN/NOTIFY)', () => {
+describe('Realtime fan-out across API instances (PostgreSQL LISTEN/NOTIFY)', () => {
   it('a client connected to instance B receives a message sent through instance A', async () => {
     const onB = await stream(b, supplier);
     const sent = await a.request('POST', '/api/sendMessage', { token: buyer.token, body: { recipientId: supplier.id, text: 'across instances' } });
@@ -138,7 +138,7 @@ describe('Realtime fan-out across API instances (issue 6, PostgreSQL LISTEN/NOTI
   });
 });
 
-describe('issue 18: a stream ends with its session', () => {
+describe('a stream ends with its session', () => {
   const endsWithin = (c: SseClient, ms: number) =>
     Promise.race([c.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 

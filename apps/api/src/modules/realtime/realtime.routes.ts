@@ -9,7 +9,7 @@ import { createRealtimeService, type RealtimeService } from './realtime.service.
 const tags = ['realtime'];
 
 /**
- * The per-user realtime channel (issue 6): `GET /api/realtime/stream`, Server-Sent Events.
+ * The per-user realtime channel (docs/decisions/0008-realtime-sse-over-listen-notify.md): `GET /api/realtime/stream`, Server-Sent Events.
  * Authenticated by `Authorization: Bearer` or, for EventSource (which cannot send headers), by a
  * single-use ticket from `POST /api/realtime/ticket` — the JWT never goes in a URL. The stream
  * route logs at warn only, so its URL (with the spent ticket) is not written to the request log.

@@ -27,7 +27,7 @@ const suppliers = { roles: ['supplier'] } as const;
 const readers = { roles: ['buyer', 'supplier', 'admin'] } as const;
 const one = { 200: dataOf(responseSchema) };
 
-/** Issue 17: tender responses and clarification questions. Every call is gated (approved and subscribed). */
+/** docs/decisions/0015-tender-responses-sealed-by-default.md: tender responses and clarification questions. Every call is gated (approved and subscribed). */
 export function responsesRoutes(app: App, responses: ResponsesService) {
   app.post('/api/tender/:id/responses', {
     config: { access: suppliers },

@@ -122,7 +122,7 @@ function snapshotOf(r: repo.ResponseRow): Record<string, unknown> {
 }
 
 /**
- * Tender responses (issue 17): suppliers bid until the deadline, buyers open them (sealed until
+ * Tender responses (docs/decisions/0015-tender-responses-sealed-by-default.md): suppliers bid until the deadline, buyers open them (sealed until
  * the deadline unless the tender is open), compare, shortlist and award one (a contract through
  * the contracts flow); every other bidder hears the outcome with feedback. Clarification
  * questions before the question deadline, answered privately or published.

@@ -5,7 +5,7 @@ import type { ReviewsService } from './reviews.service.ts';
 
 const tags = ['reviews'];
 
-/** SPEC.md section 7: GET /api/reviews/{id?}, POST /api/reviews. Behind the access gate. */
+/** docs/product.md section 7: GET /api/reviews/{id?}, POST /api/reviews. Behind the access gate. */
 export function reviewsRoutes(app: App, reviews: ReviewsService) {
   app.get('/api/reviews', {
     config: { access: {} },

@@ -90,7 +90,7 @@ describe('DESIGN §5 search: GET /api/search', () => {
     expect(JSON.stringify(res.body)).not.toContain('secret site');
   });
 
-  it('the live feed is a Growth feature (SPEC §9): Core answers 402', async () => {
+  it('the live feed is a Growth feature (docs/product.md §9): Core answers 402', async () => {
     expect((await search('type=external&q=roads', coreSupplier.token)).status).toBe(402);
     expect((await search('type=external&q=roads', supplier.token)).status).toBe(200);
   });

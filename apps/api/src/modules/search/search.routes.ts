@@ -5,12 +5,12 @@ import type { App } from '../../platform/context.ts';
 import type { SearchService } from './search.service.ts';
 
 /**
- * GET /api/search (DESIGN.md section 5): ranked results and facet counts over tenders, catalogue
+ * GET /api/search (docs/design.md section 5): ranked results and facet counts over tenders, catalogue
  * items or the live feed. Signed in and gated; what a caller may see is the same as in the lists.
  */
 export function searchRoutes(app: App, search: SearchService) {
   app.get('/api/search', {
-    // issue 11: 120 searches a minute per user (search-as-you-type stays well under it)
+    // docs/reliability.md: 120 searches a minute per user (search-as-you-type stays well under it)
     config: { rateLimit: perUserLimit(120, 60_000) },
     schema: {
       tags: ['search'],

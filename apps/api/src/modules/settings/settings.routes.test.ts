@@ -51,7 +51,7 @@ describe('DESIGN §1 OpenAPI: the profile, settings, contract and review calls a
   });
 });
 
-describe('SPEC §2 Settings > Accounts: GET/PUT /api/settings/account', () => {
+describe('docs/product.md §2 Settings > Accounts: GET/PUT /api/settings/account', () => {
   it('answers name, email, phone; saves names and phone; refuses invalid input (400) and anonymous (401)', async () => {
     const get = await t.request('GET', '/api/settings/account', { token: buyer.token });
     expect(get.status).toBe(200);
@@ -124,7 +124,7 @@ describe('SPEC §2 Settings > Accounts: GET/PUT /api/settings/account', () => {
   });
 });
 
-describe('issue 18: an email change needs the password (and second factor); the old address can cancel it', () => {
+describe('an email change needs the password (and second factor); the old address can cancel it', () => {
   it('refuses an email change without the current password, or with a wrong one, and changes nothing', async () => {
     const u = await t.createUser({ role: 'buyer' });
     const target = `takeover-${Date.now()}@example.test`;
@@ -173,7 +173,7 @@ describe('issue 18: an email change needs the password (and second factor); the 
   });
 });
 
-describe('SPEC §2 Settings > Privacy: GET/PUT /api/settings/privacy and the export', () => {
+describe('docs/product.md §2 Settings > Privacy: GET/PUT /api/settings/privacy and the export', () => {
   it('answers and changes profile visibility; refuses unknown values (400); ignores other fields', async () => {
     expect((await t.request('GET', '/api/settings/privacy', { token: supplier.token })).body.data).toEqual({ profileVisibility: 'public', contactVisibility: 'counterparties' });
     const put = await t.request('PUT', '/api/settings/privacy', { token: supplier.token, body: { profileVisibility: 'private', approved: true, role: 'admin' } });
@@ -217,7 +217,7 @@ describe('SPEC §2 Settings > Privacy: GET/PUT /api/settings/privacy and the exp
   });
 });
 
-describe('SPEC §2 Settings > Security: two-factor sign-in and sign out everywhere', () => {
+describe('docs/product.md §2 Settings > Security: two-factor sign-in and sign out everywhere', () => {
   it('sets up TOTP, asks for it at login, accepts a recovery code once, and turns it off', async () => {
     const u = await t.createUser({ role: 'buyer' });
     const state0 = await t.request('GET', '/api/settings/security', { token: u.token });
@@ -306,7 +306,7 @@ describe('SPEC §2 Settings > Security: two-factor sign-in and sign out everywhe
   });
 });
 
-describe('SPEC §2 Settings > Accounts: DELETE /api/settings/account', () => {
+describe('docs/product.md §2 Settings > Accounts: DELETE /api/settings/account', () => {
   it('needs the typed confirmation and the password (400), refuses anonymous (401) and admins (403)', async () => {
     expect((await t.request('DELETE', '/api/settings/account', { token: supplier.token, body: { confirm: 'delete', password: TEST_PASSWORD } })).status).toBe(400);
     expect((await t.request('DELETE', '/api/settings/account', { token: supplier.token, body: { confirm: 'DELETE', password: 'wrong-pass-1' } })).status).toBe(400);

@@ -21,7 +21,7 @@ const tags = ['settings'];
 /** Account, security and privacy are every signed-in user's (admins included), before approval too. */
 const everyone = { gate: false } as const;
 
-/** SPEC.md section 7 "Settings": account, security and privacy (profile is in the profiles module). */
+/** docs/product.md section 7 "Settings": account, security and privacy (profile is in the profiles module). */
 export function settingsRoutes(app: App, settings: SettingsService) {
   app.get('/api/settings/account', {
     config: { access: everyone },

@@ -62,7 +62,7 @@ const wrongCode = (path = 'code') =>
   new AppError('VALIDATION_FAILED', 'That code is not valid. Check your authenticator app and try again.', [{ path, message: 'Invalid code' }]);
 
 /**
- * Settings (SPEC.md section 2): Accounts (name, email with re-verification, phone, deletion),
+ * Settings (docs/product.md section 2): Accounts (name, email with re-verification, phone, deletion),
  * Security (two-factor sign-in, sign out of every other session), Privacy (visibility, export).
  */
 export function createSettingsService(ctx: AppContext, deps: { auth: AuthService; billing: BillingService }) {

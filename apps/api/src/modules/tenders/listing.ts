@@ -1,7 +1,7 @@
 import { AppError, isSubcategoryOf, type Attachment, type ErrorDetail } from '@brickyard/shared';
 
 /**
- * Mapping between the SPEC.md section 3 fields (shared by tenders and catalogue items) and
+ * Mapping between the docs/product.md section 3 fields (shared by tenders and catalogue items) and
  * their columns, used by both services.
  */
 export interface ListingRow {

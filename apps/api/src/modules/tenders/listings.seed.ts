@@ -7,7 +7,7 @@ type NewItem = typeof catalogueItems.$inferInsert;
 
 /**
  * Demo tenders for buyer@brickyard.test and catalogue items for the two demo suppliers
- * (DESIGN.md section 7). Several tender titles and scopes are based on real UK public-sector
+ * (docs/design.md section 7). Several tender titles and scopes are based on real UK public-sector
  * notices in shared/data/ocds/demo-release-package.json (Contracts Finder, Sell2Wales; Open
  * Government Licence v3.0), rewritten as a private developer's tenders; budgets are in pence.
  * The catalogue listings are made-up but realistic trade prices.

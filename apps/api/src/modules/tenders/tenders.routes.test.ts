@@ -49,8 +49,8 @@ async function createTender(over: Record<string, unknown> = {}, token = buyer.to
   return res.body.data;
 }
 
-describe('SPEC §7 Tenders: POST /api/tender', () => {
-  it('creates a tender for a buyer with every SPEC §3 field, money in pence and pounds, and user.companyName', async () => {
+describe('docs/product.md §7 Tenders: POST /api/tender', () => {
+  it('creates a tender for a buyer with every docs/product.md §3 field, money in pence and pounds, and user.companyName', async () => {
     const d = await createTender();
     expect(d).toMatchObject({
       userId: buyer.id,
@@ -113,7 +113,7 @@ describe('SPEC §7 Tenders: POST /api/tender', () => {
   });
 });
 
-describe('SPEC §7 Tenders: GET/PUT/DELETE /api/tender/{id} and ownership', () => {
+describe('docs/product.md §7 Tenders: GET/PUT/DELETE /api/tender/{id} and ownership', () => {
   it('lets suppliers read an active tender, but a draft is the owner\'s only (404 to others)', async () => {
     const active = await createTender();
     const draft = await createTender({ status: 'draft' });
@@ -163,7 +163,7 @@ describe('SPEC §7 Tenders: GET/PUT/DELETE /api/tender/{id} and ownership', () =
   });
 });
 
-describe('SPEC §4 tender statuses: enforced transitions and POST /api/tender/{id}/complete', () => {
+describe('docs/product.md §4 tender statuses: enforced transitions and POST /api/tender/{id}/complete', () => {
   it('moves draft → active → pending and refuses draft → fulfilled (409)', async () => {
     const d = await createTender({ status: 'draft' });
     const bad = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { status: 'fulfilled' } });
@@ -194,7 +194,7 @@ describe('SPEC §4 tender statuses: enforced transitions and POST /api/tender/{i
   });
 });
 
-describe('SPEC §7 Tenders: lists, filters, sorting and stats', () => {
+describe('docs/product.md §7 Tenders: lists, filters, sorting and stats', () => {
   let b: TestUser;
   beforeAll(async () => {
     b = await t.createUser({ role: 'buyer', companyName: 'Lists Ltd' });
@@ -268,7 +268,7 @@ describe('SPEC §7 Tenders: lists, filters, sorting and stats', () => {
   });
 });
 
-describe('SPEC §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export for the owner', () => {
+describe('docs/product.md §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export for the owner', () => {
   it('exports a real PDF by default with an attachment filename', async () => {
     const d = await createTender();
     await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { budget: 200000 } });
@@ -294,7 +294,7 @@ describe('SPEC §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export for the own
     expect(text).toContain('Details updated,Budget,"£185,000.50","£200,000"');
   });
 
-  it('issue 18: CSV cells that a spreadsheet would run as formulas are neutralised, and the file has a UTF-8 BOM', async () => {
+  it('CSV cells that a spreadsheet would run as formulas are neutralised, and the file has a UTF-8 BOM', async () => {
     const d = await createTender();
     const titles = ['=HYPERLINK("http://evil.test","x")', '+1+2', '-2+3', '@SUM(A1)'];
     for (const title of titles) {

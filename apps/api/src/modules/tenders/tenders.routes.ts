@@ -21,7 +21,7 @@ const buyers = { roles: ['buyer'] } as const;
 const suppliers = { roles: ['supplier'] } as const;
 const q = tenderListQuerySchema;
 
-/** SPEC.md section 7 "Tenders". Every call is signed in and gated (approved + subscribed). */
+/** docs/product.md section 7 "Tenders". Every call is signed in and gated (approved + subscribed). */
 export function tendersRoutes(app: App, tenders: TendersService) {
   app.post('/api/tender', {
     config: { access: buyers },

@@ -87,7 +87,7 @@ export interface TenderPage {
 }
 
 /**
- * Tenders (SPEC.md sections 3, 4 and 7): who may see and change them, the status lifecycle,
+ * Tenders (docs/product.md sections 3, 4 and 7): who may see and change them, the status lifecycle,
  * the files they list, and the audit trail written in the same transaction as each change.
  */
 export function createTendersService(ctx: AppContext, uploads: UploadsService) {
@@ -115,7 +115,7 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
     return { data: rows.map((r) => toTender(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
   }
 
-  /** The tender if the caller may read it, else 404 (DESIGN.md section 3). */
+  /** The tender if the caller may read it, else 404 (docs/design.md section 3). */
   async function visible(caller: Principal, id: string): Promise<TenderWithCompany> {
     const row = await repo.findTender(db, id);
     if (!row || !canViewTender(row, caller)) throw notFound();

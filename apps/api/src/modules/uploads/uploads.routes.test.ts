@@ -52,7 +52,7 @@ const tenderBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe('SPEC §7 Uploads: POST /api/upload/presigned-upload-url (local driver)', () => {
+describe('docs/product.md §7 Uploads: POST /api/upload/presigned-upload-url (local driver)', () => {
   it('answers an upload URL and a key {userId}/{uploadType}/{uuid}-{fileName}, then accepts the bytes once', async () => {
     const res = await presign(buyer, { fileName: '../../Site plan (rev B).pdf' });
     expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ describe('SPEC §7 Uploads: POST /api/upload/presigned-upload-url (local driver)
   });
 });
 
-describe('SPEC §9 plan limit: Core gets 5 uploads a calendar month (402), Growth unlimited', () => {
+describe('docs/product.md §9 plan limit: Core gets 5 uploads a calendar month (402), Growth unlimited', () => {
   it('counts race-safely: of 8 files stored in parallel by a fresh Core account exactly 5 are kept', async () => {
     const core = await t.createUser({ role: 'buyer', plan: 'CORE' });
     // choosing a file (an upload URL) takes nothing: all 8 get one
@@ -158,7 +158,7 @@ describe('SPEC §9 plan limit: Core gets 5 uploads a calendar month (402), Growt
   });
 });
 
-describe('SPEC §7 Uploads: GET /api/upload/presigned-download-url and the files of tenders', () => {
+describe('docs/product.md §7 Uploads: GET /api/upload/presigned-download-url and the files of tenders', () => {
   it('gives the owner a flat {downloadURL} that serves the bytes under the cleaned name', async () => {
     const f = await upload(buyer);
     const res = await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(f.key)}`, { token: buyer.token });
@@ -242,7 +242,7 @@ describe('SPEC §7 Uploads: GET /api/upload/presigned-download-url and the files
   });
 });
 
-describe('SPEC §7 Products: POST /api/product/upload-image and upload-document (multipart)', () => {
+describe('docs/product.md §7 Products: POST /api/product/upload-image and upload-document (multipart)', () => {
   const form = (bytes: Buffer, name: string) => {
     const f = new FormData();
     f.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -277,7 +277,7 @@ describe('SPEC §7 Products: POST /api/product/upload-image and upload-document 
   });
 });
 
-describe('SPEC §7 Download flow for message attachments (issue 6: attachments through the upload flow)', () => {
+describe('docs/product.md §7 Download flow for message attachments (attachments through the upload flow)', () => {
   it('the recipient of a message may download its attachment; a third user may not', async () => {
     const file = await upload(supplier, PDF, { fileName: 'Quote.pdf', uploadType: 'message-attachment', tenderId: undefined });
     const sent = await t.request('POST', '/api/sendMessage', {
@@ -295,7 +295,7 @@ describe('SPEC §7 Download flow for message attachments (issue 6: attachments t
   });
 });
 
-describe('SPEC §2 Profile view and §7 download flow: a profile’s logo and documents', () => {
+describe('docs/product.md §2 Profile view and §7 download flow: a profile’s logo and documents', () => {
   it('download for whoever may see the profile; never for a pending account or a file that is not on it', async () => {
     const logo = await upload(supplier, PNG, { fileName: 'logo.png', fileType: 'image/png', uploadType: 'profile-image' });
     const doc = await upload(supplier, PDF, { fileName: 'ISO 9001.pdf', uploadType: 'profile-document' });
@@ -323,7 +323,7 @@ describe('SPEC §2 Profile view and §7 download flow: a profile’s logo and do
   });
 });
 
-describe('SPEC §9 plan limits are for customers', () => {
+describe('docs/product.md §9 plan limits are for customers', () => {
   it('an admin (no plan) uploads more than 5 files a month, e.g. replies to bid-assist requests', async () => {
     const admin = await t.createUser({ role: 'admin', plan: null });
     for (let i = 0; i < 6; i++) await upload(admin, PDF, { fileName: `reply-${i}.pdf`, uploadType: 'other' });

@@ -30,7 +30,7 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
     config: { access },
     schema: {
       tags,
-      summary: 'An upload URL and storage key for one file (SPEC.md section 3 presigned upload request)',
+      summary: 'An upload URL and storage key for one file (docs/product.md section 3 presigned upload request)',
       body: presignedUploadBodySchema,
       response: { 200: presignedUploadResponseSchema },
     },
@@ -50,7 +50,7 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
     config: { access },
     schema: {
       tags,
-      summary: 'A short-lived download URL for a key you may read (flat shape fixed by SPEC.md section 7)',
+      summary: 'A short-lived download URL for a key you may read (flat shape fixed by docs/product.md section 7)',
       querystring: keyQuerySchema,
       response: { 200: presignedDownloadResponseSchema },
     },

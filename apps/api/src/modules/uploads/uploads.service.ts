@@ -34,8 +34,8 @@ export interface FileRefs {
 }
 
 /**
- * Files: the presigned flow (SPEC.md section 7), the local driver's signed URLs, direct
- * multipart uploads, the monthly upload quota (SPEC.md section 9) and the links between files
+ * Files: the presigned flow (docs/product.md section 7), the local driver's signed URLs, direct
+ * multipart uploads, the monthly upload quota (docs/product.md section 9) and the links between files
  * and the tenders or catalogue items that reference them.
  *
  * Quota: an upload counts when its file is stored and accepted, not when it is chosen: issuing
@@ -48,7 +48,7 @@ export function createUploadsService(ctx: AppContext) {
   const { db, storage, config, log } = ctx;
   const ttl = config.storageUrlTtlSeconds;
 
-  /** One upload of this month's plan quota (SPEC.md section 9), via the shared quota service. */
+  /** One upload of this month's plan quota (docs/product.md section 9), via the shared quota service. */
   async function consumeQuota(tx: DbOrTx, caller: Principal): Promise<void> {
     // Admins hold no plan (they answer bid-assist requests with files): plan limits are for customers.
     if (caller.role === 'admin') return;

@@ -19,7 +19,7 @@ export interface Principal {
  * A route's access rule, declared in its `config.access`:
  * - 'public': anyone;
  * - { roles, gate }: signed in with one of `roles` (all roles when omitted); when `gate` is
- *   true (the default) a buyer or supplier must also be approved and subscribed (SPEC.md §4).
+ *   true (the default) a buyer or supplier must also be approved and subscribed (docs/product.md §4).
  */
 export type AccessRule = 'public' | { roles?: readonly Role[]; gate?: boolean };
 

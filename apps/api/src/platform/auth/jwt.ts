@@ -18,7 +18,7 @@ export interface Jwt {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** HS256 JWTs whose `exp` is in seconds, as the web guard reads it (SPEC.md section 5). */
+/** HS256 JWTs whose `exp` is in seconds, as the web guard reads it (docs/product.md section 5). */
 export function createJwt(secret: string, ttlSeconds: number): Jwt {
   const signer = createSigner({ key: secret, algorithm: 'HS256', expiresIn: ttlSeconds * 1000 });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], cache: 1000 });

@@ -34,7 +34,7 @@ function statusToCode(status: number): ErrorCode {
   return 'VALIDATION_FAILED';
 }
 
-/** One error shape for every failure: `{ error: { code, message, details? } }` (DESIGN.md §3). */
+/** One error shape for every failure: `{ error: { code, message, details? } }` (docs/design.md §3). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 /**
- * Issue 11 (hostile input answers 4xx, never 5xx): a NUL character, which PostgreSQL text cannot
+ * docs/reliability.md (hostile input answers 4xx, never 5xx): a NUL character, which PostgreSQL text cannot
  * hold, is refused in any JSON body with a 400 in the error model, naming where it was. The fuzz
  * test found it as a 500 on PUT /api/settings/billing.
  */

@@ -8,7 +8,7 @@ import type { PaymentProvider, ProviderEvent } from './types.ts';
  * subscriptions, Billing Portal sessions, subscription updates for plan changes and cancel/resume,
  * and signed webhooks (`stripe.webhooks.constructEvent` over the raw body). Prices are the four
  * STRIPE_PRICE_* ids; EARLYBIRD is STRIPE_COUPON_EARLYBIRD on monthly plans, otherwise a one-off
- * amount-off coupon worth exactly our first-period discount (SPEC.md section 9).
+ * amount-off coupon worth exactly our first-period discount (docs/product.md section 9).
  */
 
 const stripeUnavailable = (err: unknown) => {

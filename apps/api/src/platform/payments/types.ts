@@ -70,7 +70,7 @@ export type ProviderEvent = { id: string; providerType: string } & (
   | { type: 'ignored' }
 );
 
-/** Payment providers behind one interface (DESIGN.md §1): the built-in local one and Stripe. */
+/** Payment providers behind one interface (docs/design.md §1): the built-in local one and Stripe. */
 export interface PaymentProvider {
   readonly name: string;
   /** true when the provider runs the billing calendar itself (Stripe); false: our lifecycle job renews. */

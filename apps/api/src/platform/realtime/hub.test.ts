@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createRealtimeHub, type RealtimeHub } from './hub.ts';
 
 /**
- * SPEC.md section 3 (realtime messages) through `hub.transaction`, the busy paths' way of
+ * docs/product.md section 3 (realtime messages) through `hub.transaction`, the busy paths' way of
  * publishing: an event is heard only once its transaction has committed, never on rollback.
  */
 let t: TestApp;
@@ -33,7 +33,7 @@ async function heardWithin(ms: number, heard: RealtimeEvent[], n: number): Promi
   return heard.length >= n;
 }
 
-describe('hub.transaction (issue 11: events published after the commit)', () => {
+describe('hub.transaction (events published after the commit)', () => {
   it('is heard after the transaction commits, not while it is open', async () => {
     const heard: RealtimeEvent[] = [];
     const stop = hub.subscribe(userId, (e) => heard.push(e));

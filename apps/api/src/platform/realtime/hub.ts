@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { notifyCommitted, notifyOne } from './hub.repository.ts';
 
 /**
- * The realtime hub (DESIGN.md §1 realtime): each API instance keeps the live streams of its own
+ * The realtime hub (docs/design.md §1 realtime): each API instance keeps the live streams of its own
  * users, and every instance hears every event through PostgreSQL LISTEN/NOTIFY on one channel —
  * several instances behind a load balancer stay in sync with no extra broker.
  *

@@ -8,7 +8,7 @@ export interface StoredObject {
   size: number;
 }
 
-/** A request the browser makes straight to storage (the presigned flow of SPEC.md section 7). */
+/** A request the browser makes straight to storage (the presigned flow of docs/product.md section 7). */
 export interface PresignedRequest {
   url: string;
   method: 'PUT' | 'GET';

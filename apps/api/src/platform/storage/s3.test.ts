@@ -92,7 +92,7 @@ describe('DESIGN §1 files: the S3 storage driver', () => {
   });
 });
 
-describe('SPEC §7 Uploads over the S3 driver: presign, upload straight to S3, attach, download', () => {
+describe('docs/product.md §7 Uploads over the S3 driver: presign, upload straight to S3, attach, download', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { storage });

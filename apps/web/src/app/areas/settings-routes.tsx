@@ -7,7 +7,7 @@ import { PrivacySettingsScreen } from '@/features/settings/screens/privacy';
 import { ProfileSettingsScreen } from '@/features/settings/screens/profile-settings';
 import { SecurityScreen } from '@/features/settings/screens/security';
 
-/** The seven settings sub-pages shared by buyers and suppliers (SPEC.md section 2). */
+/** The seven settings sub-pages shared by buyers and suppliers (docs/product.md section 2). */
 export function settingsRoutes(role: 'buyer' | 'supplier') {
   return (
     <Route path="settings" element={<SettingsLayout role={role} />}>

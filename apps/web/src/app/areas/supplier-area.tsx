@@ -25,7 +25,7 @@ export default function SupplierArea() {
     <Routes>
       <Route element={<SupplierLayout />}>
         <Route index element={<DashboardScreen role="supplier" />} />
-        {/* DESIGN.md section 9: /supplier/abc names no screen; it shows the dashboard. */}
+        {/* docs/design.md section 9: /supplier/abc names no screen; it shows the dashboard. */}
         <Route path="abc" element={<DashboardScreen role="supplier" />} />
         <Route path="messages" element={<MessagesScreen />} />
         <Route path="catalogue" element={<CatalogueScreen />} />

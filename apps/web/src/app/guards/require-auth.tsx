@@ -54,7 +54,7 @@ function useSessionRefresh(session: StoredSession | null) {
 }
 
 /**
- * Route guard of SPEC.md sections 4–6: a live token, an allowed role, and for buyers and
+ * Route guard of docs/product.md sections 4–6: a live token, an allowed role, and for buyers and
  * suppliers approval plus an active subscription outside the settings pages.
  */
 export function RequireAuth({ allowedRoles, children }: { allowedRoles: Role[]; children?: ReactNode }) {

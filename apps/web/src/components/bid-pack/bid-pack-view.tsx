@@ -47,7 +47,7 @@ export function RequirementBadge({ status }: { status: RequirementStatus }) {
   );
 }
 
-/** GET /api/bid-assist/{id}/file?key: a signed link, then the download flow of SPEC.md section 7. */
+/** GET /api/bid-assist/{id}/file?key: a signed link, then the download flow of docs/product.md section 7. */
 export async function downloadRequestFile(requestId: string, key: string, name: string): Promise<void> {
   try {
     const res = await api.get<{ downloadURL: string }>(`/api/bid-assist/${encodeURIComponent(requestId)}/file`, {

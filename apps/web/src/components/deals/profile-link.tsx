@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 import { cn } from '@/lib/cn';
 
 /**
- * The navigation state the profile view reads (SPEC.md section 2 "Profile view": the profile is
+ * The navigation state the profile view reads (docs/product.md section 2 "Profile view": the profile is
  * fetched for the id passed in navigation state, otherwise for the current user).
  */
 export interface ProfileNavState {

@@ -2,7 +2,7 @@ import { Download, FileText } from 'lucide-react';
 import { Button } from '@/components/ui';
 import { downloadFile, fileDisplayName } from '@/lib/download';
 
-/** Stored files with a Download button each (SPEC.md section 7 download flow). */
+/** Stored files with a Download button each (docs/product.md section 7 download flow). */
 export function FileList({
   files,
   empty = 'No documents',

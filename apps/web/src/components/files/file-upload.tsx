@@ -42,7 +42,7 @@ function sizeOf(bytes: number) {
 
 /**
  * Attach files through the presigned upload flow, with a progress bar per file. Uploaded files can
- * be downloaded (SPEC.md section 7 download flow) or removed from the list before saving.
+ * be downloaded (docs/product.md section 7 download flow) or removed from the list before saving.
  */
 export function FileUpload({
   label,

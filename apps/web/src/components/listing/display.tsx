@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { formatPence, formatPostedDate } from '@/lib/format';
 
-/** £ from pence (SPEC.md section 9: catalogue price currency is £); missing values read Not specified. */
+/** £ from pence (docs/product.md section 9: catalogue price currency is £); missing values read Not specified. */
 export function formatMoneyPence(pence: number | null | undefined, missing = 'Not specified'): string {
   return pence === null || pence === undefined ? missing : formatPence(pence);
 }
@@ -13,7 +13,7 @@ export function Money({ pence, missing, className }: { pence: number | null | un
   return <span className={cn('tabular-nums', className)}>{formatMoneyPence(pence, missing)}</span>;
 }
 
-/** A date as dd MMM yyyy (SPEC.md section 9) in a <time> element. */
+/** A date as dd MMM yyyy (docs/product.md section 9) in a <time> element. */
 export function DateText({ value, className }: { value: string | null | undefined; className?: string }) {
   const text = formatPostedDate(value);
   return value ? (
@@ -69,7 +69,7 @@ export function TenderStatusBadge({ status }: { status: TenderStatus }) {
 
 export const AVAILABILITY_LABELS: Record<Availability, string> = { available: 'Available', limited: 'Limited', other: 'Other' };
 
-/** SPEC.md section 2: available is green, limited amber, anything else red. */
+/** docs/product.md section 2: available is green, limited amber, anything else red. */
 export function availabilityTone(value: string | null | undefined): 'success' | 'warning' | 'danger' {
   if (value === 'available') return 'success';
   if (value === 'limited') return 'warning';
@@ -81,13 +81,13 @@ export function AvailabilityBadge({ value }: { value: string | null | undefined 
   return <Badge tone={availabilityTone(value)}>{label}</Badge>;
 }
 
-/** Lead time in days (SPEC.md section 9), or Not specified. */
+/** Lead time in days (docs/product.md section 9), or Not specified. */
 export function leadTimeText(days: number | null | undefined, missing = 'Not specified'): string {
   if (days === null || days === undefined) return missing;
   return days === 1 ? '1 day' : `${days.toLocaleString('en-GB')} days`;
 }
 
-/** SPEC.md section 2: In stock when quantity is above 0, otherwise Out of stock. */
+/** docs/product.md section 2: In stock when quantity is above 0, otherwise Out of stock. */
 export function stockText(quantity: number | null | undefined): 'In stock' | 'Out of stock' {
   return (quantity ?? 0) > 0 ? 'In stock' : 'Out of stock';
 }

@@ -26,7 +26,7 @@ export interface DialogListing {
 }
 
 /**
- * A matched catalogue item for a buyer (buyers have no catalogue route, SPEC.md section 2): the
+ * A matched catalogue item for a buyer (buyers have no catalogue route, docs/product.md section 2): the
  * item's details, why it matches, and Connect, which opens messages with the supplier.
  */
 export function CatalogueMatchDialog({

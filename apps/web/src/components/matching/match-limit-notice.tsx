@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import type { MatchViewer } from './use-match-actions';
 
 /**
- * SPEC.md section 9: Core shows 3 matches per tender or listing. When the plan hides some
+ * docs/product.md section 9: Core shows 3 matches per tender or listing. When the plan hides some
  * (`limited`), say how many there are and offer the upgrade.
  */
 export function MatchLimitNotice({

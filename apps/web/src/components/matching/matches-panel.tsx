@@ -44,7 +44,7 @@ export function MatchesPanel({
   owner: boolean;
   enabled?: boolean;
   /**
-   * Connect buttons on the cards. Off on the catalogue item detail, where SPEC.md section 2 keeps
+   * Connect buttons on the cards. Off on the catalogue item detail, where docs/product.md section 2 keeps
    * Connect to the one button shown when coming from the connect page; the tender opens instead.
    */
   allowConnect?: boolean;

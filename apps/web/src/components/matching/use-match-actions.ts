@@ -9,7 +9,7 @@ export type MatchViewer = 'buyer' | 'supplier';
 export type MatchTarget = { kind: 'route'; to: string; state?: unknown } | { kind: 'dialog'; itemId: string };
 
 /**
- * SPEC.md section 2: the detail screens show Connect only when navigation came from the connect
+ * docs/product.md section 2: the detail screens show Connect only when navigation came from the connect
  * page, marked by `state.from === 'connect'` (catalogue-item.tsx reads it); Connect opens the
  * role's messages with `state.userId`, the other party's user id.
  */
@@ -17,7 +17,7 @@ export function matchTarget(match: Match, viewer: MatchViewer, fromConnect: bool
   const c = match.counterpart;
   const state = fromConnect ? { from: 'connect' } : undefined;
   if (c.kind === 'tender') return { kind: 'route', to: `/${viewer}/tender/${c.id}`, state };
-  // Buyers have no catalogue route of their own (SPEC.md section 2): the item opens in a dialog.
+  // Buyers have no catalogue route of their own (docs/product.md section 2): the item opens in a dialog.
   if (viewer === 'buyer') return { kind: 'dialog', itemId: c.id };
   const mine = c.userId === getSession()?.id;
   return { kind: 'route', to: `/supplier/catalogue/${c.id}`, state: mine ? undefined : state };

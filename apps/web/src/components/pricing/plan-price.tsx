@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 /**
  * A plan's price for the chosen cycle, with the other cycle shown beside it to compare
- * (DESIGN.md section 9: yearly = list price × 12 less 10%, which can exceed twelve monthly payments).
+ * (docs/design.md section 9: yearly = list price × 12 less 10%, which can exceed twelve monthly payments).
  */
 export function PlanPrice({ plan, cycle, tone = 'light' }: { plan: PlanType; cycle: BillingCycle; tone?: 'light' | 'dark' }) {
   const p = PLANS[plan];

@@ -7,7 +7,7 @@ import { setBillingCycle } from '@/lib/session';
 import { PlanPrice } from './plan-price';
 
 /**
- * The pricing block of SPEC.md section 2, in parts shared by the landing pages and Settings ›
+ * The pricing block of docs/product.md section 2, in parts shared by the landing pages and Settings ›
  * Billing: the promo banner, the monthly/yearly toggle (remembered in localStorage under
  * `billingCycle`) and the three plan cards of section 9. Each page supplies the card's action.
  */
@@ -33,7 +33,7 @@ export function PromoBanner({ className }: { className?: string }) {
   );
 }
 
-/** Monthly / Yearly; every change is remembered for the next visit (SPEC.md sections 3 and 4). */
+/** Monthly / Yearly; every change is remembered for the next visit (docs/product.md sections 3 and 4). */
 export function BillingCycleToggle({ value, onChange, className }: { value: BillingCycle; onChange: (cycle: BillingCycle) => void; className?: string }) {
   return (
     <Segmented

@@ -14,7 +14,7 @@ const deal = (
   canReview: extra.canReview ?? false,
 });
 
-describe('deal steps (SPEC.md section 4; each side only its own steps)', () => {
+describe('deal steps (docs/product.md section 4; each side only its own steps)', () => {
   it('offers the supplier accept or decline on a proposal, and the buyer edit or cancel', () => {
     expect(stepsOf(deal('proposed', 'supplier'))).toEqual(['accept', 'decline']);
     expect(stepsOf(deal('proposed', 'buyer'))).toEqual(['cancel', 'update']);

@@ -4,7 +4,7 @@ import { profileIdFromState, profileLayoutFor, projectStatusLabel } from './prof
 
 const ID = '6f1c0f8e-2a4b-4c59-9a7e-1d2f3a4b5c6d';
 
-describe('profile view (SPEC.md sections 2, 4, 6)', () => {
+describe('profile view (docs/product.md sections 2, 4, 6)', () => {
   it('reads the id from navigation state, else none (the current user)', () => {
     expect(profileIdFromState({ userId: ID })).toBe(ID);
     expect(profileIdFromState({ id: ID })).toBe(ID);

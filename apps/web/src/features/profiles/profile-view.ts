@@ -1,5 +1,5 @@
 /**
- * Rules of SPEC.md section 2 "Profile view" and section 4, kept free of React so they are tested
+ * Rules of docs/product.md section 2 "Profile view" and section 4, kept free of React so they are tested
  * on their own.
  */
 

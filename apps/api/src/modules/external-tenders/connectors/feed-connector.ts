@@ -6,7 +6,7 @@ import * as repo from '../feed.repository.ts';
 import type { FeedSource } from './sources.ts';
 
 /**
- * Pages through one OCDS source and imports every page (DESIGN.md section 6):
+ * Pages through one OCDS source and imports every page (docs/design.md section 6):
  * - client-side pacing between requests (Find a Tender: ~12 per 2 minutes);
  * - 403/429 (throttled): wait `throttlePauseMs` (or Retry-After if longer) and retry; after three
  *   throttles in a run, stop and pause the source until the pause is over;

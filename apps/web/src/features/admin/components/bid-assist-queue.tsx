@@ -21,7 +21,7 @@ import { useUpdateBidAssistRequest } from '../api/update-bid-assist-request';
 type Filter = 'open' | BidAssistStatus;
 
 /**
- * The support team's Bid Assist queue on the admin dashboard (SPEC.md section 1): requests move
+ * The support team's Bid Assist queue on the admin dashboard (docs/product.md section 1): requests move
  * submitted → in review → completed with a reply and an optional attachment; the supplier is
  * notified of each move by the server.
  */

@@ -42,7 +42,7 @@ import { useBidAssistRequest } from '../api/get-bid-assist-request';
 import { useBidAssistRequests, type BidAssistHistory } from '../api/list-bid-assist-requests';
 import { useBidAssistTargets } from '../api/search-bid-assist-targets';
 
-/** SPEC.md section 8 fallback message. */
+/** docs/product.md section 8 fallback message. */
 const FAILED = 'Bid Assist submission failed. Please try again.';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -192,7 +192,7 @@ function RequestForm({
         externalTenderId: 'target',
         documents: 'target',
       });
-      // SPEC.md section 8: the server's message for a refused request, the fallback otherwise.
+      // docs/product.md section 8: the server's message for a refused request, the fallback otherwise.
       if (rest) notify.error(isApiError(err) && err.status >= 400 && err.status < 500 ? rest : FAILED);
     }
   });

@@ -98,7 +98,7 @@ function Summary({
 }
 
 /**
- * Change plan (SPEC.md sections 2, 7, 9): the pricing block with the cycle toggle, the promo code,
+ * Change plan (docs/product.md sections 2, 7, 9): the pricing block with the cycle toggle, the promo code,
  * what it costs, and POST /api/billing/upgrade. A first subscription opens the dashboard once the
  * session reports it active; upgrades apply at once, downgrades at the period end.
  */
@@ -151,7 +151,7 @@ export function PlanPicker({
         window.location.assign(res.url);
         return;
       }
-      // The cycle just paid for is the one to remember (SPEC.md section 3, billingCycle).
+      // The cycle just paid for is the one to remember (docs/product.md section 3, billingCycle).
       setBillingCycle(cycle);
       const session = await refreshSession();
       setPromo('');

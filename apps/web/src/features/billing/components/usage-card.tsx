@@ -48,7 +48,7 @@ function Meter({ label, used, limit, unit }: { label: string; used: number; limi
   );
 }
 
-/** Usage this calendar month against the plan's limits (SPEC.md section 9; DESIGN.md section 3). */
+/** Usage this calendar month against the plan's limits (docs/product.md section 9; docs/design.md section 3). */
 export function UsageCard({ info }: { info: BillingInfo }) {
   const { usage } = info;
   // The API counts against the plan in force, or without one the plan chosen at signup.

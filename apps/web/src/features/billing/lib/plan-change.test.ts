@@ -31,7 +31,7 @@ function info(over: Partial<BillingInfo> = {}, sub: Partial<NonNullable<BillingI
   };
 }
 
-describe('billing plan changes (SPEC §9; rules of apps/api/src/modules/billing/lifecycle.ts)', () => {
+describe('billing plan changes (docs/product.md §9; rules of apps/api/src/modules/billing/lifecycle.ts)', () => {
   it('classifies a higher plan or a longer cycle as an upgrade, anything else as a downgrade', () => {
     expect(classifyChange({ plan: 'CORE', cycle: 'monthly' }, { plan: 'GROWTH', cycle: 'monthly' })).toBe('upgrade');
     expect(classifyChange({ plan: 'CORE', cycle: 'monthly' }, { plan: 'CORE', cycle: 'yearly' })).toBe('upgrade');

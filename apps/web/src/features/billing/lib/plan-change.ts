@@ -57,7 +57,7 @@ function pick<T extends string>(value: string | null | undefined, allowed: reado
 /**
  * The plan and cycle the picker opens on. Without a subscription in force: the `plan`/`cycle` of
  * the address, else the choice made at signup (kept on the account). With one: the address, else
- * the remembered cycle (SPEC.md section 4), else the current plan and cycle.
+ * the remembered cycle (docs/product.md section 4), else the current plan and cycle.
  */
 export function initialChoice(
   info: BillingInfo,

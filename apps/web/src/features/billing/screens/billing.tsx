@@ -64,7 +64,7 @@ function useCheckoutReturn(role: 'buyer' | 'supplier', active: boolean | undefin
   return { checkout, waiting: checkout === 'success' && !active };
 }
 
-/** Settings › Billing (SPEC.md sections 2, 3, 7, 8 and 9). */
+/** Settings › Billing (docs/product.md sections 2, 3, 7, 8 and 9). */
 export function BillingScreen({ role }: { role: 'buyer' | 'supplier' }) {
   const [params] = useSearchParams();
   const info = useBillingInfo();

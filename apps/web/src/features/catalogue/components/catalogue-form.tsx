@@ -140,7 +140,7 @@ function RegionChips({ value, onChange }: { value: string[]; onChange: (v: strin
   );
 }
 
-/** UploadCatalogue's single-item form: every field of a catalogue item (SPEC.md section 3). */
+/** UploadCatalogue's single-item form: every field of a catalogue item (docs/product.md section 3). */
 export function CatalogueForm({
   initial,
   submitLabel,

@@ -24,7 +24,7 @@ import { useCatalogueItem } from '../api/get-catalogue-item';
 const notSpecified = (v: string | null | undefined) => (v && v.trim() ? v : 'Not specified');
 
 /**
- * The catalogue item detail, /supplier/catalogue/:id, as SPEC.md section 2 describes it: back
+ * The catalogue item detail, /supplier/catalogue/:id, as docs/product.md section 2 describes it: back
  * button, Connect only when coming from the connect page, then the sections in this order.
  */
 export function CatalogueItemScreen() {

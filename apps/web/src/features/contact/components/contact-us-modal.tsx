@@ -18,7 +18,7 @@ type Form = z.infer<typeof formSchema>;
 
 const MAX_FILE_BYTES = 25 * 1024 * 1024;
 
-/** SPEC.md section 2: name and email read-only; title and message required; suppliers may attach one file. */
+/** docs/product.md section 2: name and email read-only; title and message required; suppliers may attach one file. */
 export function ContactUsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSession();
   const mutation = useContactUs();

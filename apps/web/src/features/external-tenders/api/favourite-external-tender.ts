@@ -13,7 +13,7 @@ export function favouriteExternalTender(id: string) {
 }
 
 /**
- * SPEC.md section 4: the local isFavourited flag flips only after the call succeeds, so the caches
+ * docs/product.md section 4: the local isFavourited flag flips only after the call succeeds, so the caches
  * are written from the server's answer, never optimistically.
  */
 export function applyFavourite(qc: QueryClient, { id, isFavourited }: FavouriteResult['data']) {

@@ -5,13 +5,13 @@ import { isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatPostedDate } from '@/lib/format';
 
-/** SPEC.md section 9: the live feed is a Growth and Partner feature; Core gets this code (402). */
+/** docs/product.md section 9: the live feed is a Growth and Partner feature; Core gets this code (402). */
 export function isPlanGated(err: unknown): boolean {
   return isApiError(err) && err.code === 'PLAN_FEATURE_UNAVAILABLE';
 }
 
 /**
- * SPEC.md section 8: external tender fetch and favourite failures are only logged, never shown.
+ * docs/product.md section 8: external tender fetch and favourite failures are only logged, never shown.
  * (console.warn, not console.error: nothing is broken from the user's point of view.)
  */
 export function logFeedFailure(what: string, err: unknown) {
@@ -105,7 +105,7 @@ export function noticeTypeLabel(tag: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A plain text value or its fallback (SPEC.md section 5: Not specified, Not provided, N/A or a dash). */
+/** A plain text value or its fallback (docs/product.md section 5: Not specified, Not provided, N/A or a dash). */
 export function orFallback(value: string | null | undefined, fallback = 'Not specified'): string {
   const v = value?.trim();
   return v ? v : fallback;

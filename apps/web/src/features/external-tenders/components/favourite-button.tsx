@@ -6,8 +6,8 @@ import { useUnfavouriteExternalTender } from '../api/unfavourite-external-tender
 import { logFeedFailure } from './display';
 
 /**
- * The favourite star. SPEC.md section 4: the flag flips only after POST/DELETE succeeds (the
- * caches are written from the answer); SPEC.md section 8: a failure is only logged.
+ * The favourite star. docs/product.md section 4: the flag flips only after POST/DELETE succeeds (the
+ * caches are written from the answer); docs/product.md section 8: a failure is only logged.
  */
 export function FavouriteButton({
   tender,

@@ -2,7 +2,7 @@ import { Lock } from 'lucide-react';
 import { PLANS } from '@brickyard/shared';
 import { ButtonLink } from '@/components/ui';
 
-/** SPEC.md section 9: Core suppliers see this instead of the feed (the API answers 402 PLAN_FEATURE_UNAVAILABLE). */
+/** docs/product.md section 9: Core suppliers see this instead of the feed (the API answers 402 PLAN_FEATURE_UNAVAILABLE). */
 export function UpgradePrompt() {
   return (
     <section

@@ -21,7 +21,7 @@ import { UpgradePrompt } from '../components/upgrade-prompt';
 
 const FEED = '/supplier/external-search';
 
-/** External tender detail: /supplier/external-search/{id}, the sections of SPEC.md section 2. */
+/** External tender detail: /supplier/external-search/{id}, the sections of docs/product.md section 2. */
 export function ExternalTenderDetailsScreen() {
   const { id } = useParams();
   const location = useLocation();
@@ -29,7 +29,7 @@ export function ExternalTenderDetailsScreen() {
   const back = typeof state?.back === 'string' && state.back.startsWith(FEED) ? state.back : FEED;
   const query = useExternalTender(id);
 
-  // SPEC.md section 8: a failed fetch is only logged.
+  // docs/product.md section 8: a failed fetch is only logged.
   useEffect(() => {
     if (query.error) logFeedFailure('loading a tender', query.error);
   }, [query.error]);

@@ -114,7 +114,7 @@ function LiveFeed() {
   const saved = useSavedSearches(tab === 'saved');
   const feedStatus = useFeedStatus();
 
-  // SPEC.md section 8: feed fetch failures are only logged.
+  // docs/product.md section 8: feed fetch failures are only logged.
   useEffect(() => {
     if (results.error) logFeedFailure('searching the feed', results.error);
   }, [results.error]);
@@ -127,7 +127,7 @@ function LiveFeed() {
 
   const header = <FeedHeader />;
 
-  // SPEC.md section 9: Core suppliers get 402 PLAN_FEATURE_UNAVAILABLE and see an upgrade prompt instead.
+  // docs/product.md section 9: Core suppliers get 402 PLAN_FEATURE_UNAVAILABLE and see an upgrade prompt instead.
   if ([results.error, top.error, favourites.error, saved.error, feedStatus.error].some(isPlanGated)) {
     return (
       <>

@@ -14,7 +14,7 @@ const AUDIENCE: Record<SignupRole, string> = {
 };
 
 /**
- * SPEC.md section 2 pricing block: the three plans of section 9, a monthly/yearly toggle and the
+ * docs/product.md section 2 pricing block: the three plans of section 9, a monthly/yearly toggle and the
  * promo banner. The buyer/supplier choice (`pricingRole`) and the cycle (`billingCycle`) are kept
  * in localStorage. A landing page for one audience passes `defaultRole`, which opens on that
  * audience until the visitor picks the other one.

@@ -1,5 +1,5 @@
 /**
- * The articles of the /articles page (SPEC.md section 2: an empty list today). Add an entry here to
+ * The articles of the /articles page (docs/product.md section 2: an empty list today). Add an entry here to
  * publish one; the page renders the list and falls back to its empty state when there are none.
  */
 export interface Article {

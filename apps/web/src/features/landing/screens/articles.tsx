@@ -5,7 +5,7 @@ import { ARTICLES } from '../content/articles';
 
 const TOPICS = ['Winning public-sector tenders', 'Writing a tender suppliers can price', 'Building a catalogue buyers trust', 'Lead times and delivery planning'];
 
-/** SPEC.md section 2: the article list, empty today, with a proper empty state. */
+/** docs/product.md section 2: the article list, empty today, with a proper empty state. */
 export function ArticlesScreen() {
   return (
     <>

@@ -12,7 +12,7 @@ const SECTIONS = [
 const STRICT = 'Strictly necessary';
 const UNTIL_LOGOUT = 'Until you log out, or your sign-in ends';
 
-/** The cookie policy: exactly the browser storage the web app uses (SPEC.md section 3). */
+/** The cookie policy: exactly the browser storage the web app uses (docs/product.md section 3). */
 export function CookiePolicy({ email }: { email: string }) {
   return (
     <article id="cookie-policy" aria-labelledby="cookies-title" className="rounded-2xl border border-ink-200 bg-white p-6 shadow-card sm:p-10">

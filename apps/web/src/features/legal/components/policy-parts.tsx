@@ -15,7 +15,7 @@ export function PolicySection({ id, title, children }: { id: string; title: stri
 
 /**
  * A policy's contents. The links scroll without changing the URL hash, because the hash of
- * /terms chooses which policy is shown (SPEC.md section 2).
+ * /terms chooses which policy is shown (docs/product.md section 2).
  */
 export function Contents({ label, items }: { label: string; items: { id: string; title: string }[] }) {
   const go = (e: MouseEvent<HTMLAnchorElement>, id: string) => {

@@ -37,7 +37,7 @@ const TABS = [
   { to: '/terms#cookies', only: 'cookies', short: 'Cookie', rest: ' Policy', icon: Cookie },
 ] as const;
 
-/** SPEC.md section 2: #privacy or #cookies shows only that policy; with no hash both show. */
+/** docs/product.md section 2: #privacy or #cookies shows only that policy; with no hash both show. */
 export function TermsScreen() {
   const only = selectionOf(useHash());
   const email = useSupportEmail();

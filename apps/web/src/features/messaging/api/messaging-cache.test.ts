@@ -46,7 +46,7 @@ const page = (data: Message[], nextBefore: string | null = null) => ({
   meta: { page: 1, pageSize: 50, total: data.length, nextBefore },
 });
 
-describe('messaging cache helpers (issue 6, SPEC.md section 3 Conversation and message)', () => {
+describe('messaging cache helpers (docs/product.md section 3 Conversation and message)', () => {
   it('flattens pages oldest → newest (pages are loaded newest first)', () => {
     const data: MessagesData = { pages: [page([msg(3), msg(4)]), page([msg(1), msg(2)])], pageParams: [null, 'x'] };
     expect(flattenMessages(data).map((m) => m.text)).toEqual(['message 1', 'message 2', 'message 3', 'message 4']);
@@ -63,7 +63,7 @@ describe('messaging cache helpers (issue 6, SPEC.md section 3 Conversation and m
     expect(twice!.pages[0]!.meta.total).toBe(2);
   });
 
-  it('keeps a read tick when the send answer or its echo arrives after the read event (SPEC §3 read)', () => {
+  it('keeps a read tick when the send answer or its echo arrives after the read event (docs/product.md §3 read)', () => {
     const sent = msg(2, ME);
     const data: MessagesData = { pages: [page([msg(1), sent])], pageParams: [null] };
     const readAt = '2026-11-01T09:05:00.000Z';

@@ -9,7 +9,7 @@ import { notify } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useSendMessage } from '../api/send-message';
 
-/** SPEC.md section 8: the toasts of sending, word for word. */
+/** docs/product.md section 8: the toasts of sending, word for word. */
 export const SENT_TOAST = { buyer: 'Message sent successfully', supplier: 'Message sent' } as const;
 export const SEND_FAILED_TOAST = 'Error sending message. Please try again.';
 

@@ -41,7 +41,7 @@ function openBodyFrom(state: unknown): OpenConversationBody | null {
 }
 
 /**
- * Messages (SPEC.md sections 2, 3, 7, 8): conversations with unread badges and people search on
+ * Messages (docs/product.md sections 2, 3, 7, 8): conversations with unread badges and people search on
  * the left, the open thread on the right (one pane at a time on small screens). The open
  * conversation lives in `?conversation=` (notification links point there); navigation state
  * `{ userId }` opens — or reuses — the conversation with that user.

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 
 export const unreadCountKey = ['notifications', 'unread-count'] as const;
 
-/** GET /api/notifications/unread-count answers `{ count }` (SPEC.md section 3, Notification). */
+/** GET /api/notifications/unread-count answers `{ count }` (docs/product.md section 3, Notification). */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   const res = await api.get<{ count: number }>('/api/notifications/unread-count', undefined, signal);
   return res.count;

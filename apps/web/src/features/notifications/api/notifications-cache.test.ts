@@ -12,7 +12,7 @@ const n = (id: string, title: string, read = false): Notification => ({
   createdAt: '2026-11-01T09:00:00.000Z',
 });
 
-describe('notifications cache (issue 6: the bell panel, live)', () => {
+describe('notifications cache (the bell panel, live)', () => {
   it('puts a new notification first and counts it', () => {
     const data: NotificationsData = {
       pages: [{ data: [n('1', 'old', true)], meta: { page: 1, pageSize: 20, total: 1 } }],

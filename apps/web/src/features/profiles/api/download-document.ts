@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS, api } from '@/lib/api';
 import { DOWNLOAD_FAILED_MESSAGE, fileDisplayName, saveBlob } from '@/lib/download';
 
 /**
- * A profile document by the SPEC.md section 7 download flow: the storage key from the path of
+ * A profile document by the docs/product.md section 7 download flow: the storage key from the path of
  * the document URL, a signed download URL requested for it, the file fetched and saved under its
  * cleaned name. When the key is not one the viewer may presign (another company's profile file),
  * the signed link the profile itself carries is used instead. Any failure: the section 8 alert.

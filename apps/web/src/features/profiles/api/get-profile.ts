@@ -3,7 +3,7 @@ import type { Profile } from '@brickyard/shared';
 import { api } from '@/lib/api';
 
 /**
- * GET /api/users/profile/{id} (SPEC.md section 7: the profile under data.data), or
+ * GET /api/users/profile/{id} (docs/product.md section 7: the profile under data.data), or
  * GET /api/users/profile/me for the current user's own profile.
  */
 export async function getProfile(userId: string | null, signal?: AbortSignal): Promise<Profile> {

@@ -28,7 +28,7 @@ const TABS: TabItem<BuyerTab>[] = [
   { value: 'contact', label: 'Contact Information' },
 ];
 
-/** The buyer-profile layout (SPEC.md section 2 "Profile view"), shown to suppliers. */
+/** The buyer-profile layout (docs/product.md section 2 "Profile view"), shown to suppliers. */
 export function BuyerProfile({ p }: { p: Profile }) {
   const [tab, setTab] = useState<BuyerTab>('overview');
   return (

@@ -7,7 +7,7 @@ import { fileDisplayName } from '@/lib/download';
 import { fullName, prettifyRegion } from '@/lib/format';
 import { downloadProfileDocument } from '../api/download-document';
 
-/** SPEC.md section 5: missing values read Not specified, Not provided, N/A or a dash. */
+/** docs/product.md section 5: missing values read Not specified, Not provided, N/A or a dash. */
 export const orNot = (v: string | null | undefined) => (v && v.trim() ? v : 'Not specified');
 
 /** A delivery location: a known UK region by its proper name, anything else prettified. */
@@ -24,7 +24,7 @@ export function Paragraph({ text, empty = 'Not specified' }: { text: string | nu
   return <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800">{text}</p>;
 }
 
-/** A region key prettified (SPEC.md section 2), muted when missing. */
+/** A region key prettified (docs/product.md section 2), muted when missing. */
 export function RegionValue({ region }: { region: string | null | undefined }) {
   return region ? <>{prettifyRegion(region)}</> : <Muted>Not specified</Muted>;
 }
@@ -132,7 +132,7 @@ export function RequirementsSection({ title, r }: { title: string; r: Profile['s
   );
 }
 
-/** Related Documents: each downloads by the SPEC.md section 7 download flow. */
+/** Related Documents: each downloads by the docs/product.md section 7 download flow. */
 export function DocumentsSection({ documents }: { documents: Profile['documents'] }) {
   return (
     <DetailSection title="Related Documents">

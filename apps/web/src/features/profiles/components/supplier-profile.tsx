@@ -30,7 +30,7 @@ const TABS: TabItem<SupplierTab>[] = [
   { value: 'portfolio', label: 'Project Portfolio' },
 ];
 
-/** The supplier-profile layout (SPEC.md section 2 "Profile view"), shown to buyers. */
+/** The supplier-profile layout (docs/product.md section 2 "Profile view"), shown to buyers. */
 export function SupplierProfile({ p }: { p: Profile }) {
   const [tab, setTab] = useState<SupplierTab>('overview');
   return (

@@ -15,10 +15,10 @@ import { profileIdFromState, profileLayoutFor } from '../profile-view';
 export const PROFILE_LOAD_ERROR = 'Failed to load profile data. Please try again.';
 
 /**
- * Profile view: /buyer/profile and /supplier/profile (SPEC.md section 2 "Profile view").
+ * Profile view: /buyer/profile and /supplier/profile (docs/product.md section 2 "Profile view").
  * The profile is the one whose id came in navigation state, else the current user's; the
  * layout follows the viewer's stored role: a buyer sees the supplier-profile layout and a
- * supplier the buyer-profile layout (SPEC.md section 6).
+ * supplier the buyer-profile layout (docs/product.md section 6).
  */
 export function ProfileScreen() {
   const session = useSession();
@@ -32,7 +32,7 @@ export function ProfileScreen() {
     if (!profile.isError) return;
     const err = profile.error;
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return; // the session already ended
-    // SPEC.md section 8: an error toast; the screen shows 'No profile data available'.
+    // docs/product.md section 8: an error toast; the screen shows 'No profile data available'.
     notify.error(PROFILE_LOAD_ERROR, { id: 'profile-load-error' });
   }, [profile.isError, profile.error]);
 

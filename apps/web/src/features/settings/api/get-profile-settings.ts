@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 
 export const profileSettingsKey = ['settings', 'profile'] as const;
 
-/** GET /api/settings/profile: the caller's own profile, every field of SPEC.md section 3. */
+/** GET /api/settings/profile: the caller's own profile, every field of docs/product.md section 3. */
 export async function getProfileSettings(signal?: AbortSignal): Promise<Profile> {
   const res = await api.get<{ data: Profile }>('/api/settings/profile', undefined, signal);
   return res.data;

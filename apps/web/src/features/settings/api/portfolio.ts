@@ -3,7 +3,7 @@ import type { CreatePortfolioItemBody, PortfolioItem } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { profileSettingsKey } from './get-profile-settings';
 
-/** Supplier portfolio (SPEC.md section 3 Profile): POST /api/portfolio, PUT and DELETE /api/portfolio/{id}. */
+/** Supplier portfolio (docs/product.md section 3 Profile): POST /api/portfolio, PUT and DELETE /api/portfolio/{id}. */
 export async function createPortfolioItem(body: CreatePortfolioItemBody): Promise<PortfolioItem> {
   const res = await api.post<{ data: PortfolioItem }>('/api/portfolio', body);
   return res.data;

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { profileSettingsKey } from './get-profile-settings';
 
 /**
- * Buyer projects (SPEC.md section 3 Buyer-profile extras): POST /api/settings/projects,
+ * Buyer projects (docs/product.md section 3 Buyer-profile extras): POST /api/settings/projects,
  * PUT and DELETE /api/settings/projects/{id}. Status completed makes a past project.
  */
 export async function createProject(body: CreateProjectBody): Promise<Project> {

@@ -37,7 +37,7 @@ const REQUIREMENT_ALIASES: Record<string, FieldName> = {
 };
 
 /**
- * Settings › Profile: every field of SPEC.md section 3 Profile (and, for buyers, the
+ * Settings › Profile: every field of docs/product.md section 3 Profile (and, for buyers, the
  * Buyer-profile extras), validated next to each field, saved with one button.
  */
 export function ProfileForm({ profile }: { profile: Profile }) {

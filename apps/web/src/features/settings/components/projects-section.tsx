@@ -48,7 +48,7 @@ const projectFormSchema = z.object({
 type ProjectForm = z.infer<typeof projectFormSchema>;
 const FIELDS = Object.keys(projectFormSchema.shape) as (keyof ProjectForm)[];
 
-/** SPEC.md section 4: ongoing shows as Ongoing, others as given; past projects are Completed. */
+/** docs/product.md section 4: ongoing shows as Ongoing, others as given; past projects are Completed. */
 function statusLabel(status: string): string {
   return STATUSES.find((s) => s.value === status)?.label ?? status;
 }

@@ -12,7 +12,7 @@ const PAGES = [
 ] as const;
 
 /**
- * The frame of the settings sub-pages (SPEC.md section 2): the sidebar sub-menu lists Profile,
+ * The frame of the settings sub-pages (docs/product.md section 2): the sidebar sub-menu lists Profile,
  * Accounts, Security and Billing; this strip reaches all of them, Notifications and Privacy too.
  * Reset password is the change-password form under Security.
  */

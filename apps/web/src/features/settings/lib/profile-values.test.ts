@@ -77,7 +77,7 @@ function profile(over: Partial<Profile> = {}): Profile {
   };
 }
 
-describe('profile settings form values (SPEC.md section 3 Profile and Buyer-profile extras)', () => {
+describe('profile settings form values (docs/product.md section 3 Profile and Buyer-profile extras)', () => {
   it('round-trips a profile into a body the shared contract accepts, money in pounds, blanks cleared', () => {
     const values = profileToForm(profile());
     expect(values.minOrderValue).toBe('2500.5');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Profile, UpdateProfileBody } from '@brickyard/shared';
 
 /**
- * The profile settings form's values: every field of SPEC.md section 3 Profile and Buyer-profile
+ * The profile settings form's values: every field of docs/product.md section 3 Profile and Buyer-profile
  * extras, plus the requirements of the other side, as strings and lists a form edits; and the
  * conversions to and from the API (profile.ts in packages/shared).
  */

@@ -7,7 +7,7 @@ import { PortfolioSection } from '../components/portfolio-section';
 import { ProfileForm } from '../components/profile-form';
 import { ProjectsSection } from '../components/projects-section';
 
-/** Settings › Profile: the company profile the other side sees (SPEC.md sections 2 and 3). */
+/** Settings › Profile: the company profile the other side sees (docs/product.md sections 2 and 3). */
 export function ProfileSettingsScreen() {
   const session = useSession();
   const query = useProfileSettings();

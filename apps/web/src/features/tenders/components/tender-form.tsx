@@ -123,7 +123,7 @@ function todayIso() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** CreateListing: every field of a tender (SPEC.md section 3), validated next to each field. */
+/** CreateListing: every field of a tender (docs/product.md section 3), validated next to each field. */
 export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormProps) {
   const [busyUploads, setBusyUploads] = useState(0);
   const [running, setRunning] = useState<SubmitIntent | null>(null);

@@ -174,7 +174,7 @@ export function TenderDetailsScreen({ role, extraTabs }: { role: 'buyer' | 'supp
     if (!tender.isError) return;
     const err = tender.error;
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return; // the session already ended
-    // SPEC.md section 8: an error toast, then the redirect.
+    // docs/product.md section 8: an error toast, then the redirect.
     notify.error('Failed to fetch tender details. Please try again.');
     void navigate(back, { replace: true });
   }, [tender.isError, tender.error, navigate, back]);
