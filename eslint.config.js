@@ -14,20 +14,33 @@ const features = fs.existsSync(featuresDir)
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'apps/api/src/db/migrations/**', '**/*.d.ts'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'apps/api/src/db/migrations/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
   },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-control-regex': 'off',
       // An async function without await is how our drivers and handlers keep one Promise-returning
@@ -37,7 +50,10 @@ export default tseslint.config(
       // React and Fastify both accept a handler that returns a promise and report its rejection
       // (react-hook-form's handleSubmit, TanStack Query's mutate, Fastify's async hooks): only
       // promises passed where nothing awaits them are errors.
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false, arguments: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false, arguments: false } },
+      ],
     },
   },
   {
@@ -91,7 +107,9 @@ export default tseslint.config(
               message: 'A feature must not import another feature or app/; move shared code to components/ or lib/.',
             },
             {
-              group: features.filter((other) => other !== feature).flatMap((other) => [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
+              group: features
+                .filter((other) => other !== feature)
+                .flatMap((other) => [`../${other}/**`, `../../${other}/**`, `../../../${other}/**`]),
               message: 'A feature must not import another feature; move shared code to components/ or lib/.',
             },
           ],
@@ -104,7 +122,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'], message: 'components and lib must not import features or app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/**', '@/app/**', '**/features/**', '**/app/**'],
+              message: 'components and lib must not import features or app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -113,21 +138,42 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts', 'packages/shared/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/api/src/config.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config.ts (loadConfig), not process.env.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from config.ts (loadConfig), not process.env.',
+        },
+      ],
     },
   },
   {
     // Only repositories (and db/) name tables or build SQL; the demo seeds and the quality evals
     // are bulk data tools and count as repositories. Types (Db, row shapes) may go anywhere.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/db/**', 'apps/api/src/**/*.repository.ts', 'apps/api/src/**/*.seed.ts', 'apps/api/src/**/eval/**', '**/*.test.ts'],
+    ignores: [
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/**/*.seed.ts',
+      'apps/api/src/**/eval/**',
+      '**/*.test.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries belong in a repository.' },
-            { group: ['**/db/schema', '**/db/schema/**'], allowTypeImports: true, message: 'Tables are named in repositories only.' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              allowTypeImports: true,
+              message: 'Queries belong in a repository.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/**'],
+              allowTypeImports: true,
+              message: 'Tables are named in repositories only.',
+            },
             {
               group: ['**/db/client', '**/db/client.ts', '**/db/embedded.ts', '**/db/migrate.ts'],
               allowTypeImports: true,
@@ -145,7 +191,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/*.repository', '../*/*.repository.ts', '../../*/*.repository.ts'], message: "Ask the other module's service, not its repository." }] },
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository', '../*/*.repository.ts', '../../*/*.repository.ts'],
+              message: "Ask the other module's service, not its repository.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -156,8 +209,16 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'Queries belong in a repository.' },
-            { group: ['**/db/schema', '**/db/schema/**'], allowTypeImports: true, message: 'Tables are named in repositories only.' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              allowTypeImports: true,
+              message: 'Queries belong in a repository.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/**'],
+              allowTypeImports: true,
+              message: 'Tables are named in repositories only.',
+            },
           ],
         },
       ],

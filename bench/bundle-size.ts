@@ -94,8 +94,16 @@ export async function benchBundleSize(): Promise<string[]> {
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   return pages.flatMap((p) => {
-    const out = [line(`initial JS ${p.route}`, `${kb(p.jsGzip)} gzip (+${kb(p.cssGzip)} CSS), ${p.files.length} files`, `${BUDGET_KB} KB`, p.jsGzip < BUDGET_KB * 1024)];
-    if (p.signedInCode.length) out.push(line(`  no signed-in code on ${p.route}`, p.signedInCode.join(', '), 'none', false));
+    const out = [
+      line(
+        `initial JS ${p.route}`,
+        `${kb(p.jsGzip)} gzip (+${kb(p.cssGzip)} CSS), ${p.files.length} files`,
+        `${BUDGET_KB} KB`,
+        p.jsGzip < BUDGET_KB * 1024,
+      ),
+    ];
+    if (p.signedInCode.length)
+      out.push(line(`  no signed-in code on ${p.route}`, p.signedInCode.join(', '), 'none', false));
     return out;
   });
 }

@@ -15,7 +15,11 @@ import { connect } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { SNAPSHOT_FILE } from '../apps/api/src/modules/external-tenders/feed-jobs.ts';
-import { formatSummary, importFiles, releasesPerSecond } from '../apps/api/src/modules/external-tenders/feed-importer.ts';
+import {
+  formatSummary,
+  importFiles,
+  releasesPerSecond,
+} from '../apps/api/src/modules/external-tenders/feed-importer.ts';
 import { line } from './lib.ts';
 
 const RELEASES = Number(process.env.BENCH_FEED_RELEASES ?? 20_000);
@@ -28,7 +32,10 @@ function syntheticPackage(dir: string, n: number): string {
     return { ...r, ocid: `${r.ocid}-bench${copy}`, id: `${r.id}-bench${copy}` };
   });
   const file = path.join(dir, 'synthetic-release-package.json');
-  fs.writeFileSync(file, JSON.stringify({ uri: 'urn:brickyard:bench', version: '1.1', publisher: { name: 'bench' }, releases }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ uri: 'urn:brickyard:bench', version: '1.1', publisher: { name: 'bench' }, releases }),
+  );
   return file;
 }
 
@@ -67,8 +74,18 @@ export async function benchFeedImport(opts: { databaseUrl?: string }): Promise<s
     const reSpeed = releasesPerSecond(again);
     return [
       `feed import of ${RELEASES.toLocaleString('en-GB')} releases:\n${formatSummary(first)}`,
-      line('feed import (new releases)', `${speed.toLocaleString('en-GB')} releases/s`, '>= 2,000 releases/s', speed >= 2000),
-      line('feed re-import (all unchanged)', `${reSpeed.toLocaleString('en-GB')} releases/s`, '>= 2,000 releases/s', reSpeed >= 2000),
+      line(
+        'feed import (new releases)',
+        `${speed.toLocaleString('en-GB')} releases/s`,
+        '>= 2,000 releases/s',
+        speed >= 2000,
+      ),
+      line(
+        'feed re-import (all unchanged)',
+        `${reSpeed.toLocaleString('en-GB')} releases/s`,
+        '>= 2,000 releases/s',
+        reSpeed >= 2000,
+      ),
     ];
   } finally {
     await embedded?.stop();

@@ -47,7 +47,13 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(opts: { url: string; token?: string; connections: number; seconds: number; requests?: autocannon.Request[] }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string;
+  token?: string;
+  connections: number;
+  seconds: number;
+  requests?: autocannon.Request[];
+}): Promise<LoadResult> {
   const result = await autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -99,7 +105,12 @@ export async function benchDatabase(opts: { databaseUrl?: string; keptName: stri
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-bench-'));
   fs.chmodSync(dir, 0o755);
   const keep = process.env.BENCH_KEEP_DIR;
-  const server = opts.databaseUrl ? null : await startEmbeddedPostgres({ dir: keep ? path.join(keep, 'pg') : path.join(dir, 'pg'), password: keep ? 'benchbenchbench' : crypto.randomBytes(12).toString('hex') });
+  const server = opts.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({
+        dir: keep ? path.join(keep, 'pg') : path.join(dir, 'pg'),
+        password: keep ? 'benchbenchbench' : crypto.randomBytes(12).toString('hex'),
+      });
   const base = opts.databaseUrl ?? server!.url;
   const name = keep ? opts.keptName : `by_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: base });

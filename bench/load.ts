@@ -103,7 +103,9 @@ const app = await startServer(path.join(import.meta.dirname, 'servers/app.ts'), 
 const base = `http://127.0.0.1:${app.info.port}`;
 try {
   const supplier = await login(base, 'supplier@brickyard.test');
-  const buyers = await Promise.all((await createBuyers(app.info.databaseUrl, USERS)).map((email) => login(base, email)));
+  const buyers = await Promise.all(
+    (await createBuyers(app.info.databaseUrl, USERS)).map((email) => login(base, email)),
+  );
   const json = { 'content-type': 'application/json' };
   const requests: MixRequest[] = [
     { method: 'GET', path: '/api/tender?page=1&pageSize=20' },
@@ -112,21 +114,34 @@ try {
     { method: 'GET', path: '/api/tender/matches/buyer' },
     { method: 'GET', path: '/api/conversations' },
     { method: 'GET', path: '/api/notifications/unread-count' },
-    { method: 'POST', path: '/api/sendMessage', headers: json, body: JSON.stringify({ recipientId: supplier.id, text: 'Load test: is the steel still available?' }) },
+    {
+      method: 'POST',
+      path: '/api/sendMessage',
+      headers: json,
+      body: JSON.stringify({ recipientId: supplier.id, text: 'Load test: is the steel still available?' }),
+    },
     {
       method: 'POST',
       path: '/api/upload/presigned-upload-url',
       headers: json,
       body: JSON.stringify({ fileName: 'site-notes.txt', fileType: 'text/plain', uploadType: 'other' }),
       onResponse: (status, body, context) => {
-        if (status === 201 || status === 200) (context as { uploadURL?: string }).uploadURL = (JSON.parse(body) as { data: { uploadURL: string } }).data.uploadURL;
+        if (status === 201 || status === 200)
+          (context as { uploadURL?: string }).uploadURL = (
+            JSON.parse(body) as { data: { uploadURL: string } }
+          ).data.uploadURL;
       },
     },
     {
       method: 'PUT',
       setupRequest: (req, context) => {
         const url = new URL((context as { uploadURL?: string }).uploadURL ?? '/api/upload/missing', base);
-        return { ...req, path: url.pathname + url.search, headers: { 'content-type': 'text/plain' }, body: 'Delivery to gate 2, 7am. Crane on site from Tuesday.\n' };
+        return {
+          ...req,
+          path: url.pathname + url.search,
+          headers: { 'content-type': 'text/plain' },
+          body: 'Delivery to gate 2, 7am. Crane on site from Tuesday.\n',
+        };
       },
     },
   ];
@@ -134,7 +149,12 @@ try {
   /** One autocannon instance per buyer, its share of the connections, all at once; aggregated after. */
   async function run(connections: number, seconds: number) {
     // The mix's shape is a subset of autocannon's requests (its setupRequest and onResponse are wider).
-    const opts = { url: base, duration: seconds, requests: requests as autocannon.Request[], skipAggregateResult: true };
+    const opts = {
+      url: base,
+      duration: seconds,
+      requests: requests as autocannon.Request[],
+      skipAggregateResult: true,
+    };
     const results = await Promise.all(
       buyers.map((b, i) =>
         autocannon({
@@ -154,28 +174,51 @@ try {
   const sampler = setInterval(() => rssSamples.push(rssMb(app.child.pid!)), 30_000);
   const started = Date.now();
   const result = RATE
-    ? await pacedLoad({ base, tokens: buyers.map((b) => b.token), connections: CONNECTIONS, seconds: SECONDS, rate: RATE, requests })
+    ? await pacedLoad({
+        base,
+        tokens: buyers.map((b) => b.token),
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rate: RATE,
+        requests,
+      })
     : fromAutocannon(await run(CONNECTIONS, SECONDS));
   clearInterval(sampler);
   const rssEnd = rssMb(app.child.pid!);
   const lat = result.latency;
   const errors = result.errors + result.non2xx;
   const pace = RATE ? `each pausing to make ${RATE} req/s in all` : 'each as fast as it is answered';
-  console.log(`load mix (${requests.length} calls: browse, search, matches, messages, presigned upload), ${CONNECTIONS} connections over ${USERS} buyers, ${pace}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  console.log(`requests: ${result.total.toLocaleString('en-GB')}  throughput: ${(result.total / ((Date.now() - started) / 1000)).toFixed(0)} req/s`);
+  console.log(
+    `load mix (${requests.length} calls: browse, search, matches, messages, presigned upload), ${CONNECTIONS} connections over ${USERS} buyers, ${pace}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  console.log(
+    `requests: ${result.total.toLocaleString('en-GB')}  throughput: ${(result.total / ((Date.now() - started) / 1000)).toFixed(0)} req/s`,
+  );
   console.log(`latency: p50 ${lat.p50} ms  p90 ${lat.p90} ms  p99 ${lat.p99} ms  max ${lat.max} ms`);
   const statuses = Object.entries(result.statuses)
     .map(([code, n]) => `${code}×${n}`)
     .join(' ');
   console.log(`errors and timeouts: ${result.errors}  non-2xx: ${result.non2xx}  (answers: ${statuses})`);
   const rssSteady = rssSamples[2] ?? rssStart; // at 60 s
-  console.log(`server RSS: start ${rssStart} MB, end ${rssEnd} MB (every 30 s: ${[...rssSamples, rssEnd].join(', ')} MB)`);
+  console.log(
+    `server RSS: start ${rssStart} MB, end ${rssEnd} MB (every 30 s: ${[...rssSamples, rssEnd].join(', ')} MB)`,
+  );
   const lines = [
     line('load: zero errors', `${errors} errors`, '0', errors === 0),
-    line(`load: p99 at ${CONNECTIONS} connections${RATE ? `, ${RATE} req/s` : ''}`, `${lat.p99} ms`, `< ${P99_BUDGET_MS} ms`, (lat.p99 ?? Infinity) < P99_BUDGET_MS),
+    line(
+      `load: p99 at ${CONNECTIONS} connections${RATE ? `, ${RATE} req/s` : ''}`,
+      `${lat.p99} ms`,
+      `< ${P99_BUDGET_MS} ms`,
+      (lat.p99 ?? Infinity) < P99_BUDGET_MS,
+    ),
     // The heap grows to its working size under 200 connections in the first minute; flat means no
     // growth after that (a leak keeps climbing). The whole series is printed above.
-    line('load: memory flat after the first minute', `${rssSteady} → ${rssEnd} MB`, '< +15%', rssEnd <= rssSteady * 1.15),
+    line(
+      'load: memory flat after the first minute',
+      `${rssSteady} → ${rssEnd} MB`,
+      '< +15%',
+      rssEnd <= rssSteady * 1.15,
+    ),
   ];
   for (const l of lines) console.log(l);
   process.exitCode = lines.some((l) => l.startsWith('FAIL')) ? 1 : 0;

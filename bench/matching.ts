@@ -17,7 +17,18 @@ import { benchDatabase, line, percentile } from './lib.ts';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const TENDERS = Number(process.env.BENCH_TENDERS ?? 20_000);
 
-const ADJ = ['Premium', 'Standard', 'Heavy-duty', 'Galvanised', 'Certified', 'Trade', 'Bulk', 'Recycled', 'Low-carbon', 'Budget'];
+const ADJ = [
+  'Premium',
+  'Standard',
+  'Heavy-duty',
+  'Galvanised',
+  'Certified',
+  'Trade',
+  'Bulk',
+  'Recycled',
+  'Low-carbon',
+  'Budget',
+];
 
 function templates() {
   const out: Array<{ category: string; sub: string; title: string; description: string }> = [];
@@ -46,22 +57,27 @@ async function time(n: number, fn: (i: number) => Promise<unknown>): Promise<num
   return ms.sort((a, b) => a - b);
 }
 const stats = (ms: number[]) => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99) });
-const fmt = (s: { p50: number; p95: number; p99: number }) => `p50 ${s.p50.toFixed(1)} p95 ${s.p95.toFixed(1)} p99 ${s.p99.toFixed(1)} ms`;
+const fmt = (s: { p50: number; p95: number; p99: number }) =>
+  `p50 ${s.p50.toFixed(1)} p95 ${s.p95.toFixed(1)} p99 ${s.p99.toFixed(1)} ms`;
 
 /** 100k items and 20k tenders from ~300 templates, with users, vectors and statistics; marks the database seeded. */
 export async function seedListingsDataset(db: Db, out: string[]): Promise<void> {
   const t0 = Date.now();
   const tpl = templates();
-  await db.execute(sql`create temp table tpl (n int, category text, sub text, title text, description text, vector bytea)`);
+  await db.execute(
+    sql`create temp table tpl (n int, category text, sub text, title text, description text, vector bytea)`,
+  );
   for (let i = 0; i < tpl.length; i += 100) {
     const chunk = tpl.slice(i, i + 100);
-    await db.execute(sql`insert into tpl values ${sql.join(
-      chunk.map((t, j) => {
-        const v = vectorToBytes(listingVector({ ...t, specifications: null, subcategories: [t.sub] }));
-        return sql`(${i + j}, ${t.category}, ${t.sub}, ${t.title}, ${t.description}, ${v})`;
-      }),
-      sql`, `,
-    )}`);
+    await db.execute(
+      sql`insert into tpl values ${sql.join(
+        chunk.map((t, j) => {
+          const v = vectorToBytes(listingVector({ ...t, specifications: null, subcategories: [t.sub] }));
+          return sql`(${i + j}, ${t.category}, ${t.sub}, ${t.title}, ${t.description}, ${v})`;
+        }),
+        sql`, `,
+      )}`,
+    );
   }
   const regions = REGIONS.map((r) => r.key);
   const pw = 'x';
@@ -92,7 +108,14 @@ export async function seedListingsDataset(db: Db, out: string[]): Promise<void> 
   // The steady state of a live database: autovacuum has set the visibility map (index-only scans)
   // and gathered statistics. Right after a bulk load neither is true yet.
   await db.execute(sql`vacuum analyze`);
-  out.push(line(`seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'info', true));
+  out.push(
+    line(
+      `seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`,
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      'info',
+      true,
+    ),
+  );
 }
 
 /**
@@ -102,7 +125,12 @@ export async function seedListingsDataset(db: Db, out: string[]): Promise<void> 
  * lands in the reused database; stored matches are cleared so every run starts alike.
  */
 export async function benchMatching(opts: { databaseUrl?: string }): Promise<string[]> {
-  const bench = await benchDatabase({ databaseUrl: opts.databaseUrl, keptName: `by_bench_matching_${ITEMS}_${TENDERS}`, marker: 'bench_seeded', pool: 8 });
+  const bench = await benchDatabase({
+    databaseUrl: opts.databaseUrl,
+    keptName: `by_bench_matching_${ITEMS}_${TENDERS}`,
+    marker: 'bench_seeded',
+    pool: 8,
+  });
   const { database } = bench;
   const db = database.db;
   const out: string[] = [];
@@ -110,13 +138,25 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
     if (bench.seeded) {
       await db.execute(sql`truncate matches`);
       await db.execute(sql`analyze`);
-      out.push(line(`seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`, 'reused', 'info', true));
+      out.push(
+        line(
+          `seed ${ITEMS.toLocaleString('en-GB')} items, ${TENDERS.toLocaleString('en-GB')} tenders`,
+          'reused',
+          'info',
+          true,
+        ),
+      );
     } else await seedListingsDataset(db, out);
 
-    const ctx = { db, log: { error: () => undefined, info: () => undefined, warn: () => undefined } } as unknown as AppContext;
+    const ctx = {
+      db,
+      log: { error: () => undefined, info: () => undefined, warn: () => undefined },
+    } as unknown as AppContext;
     const search = createSearchService(ctx);
     const matching = createMatchingService(ctx);
-    const { rows: people } = await db.execute<{ id: string; role: 'buyer' | 'supplier' }>(sql`select id, role from users where email like 'bench-%-1@bench.test'`);
+    const { rows: people } = await db.execute<{ id: string; role: 'buyer' | 'supplier' }>(
+      sql`select id, role from users where email like 'bench-%-1@bench.test'`,
+    );
     const principal = (role: 'buyer' | 'supplier'): Principal => ({
       id: people.find((p) => p.role === role)!.id,
       role,
@@ -130,16 +170,39 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
     });
     const buyer = principal('buyer');
     const supplier = principal('supplier');
-    const queries = ['steel beams', 'ready mix concrete', 'plasterbord', 'drainage pipes', 'scaffolding', 'crane hire', 'roof tiles', 'insulation boards', 'galvanised fixings', 'asbestos removal'];
+    const queries = [
+      'steel beams',
+      'ready mix concrete',
+      'plasterbord',
+      'drainage pipes',
+      'scaffolding',
+      'crane hire',
+      'roof tiles',
+      'insulation boards',
+      'galvanised fixings',
+      'asbestos removal',
+    ];
     const parse = (q: Record<string, string>) => searchQuerySchema.parse(q);
-    for (let i = 0; i < 10; i++) await search.search(buyer, parse({ type: 'catalogue', q: queries[i % queries.length]! }));
+    for (let i = 0; i < 10; i++)
+      await search.search(buyer, parse({ type: 'catalogue', q: queries[i % queries.length]! }));
 
-    const sc = stats(await time(100, (i) => search.search(buyer, parse({ type: 'catalogue', q: queries[i % queries.length]! }))));
+    const sc = stats(
+      await time(100, (i) => search.search(buyer, parse({ type: 'catalogue', q: queries[i % queries.length]! }))),
+    );
     out.push(line('search catalogue (100k, relevance + facets)', fmt(sc), 'p95 < 50 ms', sc.p95 < 50));
-    const st = stats(await time(100, (i) => search.search(supplier, parse({ type: 'tenders', q: queries[i % queries.length]!, sort: i % 2 ? 'relevance' : 'closing_soon' }))));
+    const st = stats(
+      await time(100, (i) =>
+        search.search(
+          supplier,
+          parse({ type: 'tenders', q: queries[i % queries.length]!, sort: i % 2 ? 'relevance' : 'closing_soon' }),
+        ),
+      ),
+    );
     out.push(line('search tenders (20k, relevance/closing + facets)', fmt(st), 'p95 < 50 ms', st.p95 < 50));
 
-    const { rows: sample } = await db.execute<{ id: string; user_id: string }>(sql`select id, user_id from tenders order by random() limit 60`);
+    const { rows: sample } = await db.execute<{ id: string; user_id: string }>(
+      sql`select id, user_id from tenders order by random() limit 60`,
+    );
     const tells: Array<() => Promise<void>> = [];
     const scoreOnly = async (id: string) => {
       const tell = await matching.compute('tender', id);
@@ -151,7 +214,14 @@ export async function benchMatching(opts: { databaseUrl?: string }): Promise<str
     // telling suppliers about strong new matches follows each recompute (in the matching job): run it after, so it is counted apart and does not slow the reads below
     const drain = performance.now();
     for (const tell of tells) await tell();
-    out.push(line('  then: notify strong new matches (job follow-up)', `${(performance.now() - drain).toFixed(0)} ms more after 51 recomputes`, 'info', true));
+    out.push(
+      line(
+        '  then: notify strong new matches (job follow-up)',
+        `${(performance.now() - drain).toFixed(0)} ms more after 51 recomputes`,
+        'info',
+        true,
+      ),
+    );
     const mr = stats(
       await time(50, (i) => {
         const s = sample[i + 1]!;

@@ -19,8 +19,16 @@ export async function benchRealtime(opts: { databaseUrl?: string; seconds: numbe
   const dataDirB = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-bench-rt-b-'));
   // The embedded PostgreSQL runs as another user when started as root: it must reach its directory.
   fs.chmodSync(dataDir, 0o755);
-  const env = { MESSAGE_SEND_PER_MINUTE: '10000', NOTIFICATION_DIGEST_ENABLED: 'false', FEED_SCHEDULE_ENABLED: 'false' };
-  const a = await startServer(path.join(import.meta.dirname, 'servers/app.ts'), { ...env, DATA_DIR: dataDir, DATABASE_URL: opts.databaseUrl });
+  const env = {
+    MESSAGE_SEND_PER_MINUTE: '10000',
+    NOTIFICATION_DIGEST_ENABLED: 'false',
+    FEED_SCHEDULE_ENABLED: 'false',
+  };
+  const a = await startServer(path.join(import.meta.dirname, 'servers/app.ts'), {
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: opts.databaseUrl,
+  });
   const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
   let b: Awaited<ReturnType<typeof startServer>> | null = null;
   const database = connect(a.info.databaseUrl, 4);
@@ -65,7 +73,8 @@ export async function benchRealtime(opts: { databaseUrl?: string; seconds: numbe
         currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
       })),
     );
-    const token = (p: { id: string; role: 'buyer' | 'supplier' | 'admin' }) => jwt.sign({ sub: p.id, role: p.role, sv: 0 });
+    const token = (p: { id: string; role: 'buyer' | 'supplier' | 'admin' }) =>
+      jwt.sign({ sub: p.id, role: p.role, sv: 0 });
     const pairs = Array.from({ length: 100 }, (_, i) => ({ buyer: people[2 * i]!, supplier: people[2 * i + 1]! }));
     const urlA = `http://127.0.0.1:${a.info.port}`;
     const urlB = `http://127.0.0.1:${b.info.port}`;
@@ -91,15 +100,13 @@ export async function benchRealtime(opts: { databaseUrl?: string; seconds: numbe
         const pair = pairs[n % pairs.length]!;
         const text = `bench ${run} ${label} ${n}`;
         let received = 0;
-        const arrived = streams
-          .get(pair.supplier.id)!
-          .next((e) => {
-            if (e.event === 'message.created' && e.data.message.text === text) {
-              received = performance.now();
-              return true;
-            }
-            return false;
-          }, 15_000);
+        const arrived = streams.get(pair.supplier.id)!.next((e) => {
+          if (e.event === 'message.created' && e.data.message.text === text) {
+            received = performance.now();
+            return true;
+          }
+          return false;
+        }, 15_000);
         const t0 = performance.now();
         const res = await fetch(`${urlA}/api/sendMessage`, {
           method: 'POST',

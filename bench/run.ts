@@ -10,13 +10,17 @@ import { benchSearch } from './search.ts';
 
 // --seconds: each measurement's length (the screens default to 3 s per call, the rest to 10 s);
 // --only <section>; --match <text>: only the screens whose path contains it.
-const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, match: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string' }, only: { type: 'string' }, match: { type: 'string' } },
+});
 const seconds = Number(values.seconds ?? 10);
 const targets: { label: string; databaseUrl?: string }[] = [{ label: 'embedded PostgreSQL' }];
-if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'external PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL });
+if (process.env.BENCH_DATABASE_URL)
+  targets.push({ label: 'external PostgreSQL', databaseUrl: process.env.BENCH_DATABASE_URL });
 
 const sections: Record<string, (t: { databaseUrl?: string }) => Promise<string[]>> = {
-  screens: (t) => benchScreens({ databaseUrl: t.databaseUrl, seconds: Number(values.seconds ?? 3), match: values.match }),
+  screens: (t) =>
+    benchScreens({ databaseUrl: t.databaseUrl, seconds: Number(values.seconds ?? 3), match: values.match }),
   'bundle-size': () => benchBundleSize(),
   realtime: (t) => benchRealtime({ databaseUrl: t.databaseUrl, seconds }),
   matching: (t) => benchMatching({ databaseUrl: t.databaseUrl }),

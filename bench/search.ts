@@ -23,10 +23,15 @@ export async function seedNotices(db: Db, count: number) {
   await db.execute(sql`create temp table tpl (n int, title text, description text, buyer text, cpv text[])`);
   for (let i = 0; i < notices.length; i += 100) {
     const chunk = notices.slice(i, i + 100);
-    await db.execute(sql`insert into tpl values ${sql.join(
-      chunk.map((n, j) => sql`(${i + j}, ${n.title.trim()}, ${(n.description ?? '').slice(0, 4000)}, ${n.buyerName}, ${`{${n.groundTruth.cpvCodes.join(',')}}`}::text[])`),
-      sql`, `,
-    )}`);
+    await db.execute(
+      sql`insert into tpl values ${sql.join(
+        chunk.map(
+          (n, j) =>
+            sql`(${i + j}, ${n.title.trim()}, ${(n.description ?? '').slice(0, 4000)}, ${n.buyerName}, ${`{${n.groundTruth.cpvCodes.join(',')}}`}::text[])`,
+        ),
+        sql`, `,
+      )}`,
+    );
   }
   await db.execute(sql`
     insert into external_tenders (ocid, release_id, origin, title, description, buyer_name, tender_status, tender_end_date, date, content_hash, cpv_codes)
@@ -49,12 +54,22 @@ async function seed(db: Db, out: string[]) {
     from generate_series(0, ${ITEMS - 1}) g join tpl t on t.n = (g * 7) % ${notices.length} join s on s.k = g % 1000`);
   await db.execute(sql`create table bench_search_seeded (at timestamptz default now())`);
   await db.execute(sql`vacuum analyze`);
-  out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, `${((Date.now() - t0) / 1000).toFixed(1)} s`, 'info', true));
+  out.push(
+    line(
+      `seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`,
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      'info',
+      true,
+    ),
+  );
 }
 
-
 /** `total` calls, `concurrency` in flight at once; each timed from its start to its answer. */
-async function atConcurrency(total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+async function atConcurrency(
+  total: number,
+  concurrency: number,
+  fn: (i: number) => Promise<unknown>,
+): Promise<number[]> {
   const ms: number[] = [];
   let next = 0;
   await Promise.all(
@@ -73,17 +88,37 @@ const fmt = (ms: number[], wall: number) =>
   `p50 ${percentile(ms, 50).toFixed(1)} p95 ${percentile(ms, 95).toFixed(1)} p99 ${percentile(ms, 99).toFixed(1)} ms, ${((ms.length / wall) * 1000).toFixed(0)}/s`;
 
 export async function benchSearch(opts: { databaseUrl?: string }): Promise<string[]> {
-  const bench = await benchDatabase({ databaseUrl: opts.databaseUrl, keptName: `by_bench_search_${NOTICES}_${ITEMS}`, marker: 'bench_search_seeded', pool: 20 });
+  const bench = await benchDatabase({
+    databaseUrl: opts.databaseUrl,
+    keptName: `by_bench_search_${NOTICES}_${ITEMS}`,
+    marker: 'bench_search_seeded',
+    pool: 20,
+  });
   const { database } = bench;
   const db = database.db;
   const out: string[] = [];
   try {
-    if (bench.seeded) out.push(line(`seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`, 'reused', 'info', true));
+    if (bench.seeded)
+      out.push(
+        line(
+          `seed ${NOTICES.toLocaleString('en-GB')} notices, ${ITEMS.toLocaleString('en-GB')} items`,
+          'reused',
+          'info',
+          true,
+        ),
+      );
     else await seed(db, out);
     for (const source of ['external', 'catalogue'] as const) {
       const t0 = performance.now();
       await freshStats(db, source, true);
-      out.push(line(`  term statistics of ${source} (ts_stat)`, `${((performance.now() - t0) / 1000).toFixed(1)} s`, 'info', true));
+      out.push(
+        line(
+          `  term statistics of ${source} (ts_stat)`,
+          `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          'info',
+          true,
+        ),
+      );
     }
 
     const typed = typedQueries().map((q) => q.q);
@@ -105,15 +140,34 @@ export async function benchSearch(opts: { databaseUrl?: string }): Promise<strin
     };
     // every query asked once: nothing kept from an earlier answer helps
     const titles = [...new Set(notices.map((n) => n.title.trim()))];
-    await run(`live feed: ${titles.length} distinct title queries, each once`, 50, titles.length, (i) => rank(db, { source: 'external', text: titles[i]!, limit: 500, typing: true }));
-    await run(`live feed: ${paragraphs.length} distinct 60-word paragraphs, each once`, 100, paragraphs.length, (i) => rank(db, { source: 'external', text: paragraphs[i]!, limit: 500 }));
+    await run(`live feed: ${titles.length} distinct title queries, each once`, 50, titles.length, (i) =>
+      rank(db, { source: 'external', text: titles[i]!, limit: 500, typing: true }),
+    );
+    await run(`live feed: ${paragraphs.length} distinct 60-word paragraphs, each once`, 100, paragraphs.length, (i) =>
+      rank(db, { source: 'external', text: paragraphs[i]!, limit: 500 }),
+    );
     // what people type repeats: 50 phrases asked 20 times each, as a day's searches would
-    await run(`live feed: typed phrases, repeated (${CONCURRENCY} at once)`, 50, 1000, (i) => rank(db, { source: 'external', text: typed[i % typed.length]!, limit: 500, typing: true }));
-    await run(`catalogue: ${titles.length} distinct title queries, each once`, 50, titles.length, (i) => rank(db, { source: 'catalogue', text: titles[i]!, limit: 500, typing: true }));
-    await run(`suggestions as one types (${CONCURRENCY} at once)`, 30, 1000, (i) => suggestCpv(db, prefixes[i % prefixes.length]!));
+    await run(`live feed: typed phrases, repeated (${CONCURRENCY} at once)`, 50, 1000, (i) =>
+      rank(db, { source: 'external', text: typed[i % typed.length]!, limit: 500, typing: true }),
+    );
+    await run(`catalogue: ${titles.length} distinct title queries, each once`, 50, titles.length, (i) =>
+      rank(db, { source: 'catalogue', text: titles[i]!, limit: 500, typing: true }),
+    );
+    await run(`suggestions as one types (${CONCURRENCY} at once)`, 30, 1000, (i) =>
+      suggestCpv(db, prefixes[i % prefixes.length]!),
+    );
     // one at a time: what a single user waits for on an idle instance (distinct queries)
-    const solo = await atConcurrency(100, 1, (i) => rank(db, { source: 'external', text: `${typed[i % typed.length]!} ${i}`, limit: 500, typing: true }));
-    out.push(line('live feed: distinct query, one at a time', `p50 ${percentile(solo, 50).toFixed(1)} p95 ${percentile(solo, 95).toFixed(1)} ms`, 'info', true));
+    const solo = await atConcurrency(100, 1, (i) =>
+      rank(db, { source: 'external', text: `${typed[i % typed.length]!} ${i}`, limit: 500, typing: true }),
+    );
+    out.push(
+      line(
+        'live feed: distinct query, one at a time',
+        `p50 ${percentile(solo, 50).toFixed(1)} p95 ${percentile(solo, 95).toFixed(1)} ms`,
+        'info',
+        true,
+      ),
+    );
   } finally {
     await bench.close();
   }

@@ -20,7 +20,10 @@ describe('the accessibility scan of each screen', () => {
     await page.goto('/');
     await page.evaluate(() => {
       const main = document.querySelector('main') ?? document.body;
-      main.insertAdjacentHTML('beforeend', '<button id="bad-button"><svg></svg></button><input id="bad-input" type="text">');
+      main.insertAdjacentHTML(
+        'beforeend',
+        '<button id="bad-button"><svg></svg></button><input id="bad-input" type="text">',
+      );
     });
     const found = await a11yViolations(page);
     expect(found.some((v) => v.startsWith('a11y /: critical button-name') && v.includes('#bad-button'))).toBe(true);

@@ -1,7 +1,20 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DESKTOP, MOBILE, a11yViolations, baseURL, latestMail, launch, linkFrom, loginAs, newPage, scanEveryScreen, screenshot } from './support/browser.ts';
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  MOBILE,
+  a11yViolations,
+  baseURL,
+  latestMail,
+  launch,
+  linkFrom,
+  loginAs,
+  newPage,
+  scanEveryScreen,
+  screenshot,
+} from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,7 +29,6 @@ const SUBSCRIPTION_TOAST = 'You need an active subscription to access this featu
 const POLL = { timeout: 15_000 };
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
-
 /** newPage with bypassCSP, so axe-core can be injected as a script under the server's CSP. */
 async function newAuditedPage(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
@@ -25,7 +37,8 @@ async function newAuditedPage(viewport = DESKTOP) {
   scanEveryScreen(page, errors);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+      errors.push(`console: ${m.text()}`);
   });
   return { context, page, errors };
 }
@@ -81,7 +94,10 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
     await pricing.getByRole('group', { name: 'Billing cycle' }).getByRole('button', { name: 'Yearly' }).click();
     expect(await pricing.getByTestId('price-CORE').innerText()).toContain('£1,609.20');
     expect(await pricing.getByTestId('price-GROWTH').innerText()).toContain('£3,229.20');
-    await pricing.locator('[data-plan="GROWTH"]').getByRole('link', { name: /^Choose Growth/ }).click();
+    await pricing
+      .locator('[data-plan="GROWTH"]')
+      .getByRole('link', { name: /^Choose Growth/ })
+      .click();
     await page.waitForURL('**/register?plan=GROWTH&role=supplier&cycle=yearly');
 
     // register with the query, then confirm the address from the mail
@@ -93,18 +109,26 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText(/check your email/i).first().waitFor();
+    await page
+      .getByText(/check your email/i)
+      .first()
+      .waitFor();
     const mail = await latestMail(email, /confirm/i);
     const verify = new URL(linkFrom(mail.text, '/verify-email'));
     await page.goto(verify.pathname + verify.search);
-    await page.getByText(/email address is confirmed/i).first().waitFor();
+    await page
+      .getByText(/email address is confirmed/i)
+      .first()
+      .waitFor();
 
     // admin@ approves the account on /admin/users
     const admin = await newPage(browser);
     await loginAs(admin.page, 'admin@brickyard.test');
     await admin.page.waitForURL('**/admin/dashboard');
     await admin.page.goto('/admin/users');
-    const row = admin.page.getByRole('row', { name: new RegExp(email) }).or(admin.page.locator('li, article').filter({ hasText: email }));
+    const row = admin.page
+      .getByRole('row', { name: new RegExp(email) })
+      .or(admin.page.locator('li, article').filter({ hasText: email }));
     await row.getByRole('button', { name: 'Approve' }).first().click();
     await latestMail(email, /approved/i);
     expect(admin.errors).toEqual([]);
@@ -129,7 +153,9 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
     expect((await page.getByTestId('promo-banner').innerText()).trim()).toBe(PROMO);
     expect(await plans.getByTestId('price-CORE').innerText()).toContain('£1,609.20');
     expect(await plans.getByTestId('price-GROWTH').innerText()).toContain('£3,229.20');
-    expect(await plans.locator('[data-plan="PARTNER"]').getByRole('link', { name: 'Book a meeting' }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(
+      await plans.locator('[data-plan="PARTNER"]').getByRole('link', { name: 'Book a meeting' }).getAttribute('href'),
+    ).toMatch(/^mailto:/);
     expect(await page.getByText('No invoices yet').count()).toBe(1);
     await page.waitForLoadState('networkidle');
     await shootBoth(page, 'billing-unsubscribed');
@@ -148,14 +174,18 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
     // EARLYBIRD: 30% off the first month's share of the year: £3,229.20 − £80.73 = £3,148.47 + VAT £629.69
     await promoField.fill('EARLYBIRD');
     expect(await page.locator(`#${describedBy}`).count()).toBe(0);
-    const summary = page.getByRole('heading', { name: 'Order summary' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+    const summary = page
+      .getByRole('heading', { name: 'Order summary' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
     await expect.poll(() => summary.innerText(), POLL).toMatch(/EARLYBIRD: 30% off the first month\s*−£80\.73/);
     expect(await summary.innerText()).toMatch(/Due today\s*£3,778\.16/);
     await page.getByRole('button', { name: 'Subscribe' }).click();
 
     // §3: the session's hasActiveSubscription turns true and the dashboard opens
     await page.waitForURL((u) => u.pathname === '/supplier');
-    expect(await page.evaluate(() => [localStorage.getItem('approved'), localStorage.getItem('hasActiveSubscription')])).toEqual(['true', 'true']);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('approved'), localStorage.getItem('hasActiveSubscription')]),
+    ).toEqual(['true', 'true']);
 
     // the billing page now shows Growth yearly, the promo and the first invoice with its PDF
     await page.goto('/supplier/settings/billing');
@@ -174,7 +204,12 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
     expect(await page.getByText('Promo codes apply to a first subscription only.').count()).toBe(1);
     // the cycle paid for is the one remembered
     expect(await page.evaluate(() => localStorage.getItem('billingCycle'))).toBe('yearly');
-    expect(await page.getByRole('group', { name: 'Billing cycle' }).getByRole('button', { name: 'Yearly' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByRole('group', { name: 'Billing cycle' })
+        .getByRole('button', { name: 'Yearly' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await page.getByRole('button', { name: 'Current plan', exact: true }).isDisabled()).toBe(true);
 
     const invoices = page.getByRole('table', { name: 'Invoices' });
@@ -190,7 +225,7 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
       invoices.getByRole('button', { name: `Download invoice ${number} as PDF` }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const pdf = fs.readFileSync((await download.path()));
+    const pdf = fs.readFileSync(await download.path());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     await page.waitForLoadState('networkidle');
     await shootBoth(page, 'billing-growth');
@@ -202,10 +237,16 @@ describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys
 
     // downgrade to Core: effective at the period end, said before and after
     await page.getByRole('button', { name: 'Select Core' }).click();
-    const change = page.getByRole('heading', { name: 'Your change' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
-    expect(await change.innerText()).toMatch(/takes effect at the end of your current period, on \d{2} \w{3} \d{4}\. Nothing is charged now/);
+    const change = page
+      .getByRole('heading', { name: 'Your change' })
+      .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+    expect(await change.innerText()).toMatch(
+      /takes effect at the end of your current period, on \d{2} \w{3} \d{4}\. Nothing is charged now/,
+    );
     await page.getByRole('button', { name: 'Switch to Core, yearly at period end' }).click();
-    await expect.poll(() => current.innerText(), POLL).toMatch(/Change scheduled\s*From \d{2} \w{3} \d{4} you move to Core, yearly/);
+    await expect
+      .poll(() => current.innerText(), POLL)
+      .toMatch(/Change scheduled\s*From \d{2} \w{3} \d{4} you move to Core, yearly/);
     expect(await current.innerText()).toContain('Growth · Yearly');
     expect(await invoiceRows.count()).toBe(1);
     await shot(page, 'billing-downgrade-scheduled-desktop');

@@ -89,7 +89,10 @@ describe('docs/product.md §1/§7/§9 Bid Assist and the admin queue', () => {
     const queue = admin.page.locator('#bid-assist');
     await queue.getByText('Structural steel frame for a four-storey office, Salford Quays').first().waitFor();
     await admin.page.getByRole('heading', { name: 'Users by state' }).waitFor();
-    await admin.page.getByRole('figure', { name: /Sign-ups, new subscriptions/ }).locator('.recharts-surface').waitFor();
+    await admin.page
+      .getByRole('figure', { name: /Sign-ups, new subscriptions/ })
+      .locator('.recharts-surface')
+      .waitFor();
     await shootBoth(admin.page, 'admin-dashboard');
 
     await queue.getByRole('button', { name: 'Handle request' }).first().click();
@@ -156,7 +159,9 @@ describe('docs/product.md §2 dashboards with demo data', () => {
     await custom.getByLabel('To').fill(utcDay(0));
     await custom.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => page.locator('figure').first().locator('tbody tr').count()).toBe(14);
-    await page.getByRole('figure', { name: /Tenders published and conversations started, \d+ \w+ \d{4} to \d+ \w+ \d{4}/ }).waitFor();
+    await page
+      .getByRole('figure', { name: /Tenders published and conversations started, \d+ \w+ \d{4} to \d+ \w+ \d{4}/ })
+      .waitFor();
     await shootBoth(page, 'dashboard-buyer-custom');
     expect(errors).toEqual([]);
     await context.close();
@@ -166,7 +171,9 @@ describe('docs/product.md §2 dashboards with demo data', () => {
     // A buyer opens one of the supplier's items: a view on the supplier's dashboard.
     const supplier = await apiLogin('supplier@brickyard.test');
     const buyer = await apiLogin('buyer@brickyard.test');
-    const items = await apiCall<{ data: Array<{ id: string }> }>(`/api/catalogue/user/${supplier.id}`, { token: buyer.token });
+    const items = await apiCall<{ data: Array<{ id: string }> }>(`/api/catalogue/user/${supplier.id}`, {
+      token: buyer.token,
+    });
     expect(items.data.length).toBeGreaterThan(0);
     await apiCall(`/api/catalogue/${items.data[0]!.id}`, { token: buyer.token });
 
@@ -187,7 +194,10 @@ describe('docs/product.md §2 dashboards with demo data', () => {
     }
     const views = await page.getByText(/views? of your items, last 30 days/).innerText();
     expect(Number(views.match(/^([\d,]+) view/)![1]!.replace(',', ''))).toBeGreaterThanOrEqual(1);
-    await page.getByRole('figure', { name: /New matches and deals won/ }).locator('.recharts-surface').waitFor();
+    await page
+      .getByRole('figure', { name: /New matches and deals won/ })
+      .locator('.recharts-surface')
+      .waitFor();
     await shootBoth(page, 'dashboard-supplier');
     await page.goto('/supplier/abc');
     await page.getByText('Matches this month').waitFor();

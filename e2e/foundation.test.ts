@@ -1,6 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DESKTOP, MOBILE, latestMail, launch, linkFrom, loginAs, newPage, screenshot, seenToast } from './support/browser.ts';
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  MOBILE,
+  latestMail,
+  launch,
+  linkFrom,
+  loginAs,
+  newPage,
+  screenshot,
+  seenToast,
+} from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,10 +52,19 @@ describe('docs/decisions/0010-plan-limits-and-quotas-on-the-server.md journeys (
     await loginAs(admin.page, 'admin@brickyard.test');
     await admin.page.waitForURL('**/admin/dashboard');
     await admin.page.goto('/admin/users');
-    const row = admin.page.getByRole('row', { name: new RegExp(email) }).or(admin.page.locator('li, article').filter({ hasText: email }));
+    const row = admin.page
+      .getByRole('row', { name: new RegExp(email) })
+      .or(admin.page.locator('li, article').filter({ hasText: email }));
     await row.getByRole('button', { name: 'Approve' }).first().click();
     await seenToast(admin.page, /has been approved/);
-    await expect.poll(() => admin.page.getByRole('button', { name: 'Approve' }).filter({ has: admin.page.locator(`text=${email}`) }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        admin.page
+          .getByRole('button', { name: 'Approve' })
+          .filter({ has: admin.page.locator(`text=${email}`) })
+          .count(),
+      )
+      .toBe(0);
     await admin.context.close();
 
     const approvedMail = await latestMail(email, /approved/i);
@@ -54,7 +74,11 @@ describe('docs/decisions/0010-plan-limits-and-quotas-on-the-server.md journeys (
     await loginAs(page, email, 'Scaffold-2026-x');
     await page.waitForURL('**/supplier/settings/billing');
     await expect
-      .poll(() => page.getByText('You need an active subscription to access this feature. Please go to Settings > Billing').count())
+      .poll(() =>
+        page
+          .getByText('You need an active subscription to access this feature. Please go to Settings > Billing')
+          .count(),
+      )
       .toBeGreaterThan(0);
     await screenshot(page, 'billing-unsubscribed-desktop');
 
@@ -89,7 +113,10 @@ describe('docs/decisions/0010-plan-limits-and-quotas-on-the-server.md journeys (
     await page.waitForURL((u) => u.pathname === '/buyer');
     await page.evaluate(() => {
       const enc = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-      localStorage.setItem('token', `${enc({ alg: 'HS256' })}.${enc({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`);
+      localStorage.setItem(
+        'token',
+        `${enc({ alg: 'HS256' })}.${enc({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`,
+      );
     });
     await page.goto('/buyer/tenders');
     // The guard navigates inside the app (history API); poll the URL rather than wait for a load.
@@ -155,7 +182,10 @@ describe('docs/decisions/0010-plan-limits-and-quotas-on-the-server.md journeys (
   });
 
   it('screenshots of the finished screens at desktop and mobile width', async () => {
-    for (const [label, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
       const { page, context, errors } = await newPage(browser, viewport);
       for (const [name, url] of [
         ['login', '/login'],

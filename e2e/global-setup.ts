@@ -35,7 +35,10 @@ export function withDatabase(url: string, db: string): string {
 }
 
 /** The app as `npm start` runs it (or from source with E2E_API_FROM_SOURCE=1), until it answers /api/health. */
-export async function startApp(env: { DATABASE_URL: string; DATA_DIR: string }): Promise<{ baseURL: string; stop(): Promise<void> }> {
+export async function startApp(env: {
+  DATABASE_URL: string;
+  DATA_DIR: string;
+}): Promise<{ baseURL: string; stop(): Promise<void> }> {
   const fromSource = process.env.E2E_API_FROM_SOURCE === '1';
   const main = fromSource ? path.join(root, 'apps/api/src/main.ts') : path.join(root, 'apps/api/dist/main.js');
   const webDist = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(root, 'apps/web/dist');
@@ -102,7 +105,10 @@ export async function startApp(env: { DATABASE_URL: string; DATA_DIR: string }):
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-e2e-'));
   fs.chmodSync(dir, 0o755); // the embedded server may run as another user
-  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: crypto.randomBytes(12).toString('hex') });
+  const server = await startEmbeddedPostgres({
+    dir: path.join(dir, 'pg'),
+    password: crypto.randomBytes(12).toString('hex'),
+  });
   const templateDb = 'e2e_template';
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();

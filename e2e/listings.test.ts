@@ -59,7 +59,9 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
 
     const title = `Precast stair cores for Ancoats block ${Date.now() % 100000}`;
     await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Description').fill('Design, supply and install six precast concrete stair cores for a seven-storey residential block.');
+    await page
+      .getByLabel('Description')
+      .fill('Design, supply and install six precast concrete stair cores for a seven-storey residential block.');
     await page.getByLabel('Specifications').fill('C40/50 precast units; fire rating R60; lifting anchors cast in.');
     await page.getByLabel('Category').selectOption('concrete');
     await page.getByRole('button', { name: 'Precast concrete products' }).click();
@@ -79,8 +81,12 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     await page.getByLabel('Quality standards').press('Enter');
 
     const inputs = page.locator('input[type=file]');
-    await inputs.nth(0).setInputFiles({ name: 'stair-core-drawings.pdf', mimeType: 'application/pdf', buffer: pdf('drawings') });
-    await inputs.nth(1).setInputFiles({ name: 'method-statement.pdf', mimeType: 'application/pdf', buffer: pdf('method') });
+    await inputs
+      .nth(0)
+      .setInputFiles({ name: 'stair-core-drawings.pdf', mimeType: 'application/pdf', buffer: pdf('drawings') });
+    await inputs
+      .nth(1)
+      .setInputFiles({ name: 'method-statement.pdf', mimeType: 'application/pdf', buffer: pdf('method') });
     await page.getByRole('button', { name: 'Download stair-core-drawings.pdf' }).waitFor();
     await page.getByRole('button', { name: 'Download method-statement.pdf' }).waitFor();
     await shot(page, 'create-tender-filled-desktop');
@@ -123,21 +129,37 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     // downloads: the attachment and the supporting document, saved under their cleaned names
     await page.goto(`/buyer/tender/${tenderId}`);
     await page.getByRole('heading', { name: revised }).waitFor();
-    const att = await downloadBy(page, () => page.getByRole('button', { name: 'Download stair-core-drawings.pdf' }).click());
+    const att = await downloadBy(page, () =>
+      page.getByRole('button', { name: 'Download stair-core-drawings.pdf' }).click(),
+    );
     expect(att.suggestedFilename()).toBe('stair-core-drawings.pdf');
-    expect(fs.readFileSync((await att.path())).subarray(0, 4).toString()).toBe('%PDF');
-    const doc = await downloadBy(page, () => page.getByRole('button', { name: 'Download method-statement.pdf' }).click());
+    expect(
+      fs
+        .readFileSync(await att.path())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
+    const doc = await downloadBy(page, () =>
+      page.getByRole('button', { name: 'Download method-statement.pdf' }).click(),
+    );
     expect(doc.suggestedFilename()).toBe('method-statement.pdf');
 
     // the audit trail as a real PDF
     const audit = await downloadBy(page, () => page.getByRole('button', { name: 'PDF', exact: true }).click());
     expect(audit.suggestedFilename()).toMatch(/^tender-.*-audit\.pdf$/);
-    expect(fs.readFileSync((await audit.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync(await audit.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const csv = await downloadBy(page, () => page.getByRole('button', { name: 'CSV', exact: true }).click());
-    expect(fs.readFileSync((await csv.path()), 'utf8')).toMatch(/Created/);
+    expect(fs.readFileSync(await csv.path(), 'utf8')).toMatch(/Created/);
 
     // a failed download shows the docs/product.md §8 alert
-    const alert = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
+    const alert = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))),
+    );
     await page.route('**/api/upload/local/**', (r) => r.fulfill({ status: 404, body: 'gone' }));
     await page.getByRole('button', { name: 'Download stair-core-drawings.pdf' }).click();
     expect(await alert).toBe('Download failed. Please try again later.');
@@ -165,7 +187,11 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
 
     await page.goto('/supplier/catalogue');
     await page.getByRole('heading', { name: 'Catalogue', exact: true }).waitFor();
-    await page.getByRole('list', { name: 'Catalogue items' }).or(page.getByText('Your catalogue is empty')).first().waitFor();
+    await page
+      .getByRole('list', { name: 'Catalogue items' })
+      .or(page.getByText('Your catalogue is empty'))
+      .first()
+      .waitFor();
     await shootBoth(page, 'catalogue');
 
     await page.goto('/supplier/add-catalogue?tab=import');
@@ -173,7 +199,9 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     await shootBoth(page, 'bulk-import');
 
     const stamp = Date.now() % 100000;
-    const lines = ['title,description,category,subcategories,price,quantity,leadTime,region,availability,rebate,certifications'];
+    const lines = [
+      'title,description,category,subcategories,price,quantity,leadTime,region,availability,rebate,certifications',
+    ];
     for (let i = 1; i <= 50; i++) {
       if (i === 10 || i === 37) lines.push(`Bad row ${i},short,not-a-category,,12,1,1,london,available,No,`);
       else
@@ -181,7 +209,9 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
           `Imported ${stamp} item ${i} ready-mix,"Ready-mix concrete, batch ${i}, delivered by truck mixer.",Concrete & Cement,Ready-mix concrete,${(90 + i).toFixed(2)},${i % 7},2,north-west,${i % 3 === 0 ? 'limited' : 'available'},Yes,BSI Kitemark; UKCA`,
         );
     }
-    await page.getByLabel('Import file').setInputFiles({ name: 'concrete-items.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await page
+      .getByLabel('Import file')
+      .setInputFiles({ name: 'concrete-items.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
     await page.getByText('48 ready to import').waitFor();
     await page.getByText('2 with errors').waitFor();
     const preview = page.getByRole('table', { name: 'Import preview' });
@@ -200,8 +230,14 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     // the catalogue shows them; search narrows it
     await page.goto('/supplier/catalogue');
     await page.getByRole('searchbox', { name: 'Search catalogue' }).fill(`Imported ${stamp} item 12`);
-    await page.getByRole('link', { name: `Imported ${stamp} item 12 ready-mix` }).first().waitFor();
-    await page.getByRole('link', { name: `Imported ${stamp} item 12 ready-mix` }).first().click();
+    await page
+      .getByRole('link', { name: `Imported ${stamp} item 12 ready-mix` })
+      .first()
+      .waitFor();
+    await page
+      .getByRole('link', { name: `Imported ${stamp} item 12 ready-mix` })
+      .first()
+      .click();
     await page.waitForURL(/\/supplier\/catalogue\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Key Information' }).waitFor();
     // docs/product.md §2: the sections in order, price in £, In stock / Out of stock, no Connect button
@@ -239,7 +275,10 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     await page.getByLabel('Lead time (days)').fill('5');
     await page.getByLabel('Availability').selectOption('limited');
     await page.getByLabel('Rebate').selectOption('yes');
-    await page.locator('input[type=file]').nth(1).setInputFiles({ name: 'lintel-price-list.pdf', mimeType: 'application/pdf', buffer: pdf('prices') });
+    await page
+      .locator('input[type=file]')
+      .nth(1)
+      .setInputFiles({ name: 'lintel-price-list.pdf', mimeType: 'application/pdf', buffer: pdf('prices') });
     await page.getByRole('button', { name: 'Download lintel-price-list.pdf' }).waitFor();
     await page.getByRole('button', { name: 'Add to catalogue' }).click();
     await page.waitForURL(/\/supplier\/catalogue\/[0-9a-f-]{36}$/);
@@ -249,7 +288,9 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     const supporting = page.getByRole('list', { name: 'Supporting documents' });
     expect(await supporting.textContent()).toContain('lintel-price-list.pdf');
     expect(await supporting.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
-    const dl = await downloadBy(page, () => supporting.getByRole('button', { name: 'Download lintel-price-list.pdf' }).click());
+    const dl = await downloadBy(page, () =>
+      supporting.getByRole('button', { name: 'Download lintel-price-list.pdf' }).click(),
+    );
     expect(dl.suggestedFilename()).toBe('lintel-price-list.pdf');
     await shootBoth(page, 'catalogue-item');
 
@@ -264,7 +305,9 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     await shootBoth(page, 'view-catalogue');
 
     const tenderId = await page.evaluate(async () => {
-      const res = await fetch('/api/tender/supplierTenders?pageSize=1', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+      const res = await fetch('/api/tender/supplierTenders?pageSize=1', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
       return ((await res.json()) as { data: { id: string }[] }).data[0]!.id;
     });
     await page.goto(`/supplier/tender/${tenderId}`);

@@ -63,8 +63,18 @@ async function send(page: Page, text: string) {
 
 describe('docs/decisions/0008-realtime-sse-over-listen-notify.md journeys: messaging, notifications and realtime delivery (docs/product.md §§2, 3, 7, 8)', () => {
   it('a buyer and a supplier chat live in two browsers: unread badges, bell, read ticks, toasts, text-only rendering', async () => {
-    buyer = await freshAccount({ role: 'buyer', firstName: 'Bea', lastName: 'Hughes', companyName: 'Northgate Developments' });
-    supplier = await freshAccount({ role: 'supplier', firstName: 'Sam', lastName: 'Okafor', companyName: 'Pennine Building Supplies' });
+    buyer = await freshAccount({
+      role: 'buyer',
+      firstName: 'Bea',
+      lastName: 'Hughes',
+      companyName: 'Northgate Developments',
+    });
+    supplier = await freshAccount({
+      role: 'supplier',
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      companyName: 'Pennine Building Supplies',
+    });
     const b = await openPage();
     const s = await openPage();
     await loginAs(b.page, buyer.email, buyer.password);
@@ -103,7 +113,11 @@ describe('docs/decisions/0008-realtime-sse-over-listen-notify.md journeys: messa
       .getByRole('button', { name: 'Mark all as read' });
     await markAll.waitFor();
     // The button is enabled once the panel has loaded something unread (a new account has its approval).
-    await until(async () => (await bellCount(s.page)) === 0 || (await markAll.isEnabled()), 15_000, 'notifications loaded');
+    await until(
+      async () => (await bellCount(s.page)) === 0 || (await markAll.isEnabled()),
+      15_000,
+      'notifications loaded',
+    );
     if (await markAll.isEnabled()) await markAll.click();
     await until(async () => (await bellCount(s.page)) === 0, 15_000, 'supplier bell cleared');
     await s.page.keyboard.press('Escape');

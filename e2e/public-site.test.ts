@@ -27,7 +27,10 @@ afterAll(async () => {
  * A fresh context whose page records uncaught errors and console errors (docs/style.md rule 7).
  * bypassCSP lets the test inject axe-core as a script tag under the server's CSP.
  */
-async function open(viewport = DESKTOP, opts: { allow?: RegExp } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
+async function open(
+  viewport = DESKTOP,
+  opts: { allow?: RegExp } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -50,11 +53,27 @@ async function gotoPage(page: Page, path: string, h1: RegExp) {
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const res = await axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')}`);
 }
 
 async function scrollThrough(page: Page) {
@@ -85,10 +104,17 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${p.path} overflows horizontally at ${viewport.label}px`).toBeLessThanOrEqual(0);
         // public pages never load the signed-in areas' code
-        expect(requests.filter((r) => /(buyer|supplier|admin)-area|settings-routes/.test(r)), p.path).toEqual([]);
+        expect(
+          requests.filter((r) => /(buyer|supplier|admin)-area|settings-routes/.test(r)),
+          p.path,
+        ).toEqual([]);
         // images are sized and lazy
         const badImages = await page.$$eval('main img', (imgs) =>
-          imgs.filter((i) => !i.getAttribute('width') || !i.getAttribute('height') || i.getAttribute('loading') !== 'lazy').map((i) => i.outerHTML.slice(0, 80)),
+          imgs
+            .filter(
+              (i) => !i.getAttribute('width') || !i.getAttribute('height') || i.getAttribute('loading') !== 'lazy',
+            )
+            .map((i) => i.outerHTML.slice(0, 80)),
         );
         expect(badImages, p.path).toEqual([]);
         await screenshot(page, `public-${p.name}-${viewport.label}`);
@@ -110,7 +136,9 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
     await header.getByRole('link', { name: 'Suppliers', exact: true }).click();
     await desktop.page.waitForURL('**/supplierLanding');
-    await expect.poll(() => header.getByRole('link', { name: 'Suppliers', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => header.getByRole('link', { name: 'Suppliers', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
     await desktop.context.close();
 
     const { page, context, errors } = await open(MOBILE);
@@ -156,7 +184,8 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
       await gotoPage(page, p.path, p.h1);
       const footer = page.getByRole('contentinfo');
       const content = footer.getByRole('navigation', { name: 'Content' });
-      for (const name of ['For buyers', 'For suppliers', 'About Us', 'Articles']) expect(await content.getByRole('link', { name }).count(), name).toBe(1);
+      for (const name of ['For buyers', 'For suppliers', 'About Us', 'Articles'])
+        expect(await content.getByRole('link', { name }).count(), name).toBe(1);
       const legal = footer.getByRole('navigation', { name: 'Legal' });
       const privacy = legal.getByRole('link', { name: /Privacy Policy/ });
       const cookies = legal.getByRole('link', { name: /Cookie Policy/ });
@@ -165,12 +194,21 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
       expect(await cookies.getAttribute('href')).toBe('/terms#cookies');
       expect(await cookies.getAttribute('target')).toBe('_blank');
       expect(await privacy.getAttribute('rel')).toContain('noopener');
-      const copyright = await footer.getByText(/© 2025 Brickyard/).locator('..').innerText();
+      const copyright = await footer
+        .getByText(/© 2025 Brickyard/)
+        .locator('..')
+        .innerText();
       expect(copyright).toContain('2025');
       expect(copyright).toContain('GDPR compliant');
     }
     // clicking opens a new tab on the one policy
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('contentinfo').getByRole('link', { name: /Cookie Policy/ }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: /Cookie Policy/ })
+        .click(),
+    ]);
     await tab.waitForLoadState();
     await tab.getByRole('heading', { level: 2, name: 'Cookie Policy' }).waitFor();
     expect(new URL(tab.url()).pathname + new URL(tab.url()).hash).toBe('/terms#cookies');
@@ -213,10 +251,28 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
 
     // the policies name what the product really stores
     const text = await page.locator('main').innerText();
-    for (const key of ['token', 'role', 'id', 'user', 'approved', 'hasActiveSubscription', 'pricingRole', 'billingCycle']) {
+    for (const key of [
+      'token',
+      'role',
+      'id',
+      'user',
+      'approved',
+      'hasActiveSubscription',
+      'pricingRole',
+      'billingCycle',
+    ]) {
       expect(await page.locator('main code', { hasText: new RegExp(`^${key}$`) }).count(), key).toBe(1);
     }
-    for (const phrase of ['UK GDPR', 'Information Commissioner', 'Billing records', 'Audit events', 'Uploaded files', 'Messages', 'How long we keep it', 'no cookies']) {
+    for (const phrase of [
+      'UK GDPR',
+      'Information Commissioner',
+      'Billing records',
+      'Audit events',
+      'Uploaded files',
+      'Messages',
+      'How long we keep it',
+      'no cookies',
+    ]) {
       expect(text, phrase).toContain(phrase);
     }
     expect(errors).toEqual([]);
@@ -235,11 +291,19 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     // another configured mailbox is shown wherever the policy names the contact
     const configured = await open(DESKTOP);
     await configured.page.route('**/api/public/config', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { supportEmail: 'privacy-desk@brickyard.example' } }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ data: { supportEmail: 'privacy-desk@brickyard.example' } }),
+      }),
     );
     await configured.page.goto('/terms#privacy');
-    await expect.poll(() => configured.page.getByTestId('privacy-contact').innerText()).toBe('privacy-desk@brickyard.example');
-    expect(await configured.page.locator('main a[href="mailto:privacy-desk@brickyard.example"]').count()).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => configured.page.getByTestId('privacy-contact').innerText())
+      .toBe('privacy-desk@brickyard.example');
+    expect(
+      await configured.page.locator('main a[href="mailto:privacy-desk@brickyard.example"]').count(),
+    ).toBeGreaterThanOrEqual(3);
     expect(configured.errors).toEqual([]);
     await configured.context.close();
 
@@ -267,15 +331,21 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     expect(await cycle.getByRole('button', { name: 'Monthly' }).getAttribute('aria-pressed')).toBe('true');
     expect(await role.getByRole('button', { name: 'For buyers' }).getAttribute('aria-pressed')).toBe('true');
     expect(await pricing.getByTestId('price-CORE').innerText()).toMatch(/£99\s*\/month[\s\S]*£1,609\.20 billed yearly/);
-    expect(await pricing.getByTestId('price-GROWTH').innerText()).toMatch(/£199\s*\/month[\s\S]*£3,229\.20 billed yearly/);
+    expect(await pricing.getByTestId('price-GROWTH').innerText()).toMatch(
+      /£199\s*\/month[\s\S]*£3,229\.20 billed yearly/,
+    );
     expect(await pricing.getByTestId('price-PARTNER').innerText()).toContain('Custom');
 
     // yearly = list × 12 less 10%, with the monthly price beside it
     await cycle.getByRole('button', { name: 'Yearly' }).click();
     expect(await pricing.getByTestId('price-CORE').innerText()).toMatch(/£1,609\.20\s*\/year[\s\S]*£99 billed monthly/);
-    expect(await pricing.getByTestId('price-GROWTH').innerText()).toMatch(/£3,229\.20\s*\/year[\s\S]*£199 billed monthly/);
+    expect(await pricing.getByTestId('price-GROWTH').innerText()).toMatch(
+      /£3,229\.20\s*\/year[\s\S]*£199 billed monthly/,
+    );
     await role.getByRole('button', { name: 'For suppliers' }).click();
-    expect(await page.evaluate(() => [localStorage.getItem('billingCycle'), localStorage.getItem('pricingRole')])).toEqual(['yearly', 'supplier']);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('billingCycle'), localStorage.getItem('pricingRole')]),
+    ).toEqual(['yearly', 'supplier']);
     await screenshot(page, 'public-pricing-yearly-supplier-1440');
 
     // choosing a plan carries plan, role and cycle to sign-up; Partner books a meeting
@@ -320,7 +390,10 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
       expect(await video.getAttribute('controls')).not.toBeNull();
       expect(await video.getAttribute('poster')).toBe('/media/brickyard-demo-poster.jpg');
       expect(await video.locator('track[kind="captions"]').count()).toBe(1);
-      expect(await video.locator('source').evaluateAll((s) => s.map((e) => e.getAttribute('type')))).toEqual(['video/mp4', 'video/webm']);
+      expect(await video.locator('source').evaluateAll((s) => s.map((e) => e.getAttribute('type')))).toEqual([
+        'video/mp4',
+        'video/webm',
+      ]);
       expect(await page.locator('#how-it-works ol > li').count()).toBe(4);
       expect(await page.locator('section[id$="features"] ul > li').count()).toBeGreaterThanOrEqual(6);
     }
@@ -338,7 +411,9 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     // it plays
     const video = page.locator('#demo video');
     await page.getByRole('button', { name: /Play from 0:00/ }).click();
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(2);
     expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(20);
     expect(errors).toEqual([]);
     await context.close();
@@ -347,7 +422,8 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
   it('about has founders, core values and a mission statement; articles shows its empty state', async () => {
     const { page, context, errors } = await open(DESKTOP);
     await gotoPage(page, '/about', PAGES[3]!.h1);
-    for (const name of ['Our mission', 'Our core values', 'Our founders']) expect(await page.getByRole('heading', { level: 2, name }).count(), name).toBe(1);
+    for (const name of ['Our mission', 'Our core values', 'Our founders'])
+      expect(await page.getByRole('heading', { level: 2, name }).count(), name).toBe(1);
     expect(await page.locator('section[aria-labelledby="founders-title"] li').count()).toBe(3);
     await gotoPage(page, '/articles', PAGES[4]!.h1);
     expect(await page.getByRole('heading', { name: 'No articles yet' }).isVisible()).toBe(true);
@@ -361,7 +437,10 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     for (const p of PAGES) {
       await gotoPage(page, p.path, p.h1);
       const meta = await page.evaluate(() => {
-        const get = (sel: string) => document.head.querySelector<HTMLMetaElement | HTMLLinkElement>(sel)?.getAttribute(sel.startsWith('link') ? 'href' : 'content') ?? null;
+        const get = (sel: string) =>
+          document.head
+            .querySelector<HTMLMetaElement | HTMLLinkElement>(sel)
+            ?.getAttribute(sel.startsWith('link') ? 'href' : 'content') ?? null;
         return {
           title: document.title,
           description: get('meta[name="description"]'),
@@ -400,7 +479,8 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-type')).toMatch(/xml/);
     const xml = await sitemap.text();
-    for (const p of PAGES) expect(xml, p.path).toMatch(new RegExp(`<loc>https?://[^<]+${p.path === '/' ? '/' : p.path}</loc>`));
+    for (const p of PAGES)
+      expect(xml, p.path).toMatch(new RegExp(`<loc>https?://[^<]+${p.path === '/' ? '/' : p.path}</loc>`));
     const og = await fetch(`${baseURL()}/og-image.jpg`);
     expect(og.headers.get('content-type')).toContain('image/jpeg');
   });

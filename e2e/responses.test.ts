@@ -108,7 +108,9 @@ describe('docs/decisions/0015-tender-responses-sealed-by-default.md journey: ten
     await form.getByLabel('Your answer: Warranty').selectOption('meets');
     await form.getByLabel('Your answer: Insurance').selectOption('meets');
     await form.getByLabel('Covering note').fill('Boards are FSC certified and pre-treated.');
-    await form.locator('input[type=file]').setInputFiles({ name: 'method-statement.pdf', mimeType: 'application/pdf', buffer: pdf('method') });
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'method-statement.pdf', mimeType: 'application/pdf', buffer: pdf('method') });
     await form.getByRole('button', { name: 'Download method-statement.pdf' }).waitFor();
     await shootBoth(s, 'responses-supplier-form');
     await form.getByRole('button', { name: 'Submit response' }).click();
@@ -134,7 +136,12 @@ describe('docs/decisions/0015-tender-responses-sealed-by-default.md journey: ten
       ],
       status: 'submitted',
     });
-    const third = await freshAccount({ role: 'supplier', firstName: 'Tom', lastName: 'Reid', companyName: 'Mersey Cladding' });
+    const third = await freshAccount({
+      role: 'supplier',
+      firstName: 'Tom',
+      lastName: 'Reid',
+      companyName: 'Mersey Cladding',
+    });
     const thirdToken = (await apiLogin(third.email, third.password)).token;
     await accountsApi(`/api/tender/${id}/responses`, {
       method: 'POST',
@@ -191,7 +198,10 @@ describe('docs/decisions/0015-tender-responses-sealed-by-default.md journey: ten
     await seenToast(b, 'Note saved');
     await b.getByRole('button', { name: 'Shortlist Pennine Building Supplies Ltd' }).click();
     await b.getByRole('button', { name: 'Remove from shortlist Pennine Building Supplies Ltd' }).waitFor();
-    const [pdfDownload] = await Promise.all([b.waitForEvent('download'), b.getByRole('button', { name: 'Export PDF' }).click()]);
+    const [pdfDownload] = await Promise.all([
+      b.waitForEvent('download'),
+      b.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
     expect(pdfDownload.suggestedFilename()).toMatch(/^tender-.*-responses\.pdf$/);
     await shootBoth(b, 'responses-buyer-compare');
 

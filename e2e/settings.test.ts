@@ -277,7 +277,7 @@ describe('docs/decisions/0020-personal-data-privacy-and-deletion.md journeys: se
       page.getByRole('button', { name: 'Download data (JSON)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^brickyard-export-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(fs.readFileSync((await download.path()), 'utf8')) as {
+    const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
       format: string;
       account: { email: string };
       profile: { industry: string };
@@ -294,7 +294,7 @@ describe('docs/decisions/0020-personal-data-privacy-and-deletion.md journeys: se
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     expect(
       fs
-        .readFileSync((await zip.path()))
+        .readFileSync(await zip.path())
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');

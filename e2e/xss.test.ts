@@ -23,8 +23,18 @@ let conversationId: string;
 beforeAll(async () => {
   browser = await launch();
   // Names and company names carry the payload too (they show on cards, threads and the admin list).
-  buyer = await freshAccount({ role: 'buyer', firstName: 'Xena', lastName: payload('surname'), companyName: payload('buyer co') });
-  supplier = await freshAccount({ role: 'supplier', firstName: 'Sid', lastName: payload('surname'), companyName: payload('supplier co') });
+  buyer = await freshAccount({
+    role: 'buyer',
+    firstName: 'Xena',
+    lastName: payload('surname'),
+    companyName: payload('buyer co'),
+  });
+  supplier = await freshAccount({
+    role: 'supplier',
+    firstName: 'Sid',
+    lastName: payload('surname'),
+    companyName: payload('supplier co'),
+  });
   const b = (await apiLogin(buyer.email, buyer.password)).token;
   const s = (await apiLogin(supplier.email, supplier.password)).token;
   const deadline = new Date(Date.now() + 5 * 86_400_000).toISOString();
@@ -92,12 +102,20 @@ beforeAll(async () => {
   await apiCall('/api/portfolio', {
     method: 'POST',
     token: s,
-    body: { title: payload('portfolio title'), description: payload('portfolio description'), client: payload('client') },
+    body: {
+      title: payload('portfolio title'),
+      description: payload('portfolio description'),
+      client: payload('client'),
+    },
   });
   await apiCall('/api/settings/projects', {
     method: 'POST',
     token: s,
-    body: { name: payload('project name'), description: payload('project description'), location: payload('project location') },
+    body: {
+      name: payload('project name'),
+      description: payload('project description'),
+      location: payload('project location'),
+    },
   });
   await apiCall('/api/settings/profile', {
     method: 'PUT',
@@ -105,7 +123,13 @@ beforeAll(async () => {
     body: {
       companyDescription: payload('buyer description'),
       materialsNeeded: {
-        requiredProducts: [{ name: payload('product'), description: payload('product description'), quantity: payload('qty').slice(0, 100) }],
+        requiredProducts: [
+          {
+            name: payload('product'),
+            description: payload('product description'),
+            quantity: payload('qty').slice(0, 100),
+          },
+        ],
         sustainabilityFocus: payload('sustainability'),
         futureTender: payload('future tender'),
       },
@@ -115,7 +139,11 @@ beforeAll(async () => {
   await apiCall('/api/settings/projects', {
     method: 'POST',
     token: b,
-    body: { name: payload('buyer project'), description: payload('buyer project description'), location: payload('buyer project location') },
+    body: {
+      name: payload('buyer project'),
+      description: payload('buyer project description'),
+      location: payload('buyer project location'),
+    },
   });
 
   const sent = await apiCall<{ data: { conversationId: string } }>('/api/sendMessage', {
@@ -148,7 +176,8 @@ async function inert(page: Page, where: string, opts: { shows?: string } = {}) {
     xss: (window as unknown as { __xss?: number }).__xss ?? null,
     images: document.querySelectorAll('img[src="x"]').length,
     handlers: document.querySelectorAll('[onerror]').length,
-    inlineScripts: [...document.querySelectorAll('script')].filter((s) => !s.src && s.type !== 'application/ld+json').length,
+    inlineScripts: [...document.querySelectorAll('script')].filter((s) => !s.src && s.type !== 'application/ld+json')
+      .length,
   }));
   expect(injected, where).toEqual({ xss: null, images: 0, handlers: 0, inlineScripts: 0 });
 }
@@ -173,7 +202,14 @@ describe('an XSS payload in every free-text field is shown as text on every scre
     await inert(page, 'buyer tenders', { shows: 'tender title' });
     await page.goto(`/buyer/tender/${tenderId}`);
     await inert(page, 'buyer tender detail', { shows: 'tender specifications' });
-    await showsAll(page, 'buyer tender detail', ['tender description', 'payment terms', 'insurance', 'supplier type', 'certification', 'standard']);
+    await showsAll(page, 'buyer tender detail', [
+      'tender description',
+      'payment terms',
+      'insurance',
+      'supplier type',
+      'certification',
+      'standard',
+    ]);
     await page.goto(`/buyer/messages?conversation=${conversationId}`);
     await inert(page, 'buyer messages', { shows: 'message' });
     await page.goto('/buyer/profile');

@@ -10,7 +10,10 @@ import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sources = ['apps/api/src', 'apps/web/src', 'packages/shared/src'];
-const aliases = { '@/': path.join(root, 'apps/web/src/'), '@brickyard/shared': path.join(root, 'packages/shared/src/index.ts') };
+const aliases = {
+  '@/': path.join(root, 'apps/web/src/'),
+  '@brickyard/shared': path.join(root, 'packages/shared/src/index.ts'),
+};
 
 function walk(dir, out = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -27,7 +30,13 @@ function resolve(from, spec) {
   else if (spec.startsWith('@/')) base = aliases['@/'] + spec.slice(2);
   else if (spec === '@brickyard/shared') return aliases['@brickyard/shared'];
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -71,7 +80,13 @@ function visit(v) {
 for (const file of graph.keys()) if (!state.has(file)) visit(file);
 
 if (circles.length) {
-  for (const c of circles) console.error(`Import circle:\n  ${c.map((f) => path.relative(root, f)).sort().join('\n  ')}`);
+  for (const c of circles)
+    console.error(
+      `Import circle:\n  ${c
+        .map((f) => path.relative(root, f))
+        .sort()
+        .join('\n  ')}`,
+    );
   console.error(`${circles.length} import circle(s): break them (move the shared part down a layer).`);
   process.exit(1);
 }

@@ -45,7 +45,9 @@ function importedPackages(distDir) {
   const names = new Set();
   for (const file of fs.readdirSync(distDir).filter((f) => f.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(distDir, file), 'utf8');
-    for (const m of code.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire(?:\.resolve)?\s*\(\s*|^import\s+)["']([@a-zA-Z0-9_][\w@/.-]*)["']/gm)) {
+    for (const m of code.matchAll(
+      /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire(?:\.resolve)?\s*\(\s*|^import\s+)["']([@a-zA-Z0-9_][\w@/.-]*)["']/gm,
+    )) {
       const spec = m[1];
       if (spec.startsWith('node:') || builtinModules.includes(spec.split('/')[0])) continue;
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
@@ -55,9 +57,12 @@ function importedPackages(distDir) {
 }
 
 function main() {
-  const target = path.resolve(process.argv[2] ?? process.env.PROD_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-prod-')));
+  const target = path.resolve(
+    process.argv[2] ?? process.env.PROD_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-prod-')),
+  );
   for (const p of ['apps/api/dist/main.js', 'apps/web/dist/index.html']) {
-    if (!fs.existsSync(path.join(root, p))) fail(`${p} is missing: run \`npm run build\` first (build once, install many times).`);
+    if (!fs.existsSync(path.join(root, p)))
+      fail(`${p} is missing: run \`npm run build\` first (build once, install many times).`);
   }
   if (target === root || root.startsWith(target + path.sep)) fail(`refusing to install into ${target}`);
 
@@ -97,7 +102,9 @@ function main() {
   spawnSync('chmod', ['-R', 'a+rX', target]);
   const nodeModules = sizeOf(path.join(target, 'node_modules'));
   console.log(`prod:install: ${target}`);
-  console.log(`prod:install: node_modules ${mb(nodeModules)}, whole folder ${mb(sizeOf(target))}, npm ci --omit=dev took ${installSeconds.toFixed(1)} s`);
+  console.log(
+    `prod:install: node_modules ${mb(nodeModules)}, whole folder ${mb(sizeOf(target))}, npm ci --omit=dev took ${installSeconds.toFixed(1)} s`,
+  );
 }
 
 main();

@@ -62,7 +62,9 @@ function checkReachable(p) {
   if (process.getuid?.() !== 0) return;
   for (let dir = path.dirname(path.resolve(p)); ; dir = path.dirname(dir)) {
     if ((fs.statSync(dir).mode & 0o001) === 0) {
-      fail(`${dir} is not enterable by other users, so ${RUN_AS.user} cannot start the server from ${p}; install into a folder under ${os.tmpdir()} (the default) instead`);
+      fail(
+        `${dir} is not enterable by other users, so ${RUN_AS.user} cannot start the server from ${p}; install into a folder under ${os.tmpdir()} (the default) instead`,
+      );
     }
     if (dir === path.dirname(dir)) break;
   }
@@ -77,7 +79,11 @@ async function startOnce(dir, main, env, checkWeb) {
   const base = `http://127.0.0.1:${port}`;
   const { cmd, args } = asUnprivileged([main]);
   const started = process.hrtime.bigint();
-  const child = spawn(cmd, args, { cwd: dir, env: { ...env, PORT: String(port), PUBLIC_URL: base }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, args, {
+    cwd: dir,
+    env: { ...env, PORT: String(port), PUBLIC_URL: base },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -87,7 +93,8 @@ async function startOnce(dir, main, env, checkWeb) {
     const deadline = Date.now() + HEALTH_TIMEOUT_MS;
     for (;;) {
       if (exited) fail(`the server exited (${JSON.stringify(exited)}) before it was healthy:\n${output}`);
-      if (Date.now() > deadline) fail(`no healthy answer from ${base}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output}`);
+      if (Date.now() > deadline)
+        fail(`no healthy answer from ${base}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output}`);
       const res = await get(`${base}/api/health`).catch(() => null);
       if (res?.status === 200) break;
       await new Promise((r) => setTimeout(r, 50));
@@ -100,13 +107,21 @@ async function startOnce(dir, main, env, checkWeb) {
 
     if (checkWeb) {
       const index = await get(`${base}/`, { 'accept-encoding': 'br, gzip' });
-      if (index.status !== 200 || index.headers['content-encoding'] !== 'br' || index.headers['cache-control'] !== 'no-cache') {
+      if (
+        index.status !== 200 ||
+        index.headers['content-encoding'] !== 'br' ||
+        index.headers['cache-control'] !== 'no-cache'
+      ) {
         fail(`GET / answered ${index.status} ${JSON.stringify(index.headers)}`);
       }
       const html = zlib.brotliDecompressSync(index.body).toString();
       const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? fail('no script in index.html');
       const js = await get(`${base}${asset}`, { 'accept-encoding': 'gzip' });
-      if (js.status !== 200 || js.headers['content-encoding'] !== 'gzip' || js.headers['cache-control'] !== 'public, max-age=31536000, immutable') {
+      if (
+        js.status !== 200 ||
+        js.headers['content-encoding'] !== 'gzip' ||
+        js.headers['cache-control'] !== 'public, max-age=31536000, immutable'
+      ) {
         fail(`GET ${asset} answered ${js.status} ${JSON.stringify(js.headers)}`);
       }
       console.log(`prod:smoke: GET / brotli + no-cache, GET ${asset} gzip + immutable`);
@@ -115,8 +130,11 @@ async function startOnce(dir, main, env, checkWeb) {
     child.kill('SIGTERM');
     const stopping = Date.now();
     while (!exited && Date.now() - stopping < 20_000) await new Promise((r) => setTimeout(r, 50));
-    if (!exited || exited.code !== 0) fail(`SIGTERM did not stop the server cleanly: ${JSON.stringify(exited)}\n${output}`);
-    console.log(`prod:smoke: ran as uid ${uid}${uid === 65534 ? ` (${RUN_AS.user})` : ''}, NODE_ENV=production, ${process.version}; SIGTERM stopped it with exit 0`);
+    if (!exited || exited.code !== 0)
+      fail(`SIGTERM did not stop the server cleanly: ${JSON.stringify(exited)}\n${output}`);
+    console.log(
+      `prod:smoke: ran as uid ${uid}${uid === 65534 ? ` (${RUN_AS.user})` : ''}, NODE_ENV=production, ${process.version}; SIGTERM stopped it with exit 0`,
+    );
     return ms;
   } finally {
     if (!exited) child.kill('SIGKILL');
@@ -124,13 +142,20 @@ async function startOnce(dir, main, env, checkWeb) {
 }
 
 async function main() {
-  const dir = path.resolve(process.argv[2] ?? process.env.PROD_DIR ?? fail('give the folder of `npm run prod:install`: npm run prod:smoke -- DIR'));
+  const dir = path.resolve(
+    process.argv[2] ??
+      process.env.PROD_DIR ??
+      fail('give the folder of `npm run prod:install`: npm run prod:smoke -- DIR'),
+  );
   const main = path.join(dir, 'apps/api/dist/main.js');
   if (!fs.existsSync(main)) fail(`${main} is missing: run \`npm run prod:install -- ${dir}\` first`);
   checkReachable(main);
   checkReachable(process.execPath);
 
-  const serverUrl = process.env.PROD_SMOKE_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const serverUrl =
+    process.env.PROD_SMOKE_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `brickyard_smoke_${process.pid}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -154,7 +179,9 @@ async function main() {
   };
   try {
     const first = await startOnce(dir, main, env, true);
-    console.log(`prod:smoke: first start healthy in ${(first / 1000).toFixed(2)} s (spawn to first 200 from /api/health; migrates the empty database)`);
+    console.log(
+      `prod:smoke: first start healthy in ${(first / 1000).toFixed(2)} s (spawn to first 200 from /api/health; migrates the empty database)`,
+    );
     const again = await startOnce(dir, main, env, false);
     console.log(`prod:smoke: restart healthy in ${(again / 1000).toFixed(2)} s (same database, nothing to migrate)`);
   } finally {

@@ -69,7 +69,16 @@ async function startServer() {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -121,7 +130,13 @@ class Recorder {
       if (!this.paused) this.store(Buffer.from(data, 'base64'));
       await this.cdp.send('Page.screencastFrameAck', { sessionId }).catch(() => {});
     });
-    await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: 85, maxWidth: VIEWPORT.width, maxHeight: VIEWPORT.height, everyNthFrame: 1 });
+    await this.cdp.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: 85,
+      maxWidth: VIEWPORT.width,
+      maxHeight: VIEWPORT.height,
+      everyNthFrame: 1,
+    });
   }
 
   store(buf) {
@@ -163,7 +178,9 @@ async function settle(page, extraMs = 400) {
   await page.waitForLoadState('domcontentloaded').catch(() => {});
   // SSE keeps a connection open, so "networkidle" may never come: wait for spinners instead.
   await page
-    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="progressbar"], .animate-spin'), null, { timeout: 8000 })
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], [role="progressbar"], .animate-spin'), null, {
+      timeout: 8000,
+    })
     .catch(() => {});
   await sleep(extraMs);
 }
@@ -186,7 +203,12 @@ async function scene(rec, page, { caption, url, go, hold = 3400, act }) {
     if (url) await page.goto(url, { waitUntil: 'domcontentloaded' });
     if (go) await go();
     await settle(page);
-    const empty = (await page.locator('main').innerText().catch(() => '')).match(EMPTY_STATE);
+    const empty = (
+      await page
+        .locator('main')
+        .innerText()
+        .catch(() => '')
+    ).match(EMPTY_STATE);
     if (empty) throw new Error(`the screen is empty on the seeded product: "${empty[0]}"`);
     await page.mouse.move(VIEWPORT.width - 40, 120);
     await rec.resume();
@@ -195,7 +217,7 @@ async function scene(rec, page, { caption, url, go, hold = 3400, act }) {
     if (act) await act();
     log('scene ok:', caption);
   } catch (err) {
-    throw new Error(`scene "${caption}" failed: ${err.message.split("\n")[0]}`, { cause: err });
+    throw new Error(`scene "${caption}" failed: ${err.message.split('\n')[0]}`, { cause: err });
   }
 }
 
@@ -233,7 +255,10 @@ async function clickFirst(page, selectors) {
 function actionOf(page, step) {
   if (step.url === '/supplier/external-search') {
     return async () => {
-      const search = page.getByRole('searchbox').or(page.getByPlaceholder(/search/i)).first();
+      const search = page
+        .getByRole('searchbox')
+        .or(page.getByPlaceholder(/search/i))
+        .first();
       if (await search.count()) {
         await search.pressSequentially('roofing', { delay: 70 });
         await search.press('Enter');
@@ -301,21 +326,80 @@ function encode(rec, framesDir) {
   const mp4 = path.join(outDir, 'brickyard-demo.mp4');
   const vf = 'fps=25,scale=1280:800:flags=lanczos,format=yuv420p';
   log('encoding H.264 …');
-  ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', vf, '-c:v', 'libx264', '-preset', 'slow', '-crf', '27', '-tune', 'stillimage', '-movflags', '+faststart', '-an', mp4]);
+  ffmpeg([
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-vf',
+    vf,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'slow',
+    '-crf',
+    '27',
+    '-tune',
+    'stillimage',
+    '-movflags',
+    '+faststart',
+    '-an',
+    mp4,
+  ]);
   if (process.env.DEMO_WEBM !== '0') {
     log('encoding VP9 …');
     const webm = path.join(outDir, 'brickyard-demo.webm');
-    ffmpeg(['-f', 'concat', '-safe', '0', '-i', list, '-vf', vf, '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '42', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-an', webm]);
+    ffmpeg([
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-vf',
+      vf,
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '42',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-row-mt',
+      '1',
+      '-an',
+      webm,
+    ]);
   }
 
-  const cues = rec.cues.map((c, i) => ({ start: c.start - t0, end: (i + 1 < rec.cues.length ? rec.cues[i + 1].start : rec.end) - t0, text: c.text }));
-  const vtt = ['WEBVTT', '', ...cues.flatMap((c, i) => [String(i + 1), `${vttTime(c.start)} --> ${vttTime(c.end - 0.05)}`, c.text, ''])];
+  const cues = rec.cues.map((c, i) => ({
+    start: c.start - t0,
+    end: (i + 1 < rec.cues.length ? rec.cues[i + 1].start : rec.end) - t0,
+    text: c.text,
+  }));
+  const vtt = [
+    'WEBVTT',
+    '',
+    ...cues.flatMap((c, i) => [String(i + 1), `${vttTime(c.start)} --> ${vttTime(c.end - 0.05)}`, c.text, '']),
+  ];
   fs.writeFileSync(path.join(outDir, 'brickyard-demo.en.vtt'), vtt.join('\n'));
   // The landing page lists these chapters beside the video (and seeks to them).
   fs.mkdirSync(path.dirname(chaptersPath), { recursive: true });
   fs.writeFileSync(
     chaptersPath,
-    JSON.stringify({ duration: Math.round((rec.end - t0) * 10) / 10, chapters: cues.map((c) => ({ start: Math.round(c.start * 10) / 10, title: c.text })) }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        duration: Math.round((rec.end - t0) * 10) / 10,
+        chapters: cues.map((c) => ({ start: Math.round(c.start * 10) / 10, title: c.text })),
+      },
+      null,
+      2,
+    ) + '\n',
   );
   return { duration: rec.end - t0 };
 }
@@ -344,9 +428,17 @@ async function renderOgImage(browser, posterJpg) {
 
 const server = await startServer();
 const framesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-frames-'));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 try {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: server.baseURL, deviceScaleFactor: 1, reducedMotion: 'no-preference' });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    baseURL: server.baseURL,
+    deviceScaleFactor: 1,
+    reducedMotion: 'no-preference',
+  });
   const page = await context.newPage();
   await page.goto('/login');
   const rec = new Recorder(page, framesDir);

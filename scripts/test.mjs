@@ -26,7 +26,15 @@ function run(label, cmd, args, env = {}) {
 
 function vitest(label, projects, env = {}, extraArgs = []) {
   const out = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   run(label, 'npx', args, env);
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -49,7 +57,10 @@ if (process.env.SKIP_E2E !== '1') {
   if (run('build', 'npm', ['run', 'build'])) {
     // The Dockerfile's steps, as CI can run them without a container runtime: docs/operations.md.
     const prodDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-prod-'));
-    for (const [label, script] of [['production install', 'prod:install'], ['production start', 'prod:smoke']]) {
+    for (const [label, script] of [
+      ['production install', 'prod:install'],
+      ['production start', 'prod:smoke'],
+    ]) {
       const ok = run(label, 'npm', ['run', script, '--', prodDir]);
       if (ok) totals.passed += 1;
       else {

@@ -2,7 +2,9 @@
 import { bootstrap } from '../../apps/api/src/bootstrap.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 
-const running = await bootstrap(loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'development' }), { logger: false });
+const running = await bootstrap(loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'development' }), {
+  logger: false,
+});
 await running.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = running.app.server.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ port, databaseUrl: running.databaseUrl })}\n`);

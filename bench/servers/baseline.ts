@@ -12,10 +12,19 @@ app.get('/item/:id', async (req, reply) => {
   } catch {
     return reply.status(401).send({ error: 'unauthenticated' });
   }
-  const { rows } = await pool.query('select id, email, company_name from users where id = $1', [(req.params as { id: string }).id]);
+  const { rows } = await pool.query('select id, email, company_name from users where id = $1', [
+    (req.params as { id: string }).id,
+  ]);
   return { data: rows[0] ?? null };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ port })}\n`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import { DEMO_PASSWORD, baseURL, latestMail, linkFrom } from './browser.ts';
 
 /** A JSON call to the app under test; throws with the answer on any non-2xx status. */
-export async function apiCall<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function apiCall<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
   const res = await fetch(baseURL() + path, {
     method: init.method ?? 'GET',
     headers: {
@@ -17,7 +20,10 @@ export async function apiCall<T>(path: string, init: { method?: string; body?: u
 }
 
 export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<{ token: string; id: string }> {
-  const res = await apiCall<{ data: { token: string; id: string } }>('/api/auth/login', { method: 'POST', body: { email, password } });
+  const res = await apiCall<{ data: { token: string; id: string } }>('/api/auth/login', {
+    method: 'POST',
+    body: { email, password },
+  });
   return res.data;
 }
 
@@ -46,7 +52,15 @@ export async function freshAccount(opts: {
   const companyName = `${opts.companyName} ${tag}`;
   const reg = await apiCall<{ data: { id: string } }>('/api/auth/register', {
     method: 'POST',
-    body: { firstName: opts.firstName, lastName: opts.lastName, companyName, email, password, userRole: opts.role, acceptTerms: true },
+    body: {
+      firstName: opts.firstName,
+      lastName: opts.lastName,
+      companyName,
+      email,
+      password,
+      userRole: opts.role,
+      acceptTerms: true,
+    },
   });
   const link = new URL(linkFrom((await latestMail(email, /confirm/i)).text, '/verify-email'));
   await apiCall(`/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`);
@@ -55,7 +69,11 @@ export async function freshAccount(opts: {
   const plan = opts.plan === undefined ? 'GROWTH' : opts.plan;
   if (plan) {
     const session = await apiLogin(email, password);
-    await apiCall('/api/billing/upgrade', { method: 'POST', token: session.token, body: { planType: plan, billingCycle: 'monthly' } });
+    await apiCall('/api/billing/upgrade', {
+      method: 'POST',
+      token: session.token,
+      body: { planType: plan, billingCycle: 'monthly' },
+    });
   }
   return { email, password, id: reg.data.id, companyName };
 }

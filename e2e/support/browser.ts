@@ -33,7 +33,10 @@ export async function launch(): Promise<Browser> {
  * A fresh browser context whose page fails the test on any uncaught page error or
  * console error (docs/style.md rule 7), except expected failed requests (4xx) the app handles.
  */
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion: toasts and dialogs appear without fading in, so the accessibility scan measures
   // the colours people read rather than a frame of an animation.
   const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce' });
@@ -53,7 +56,10 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())
+    ) {
       errors.push(`console: ${m.text()}`);
     }
   });
@@ -73,7 +79,13 @@ const scanned = new WeakMap<Page, Set<string>>();
 export async function a11yViolations(page: Page): Promise<string[]> {
   // One axe run at a time per page (axe refuses to start while one is in progress).
   const run = (lastScan.get(page) ?? Promise.resolve()).then(() => axeNow(page));
-  lastScan.set(page, run.then(() => undefined, () => undefined));
+  lastScan.set(
+    page,
+    run.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
   return run;
 }
 
@@ -86,8 +98,16 @@ async function axeNow(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<Result> } }).axe;
     // index.html sets <html lang> and <title> (the routes change the title): these two rules only
     // ever failed on a blank document caught between two navigations.
-    const res = await axe.run(document, { resultTypes: ['violations'], rules: { 'html-has-lang': { enabled: false }, 'document-title': { enabled: false } } });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    const res = await axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'html-has-lang': { enabled: false }, 'document-title': { enabled: false } },
+    });
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
   });
   const where = new URL(page.url()).pathname;
   return violations
@@ -106,7 +126,8 @@ export async function scanA11y(page: Page): Promise<void> {
   } catch (err) {
     // The page navigated or closed while axe ran: the next screen is scanned on its own. Any other
     // failure is reported, so a broken scanner cannot pass for a clean page.
-    if (!page.isClosed() && !/context was destroyed|navigat|closed/i.test(String(err))) errors.push(`a11y scan of ${key} failed: ${String(err)}`);
+    if (!page.isClosed() && !/context was destroyed|navigat|closed/i.test(String(err)))
+      errors.push(`a11y scan of ${key} failed: ${String(err)}`);
   }
 }
 
@@ -186,9 +207,13 @@ export function linkFrom(text: string | undefined, includes: string): string {
 
 /** Waits until the page has shown a toast containing `text` (now or a moment ago). */
 export async function seenToast(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
-  const pattern = typeof text === 'string' ? { source: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: '' } : { source: text.source, flags: text.flags };
+  const pattern =
+    typeof text === 'string'
+      ? { source: text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: '' }
+      : { source: text.source, flags: text.flags };
   await page.waitForFunction(
-    ({ source, flags }) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((t) => new RegExp(source, flags).test(t)),
+    ({ source, flags }) =>
+      ((window as unknown as { __toasts?: string[] }).__toasts ?? []).some((t) => new RegExp(source, flags).test(t)),
     pattern,
     { timeout },
   );

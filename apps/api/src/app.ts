@@ -143,14 +143,19 @@ export async function buildApp(opts: BuildOptions) {
     cacheMs: config.authCacheMs,
   });
 
-  const jobs = createJobs({ db: opts.db, log: app.log, pollSeconds: config.jobs.pollSeconds, workers: config.jobs.workers });
+  const jobs = createJobs({
+    db: opts.db,
+    log: app.log,
+    pollSeconds: config.jobs.pollSeconds,
+    workers: config.jobs.workers,
+  });
   const transport =
     opts.mailer ??
     createMailer({
-        from: config.mailFrom,
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logLinks: config.env !== 'production',
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logLinks: config.env !== 'production',
       log: (msg, extra) => app.log.info(extra ?? {}, msg),
     });
   const ctx: AppContext = {
@@ -175,7 +180,10 @@ export async function buildApp(opts: BuildOptions) {
     store: postgresRateLimitStore(opts.db),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
-      error: { code: 'RATE_LIMITED', message: `Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds` },
+      error: {
+        code: 'RATE_LIMITED',
+        message: `Too many requests, please try again in ${Math.ceil(ctx.ttl / 1000)} seconds`,
+      },
     }),
   });
   await app.register(multipart, {

@@ -58,5 +58,7 @@ export async function bootstrap(config: Config, opts: { logger?: FastifyBaseLogg
 }
 
 export function demoLoginsText(): string {
-  return DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.note}`).join('\n') + `\n  password for all: ${DEMO_PASSWORD}`;
+  return (
+    DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(30)} ${a.note}`).join('\n') + `\n  password for all: ${DEMO_PASSWORD}`
+  );
 }

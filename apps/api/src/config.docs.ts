@@ -50,7 +50,8 @@ export function renderEnvTable(): string {
   for (const group of envGroups) {
     rows.push(`| **${group.title}** | | |`);
     for (const v of docsOf(group.shape)) {
-      const shown = v.defaultText ?? (v.default === undefined ? '—' : v.default === '' ? '(empty)' : `\`${v.default}\``);
+      const shown =
+        v.defaultText ?? (v.default === undefined ? '—' : v.default === '' ? '(empty)' : `\`${v.default}\``);
       rows.push(`| \`${v.name}\` | ${cell(shown)} | ${cell(v.description)} |`);
     }
   }

@@ -29,17 +29,40 @@ const server = {
     .enum(['development', 'production', 'test'])
     .default('development')
     .meta(meta({ description: '`production` turns the demo seed off and requires `JWT_SECRET`' })),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000).meta(meta({ description: 'where the server listens' })),
-  HOST: z.string().default('0.0.0.0').meta(meta({ description: 'the interface the server listens on' })),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .meta(meta({ description: 'where the server listens' })),
+  HOST: z
+    .string()
+    .default('0.0.0.0')
+    .meta(meta({ description: 'the interface the server listens on' })),
   PUBLIC_URL: z
     .url()
     .optional()
-    .meta(meta({ description: 'the address used in mailed links; `https://…` turns HSTS on', defaultText: 'http://localhost:$PORT', example: 'https://brickyard.example.com' })),
-  DATA_DIR: z.string().default('./data').meta(meta({ description: 'embedded database, stored files, mail outbox, generated local secrets' })),
+    .meta(
+      meta({
+        description: 'the address used in mailed links; `https://…` turns HSTS on',
+        defaultText: 'http://localhost:$PORT',
+        example: 'https://brickyard.example.com',
+      }),
+    ),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .meta(meta({ description: 'embedded database, stored files, mail outbox, generated local secrets' })),
   DATABASE_URL: z
     .string()
     .optional()
-    .meta(meta({ description: 'an external PostgreSQL; without it the embedded one runs under `DATA_DIR`', example: 'postgres://user:pass@127.0.0.1:5432/brickyard' })),
+    .meta(
+      meta({
+        description: 'an external PostgreSQL; without it the embedded one runs under `DATA_DIR`',
+        example: 'postgres://user:pass@127.0.0.1:5432/brickyard',
+      }),
+    ),
   EMBEDDED_PG_PORT: z.coerce
     .number()
     .int()
@@ -47,8 +70,17 @@ const server = {
     .max(65535)
     .default(0)
     .meta(meta({ description: 'port of the embedded PostgreSQL; 0 picks a free one (never collides with 5432)' })),
-  SEED_DEMO: bool.optional().meta(meta({ description: 'seed demo accounts and data into an empty database', defaultText: 'on outside production', example: 'true' })),
-  WEB_DIST: z.string().optional().meta(meta({ description: 'the built web app to serve', defaultText: 'apps/web/dist', example: 'apps/web/dist' })),
+  SEED_DEMO: bool.optional().meta(
+    meta({
+      description: 'seed demo accounts and data into an empty database',
+      defaultText: 'on outside production',
+      example: 'true',
+    }),
+  ),
+  WEB_DIST: z
+    .string()
+    .optional()
+    .meta(meta({ description: 'the built web app to serve', defaultText: 'apps/web/dist', example: 'apps/web/dist' })),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
@@ -58,7 +90,14 @@ const server = {
   INIT_CWD: z
     .string()
     .optional()
-    .meta(meta({ description: 'set by npm: the folder a command was started from; relative paths (`DATA_DIR`, `WEB_DIST`, CLI files) are relative to it', defaultText: 'the current folder', envFile: false })),
+    .meta(
+      meta({
+        description:
+          'set by npm: the folder a command was started from; relative paths (`DATA_DIR`, `WEB_DIST`, CLI files) are relative to it',
+        defaultText: 'the current folder',
+        envFile: false,
+      }),
+    ),
 };
 
 const auth = {
@@ -66,7 +105,14 @@ const auth = {
     .string()
     .min(32)
     .optional()
-    .meta(meta({ description: 'signs session tokens (32+ characters); required in production', defaultText: 'generated into `DATA_DIR/secrets.json` outside production', example: 'change-me-to-32-or-more-random-characters', secret: true })),
+    .meta(
+      meta({
+        description: 'signs session tokens (32+ characters); required in production',
+        defaultText: 'generated into `DATA_DIR/secrets.json` outside production',
+        example: 'change-me-to-32-or-more-random-characters',
+        secret: true,
+      }),
+    ),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -80,22 +126,56 @@ const auth = {
     .min(60)
     .max(60 * 60 * 24 * 365)
     .default(60 * 60 * 24 * 7)
-    .meta(meta({ description: 'how long after signing in a session may still be renewed (`GET /api/auth/session`); then the password is asked again' })),
-  RATE_LIMIT_LOGIN_PER_15_MIN: z.coerce.number().int().min(1).default(10).meta(meta({ description: 'failed logins per account before 429 (shared by every instance)' })),
-  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000).meta(meta({ description: "how long a signed-in user's access state is cached per instance" })),
+    .meta(
+      meta({
+        description:
+          'how long after signing in a session may still be renewed (`GET /api/auth/session`); then the password is asked again',
+      }),
+    ),
+  RATE_LIMIT_LOGIN_PER_15_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .meta(meta({ description: 'failed logins per account before 429 (shared by every instance)' })),
+  AUTH_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(2000)
+    .meta(meta({ description: "how long a signed-in user's access state is cached per instance" })),
   ADMIN_PASSWORD: z
     .string()
     .optional()
-    .meta(meta({ description: 'read by `npm run admin:create` only: the first admin\'s password, kept out of the shell history', example: '', secret: true })),
+    .meta(
+      meta({
+        description: "read by `npm run admin:create` only: the first admin's password, kept out of the shell history",
+        example: '',
+        secret: true,
+      }),
+    ),
 };
 
 const mail = {
   SMTP_URL: z
     .string()
     .optional()
-    .meta(meta({ description: 'send mail by SMTP; without it mail goes to the outbox under `DATA_DIR`', example: 'smtp://user:pass@smtp.example.com:587', secret: true })),
-  MAIL_FROM: z.string().default('Brickyard <no-reply@brickyard.test>').meta(meta({ description: 'sender of every mail' })),
-  SUPPORT_EMAIL: z.email().default('support@brickyard.test').meta(meta({ description: 'the support mailbox (contact-us, privacy contact)' })),
+    .meta(
+      meta({
+        description: 'send mail by SMTP; without it mail goes to the outbox under `DATA_DIR`',
+        example: 'smtp://user:pass@smtp.example.com:587',
+        secret: true,
+      }),
+    ),
+  MAIL_FROM: z
+    .string()
+    .default('Brickyard <no-reply@brickyard.test>')
+    .meta(meta({ description: 'sender of every mail' })),
+  SUPPORT_EMAIL: z
+    .email()
+    .default('support@brickyard.test')
+    .meta(meta({ description: 'the support mailbox (contact-us, privacy contact)' })),
 };
 
 const storage = {
@@ -109,7 +189,14 @@ const storage = {
     .string()
     .min(32)
     .optional()
-    .meta(meta({ description: 'signs local upload/download URLs (32+ characters)', defaultText: 'derived from `JWT_SECRET`', example: '', secret: true })),
+    .meta(
+      meta({
+        description: 'signs local upload/download URLs (32+ characters)',
+        defaultText: 'derived from `JWT_SECRET`',
+        example: '',
+        secret: true,
+      }),
+    ),
   STORAGE_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -117,20 +204,65 @@ const storage = {
     .max(7 * 24 * 3600)
     .default(15 * 60)
     .meta(meta({ description: 'lifetime of presigned upload and download URLs' })),
-  S3_ENDPOINT: z.url().optional().meta(meta({ description: 'S3-compatible endpoint (MinIO, R2, …)', defaultText: "AWS's", example: 'https://s3.eu-west-2.amazonaws.com' })),
-  S3_REGION: z.string().default('eu-west-2').meta(meta({ description: 'S3 region' })),
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .meta(
+      meta({
+        description: 'S3-compatible endpoint (MinIO, R2, …)',
+        defaultText: "AWS's",
+        example: 'https://s3.eu-west-2.amazonaws.com',
+      }),
+    ),
+  S3_REGION: z
+    .string()
+    .default('eu-west-2')
+    .meta(meta({ description: 'S3 region' })),
   S3_BUCKET: z
     .string()
     .min(3)
     .optional()
-    .meta(meta({ description: 'store files in this S3 bucket instead of local disk under `DATA_DIR/storage`', example: 'brickyard-files' })),
-  S3_ACCESS_KEY_ID: z.string().optional().meta(meta({ description: 'S3 access key (set both or neither)', defaultText: "the AWS SDK's credential chain", example: '', secret: true })),
-  S3_SECRET_ACCESS_KEY: z.string().optional().meta(meta({ description: 'S3 secret key (set both or neither)', defaultText: "the AWS SDK's credential chain", example: '', secret: true })),
-  S3_FORCE_PATH_STYLE: bool.default(false).meta(meta({ description: 'path-style bucket URLs (MinIO and most self-hosted stores need it)' })),
+    .meta(
+      meta({
+        description: 'store files in this S3 bucket instead of local disk under `DATA_DIR/storage`',
+        example: 'brickyard-files',
+      }),
+    ),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .meta(
+      meta({
+        description: 'S3 access key (set both or neither)',
+        defaultText: "the AWS SDK's credential chain",
+        example: '',
+        secret: true,
+      }),
+    ),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .meta(
+      meta({
+        description: 'S3 secret key (set both or neither)',
+        defaultText: "the AWS SDK's credential chain",
+        example: '',
+        secret: true,
+      }),
+    ),
+  S3_FORCE_PATH_STYLE: bool
+    .default(false)
+    .meta(meta({ description: 'path-style bucket URLs (MinIO and most self-hosted stores need it)' })),
 };
 
 const feed = {
-  FEED_SCHEDULE_ENABLED: bool.optional().meta(meta({ description: 'run the live-feed connectors on a schedule', defaultText: 'on outside tests', example: 'true' })),
+  FEED_SCHEDULE_ENABLED: bool.optional().meta(
+    meta({
+      description: 'run the live-feed connectors on a schedule',
+      defaultText: 'on outside tests',
+      example: 'true',
+    }),
+  ),
   FEED_INTERVAL_MINUTES: z.coerce
     .number()
     .int()
@@ -138,10 +270,28 @@ const feed = {
     .max(24 * 60)
     .default(60)
     .meta(meta({ description: 'how often the connectors run' })),
-  FEED_CONTRACTS_FINDER_URL: z.url().default('https://www.contractsfinder.service.gov.uk').meta(meta({ description: 'Contracts Finder API base' })),
-  FEED_FIND_A_TENDER_URL: z.url().default('https://www.find-tender.service.gov.uk').meta(meta({ description: 'Find a Tender API base' })),
-  FEED_THROTTLE_PAUSE_SECONDS: z.coerce.number().int().min(0).max(3600).default(300).meta(meta({ description: 'pause after a 403/429 from a publisher' })),
-  FEED_SEED_SNAPSHOT: bool.optional().meta(meta({ description: 'import the shipped snapshot of real notices when the feed is empty', defaultText: 'on outside tests', example: 'true' })),
+  FEED_CONTRACTS_FINDER_URL: z
+    .url()
+    .default('https://www.contractsfinder.service.gov.uk')
+    .meta(meta({ description: 'Contracts Finder API base' })),
+  FEED_FIND_A_TENDER_URL: z
+    .url()
+    .default('https://www.find-tender.service.gov.uk')
+    .meta(meta({ description: 'Find a Tender API base' })),
+  FEED_THROTTLE_PAUSE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(300)
+    .meta(meta({ description: 'pause after a 403/429 from a publisher' })),
+  FEED_SEED_SNAPSHOT: bool.optional().meta(
+    meta({
+      description: 'import the shipped snapshot of real notices when the feed is empty',
+      defaultText: 'on outside tests',
+      example: 'true',
+    }),
+  ),
 };
 
 const billing = {
@@ -149,27 +299,89 @@ const billing = {
     .string()
     .min(1)
     .optional()
-    .meta(meta({ description: 'use Stripe for payments (Checkout, Billing Portal, webhooks); without it the built-in local provider runs', example: 'sk_live_…', secret: true })),
+    .meta(
+      meta({
+        description:
+          'use Stripe for payments (Checkout, Billing Portal, webhooks); without it the built-in local provider runs',
+        example: 'sk_live_…',
+        secret: true,
+      }),
+    ),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .min(1)
     .optional()
-    .meta(meta({ description: 'signing secret of the webhook endpoint `POST /api/billing/webhook` (required with Stripe)', example: 'whsec_…', secret: true })),
+    .meta(
+      meta({
+        description: 'signing secret of the webhook endpoint `POST /api/billing/webhook` (required with Stripe)',
+        example: 'whsec_…',
+        secret: true,
+      }),
+    ),
   STRIPE_API_BASE: z
     .url()
     .optional()
-    .meta(meta({ description: 'where the Stripe library sends requests (tests point it at a local server)', defaultText: 'https://api.stripe.com', example: 'https://api.stripe.com' })),
-  STRIPE_PRICE_CORE_MONTHLY: z.string().min(1).optional().meta(meta({ description: 'Stripe price id of Core monthly (£99, VAT-exclusive; required with Stripe)', example: 'price_…' })),
-  STRIPE_PRICE_CORE_YEARLY: z.string().min(1).optional().meta(meta({ description: 'Stripe price id of Core yearly (£1,609.20; required with Stripe)', example: 'price_…' })),
-  STRIPE_PRICE_GROWTH_MONTHLY: z.string().min(1).optional().meta(meta({ description: 'Stripe price id of Growth monthly (£199; required with Stripe)', example: 'price_…' })),
-  STRIPE_PRICE_GROWTH_YEARLY: z.string().min(1).optional().meta(meta({ description: 'Stripe price id of Growth yearly (£3,229.20; required with Stripe)', example: 'price_…' })),
+    .meta(
+      meta({
+        description: 'where the Stripe library sends requests (tests point it at a local server)',
+        defaultText: 'https://api.stripe.com',
+        example: 'https://api.stripe.com',
+      }),
+    ),
+  STRIPE_PRICE_CORE_MONTHLY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta(
+      meta({
+        description: 'Stripe price id of Core monthly (£99, VAT-exclusive; required with Stripe)',
+        example: 'price_…',
+      }),
+    ),
+  STRIPE_PRICE_CORE_YEARLY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta(
+      meta({ description: 'Stripe price id of Core yearly (£1,609.20; required with Stripe)', example: 'price_…' }),
+    ),
+  STRIPE_PRICE_GROWTH_MONTHLY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta(meta({ description: 'Stripe price id of Growth monthly (£199; required with Stripe)', example: 'price_…' })),
+  STRIPE_PRICE_GROWTH_YEARLY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta(
+      meta({ description: 'Stripe price id of Growth yearly (£3,229.20; required with Stripe)', example: 'price_…' }),
+    ),
   STRIPE_COUPON_EARLYBIRD: z
     .string()
     .min(1)
     .optional()
-    .meta(meta({ description: 'Stripe coupon for EARLYBIRD on monthly plans (30% off once); without it a one-off coupon is created per checkout', example: '' })),
-  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7).meta(meta({ description: 'how long a `past_due` subscription keeps access after a failed payment' })),
-  BILLING_JOB_ENABLED: bool.optional().meta(meta({ description: 'run the subscription lifecycle job (renewals, ends, expiries)', defaultText: 'on outside tests', example: 'true' })),
+    .meta(
+      meta({
+        description:
+          'Stripe coupon for EARLYBIRD on monthly plans (30% off once); without it a one-off coupon is created per checkout',
+        example: '',
+      }),
+    ),
+  BILLING_GRACE_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(7)
+    .meta(meta({ description: 'how long a `past_due` subscription keeps access after a failed payment' })),
+  BILLING_JOB_ENABLED: bool.optional().meta(
+    meta({
+      description: 'run the subscription lifecycle job (renewals, ends, expiries)',
+      defaultText: 'on outside tests',
+      example: 'true',
+    }),
+  ),
   BILLING_JOB_INTERVAL_SECONDS: z.coerce
     .number()
     .int()
@@ -177,24 +389,65 @@ const billing = {
     .max(24 * 3600)
     .default(300)
     .meta(meta({ description: 'how often the lifecycle job runs (one instance at a time)' })),
-  BILLING_SELLER_NAME: z.string().min(1).default('Brickyard Marketplace Ltd').meta(meta({ description: 'seller name printed on invoices' })),
-  BILLING_SELLER_ADDRESS: z.string().min(1).default('1 Builders Yard, London EC1A 1AA, United Kingdom').meta(meta({ description: 'seller address printed on invoices' })),
-  BILLING_SELLER_VAT_NUMBER: z.string().default('GB123456789').meta(meta({ description: 'seller VAT number printed on invoices (empty to omit)' })),
+  BILLING_SELLER_NAME: z
+    .string()
+    .min(1)
+    .default('Brickyard Marketplace Ltd')
+    .meta(meta({ description: 'seller name printed on invoices' })),
+  BILLING_SELLER_ADDRESS: z
+    .string()
+    .min(1)
+    .default('1 Builders Yard, London EC1A 1AA, United Kingdom')
+    .meta(meta({ description: 'seller address printed on invoices' })),
+  BILLING_SELLER_VAT_NUMBER: z
+    .string()
+    .default('GB123456789')
+    .meta(meta({ description: 'seller VAT number printed on invoices (empty to omit)' })),
 };
 
 const messaging = {
-  MESSAGE_SEND_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60).meta(meta({ description: 'messages a user may send per minute (429 beyond)' })),
-  REALTIME_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25).meta(meta({ description: 'heartbeat of the realtime stream (proxies drop silent connections)' })),
-  REALTIME_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(10).meta(meta({ description: 'open realtime streams per user per instance; the oldest is closed beyond' })),
-  NOTIFICATION_DIGEST_ENABLED: bool.optional().meta(meta({ description: 'mail unread notifications as a digest', defaultText: 'on outside tests', example: 'true' })),
-  NOTIFICATION_DIGEST_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60).meta(meta({ description: 'how often the digest looks for mail to send' })),
+  MESSAGE_SEND_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(60)
+    .meta(meta({ description: 'messages a user may send per minute (429 beyond)' })),
+  REALTIME_HEARTBEAT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(25)
+    .meta(meta({ description: 'heartbeat of the realtime stream (proxies drop silent connections)' })),
+  REALTIME_MAX_STREAMS_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(10)
+    .meta(meta({ description: 'open realtime streams per user per instance; the oldest is closed beyond' })),
+  NOTIFICATION_DIGEST_ENABLED: bool
+    .optional()
+    .meta(
+      meta({ description: 'mail unread notifications as a digest', defaultText: 'on outside tests', example: 'true' }),
+    ),
+  NOTIFICATION_DIGEST_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(60)
+    .meta(meta({ description: 'how often the digest looks for mail to send' })),
   NOTIFICATION_DIGEST_DELAY_SECONDS: z.coerce
     .number()
     .int()
     .min(0)
     .max(24 * 3600)
     .default(120)
-    .meta(meta({ description: 'a notification waits this long before it is mailed (it may be read in the app meanwhile)' })),
+    .meta(
+      meta({ description: 'a notification waits this long before it is mailed (it may be read in the app meanwhile)' }),
+    ),
   NOTIFICATION_DIGEST_WINDOW_SECONDS: z.coerce
     .number()
     .int()
@@ -205,30 +458,78 @@ const messaging = {
 };
 
 const jobs = {
-  JOBS_WORKERS: bool.default(true).meta(meta({ description: 'run job workers on this instance (`false`: it only queues; another instance does the work)' })),
-  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2).meta(meta({ description: "how often each instance's workers look for due jobs" })),
+  JOBS_WORKERS: bool.default(true).meta(
+    meta({
+      description: 'run job workers on this instance (`false`: it only queues; another instance does the work)',
+    }),
+  ),
+  JOBS_POLL_SECONDS: z.coerce
+    .number()
+    .min(0.5)
+    .max(60)
+    .default(2)
+    .meta(meta({ description: "how often each instance's workers look for due jobs" })),
   MAIL_RETRY_LIMIT: z.coerce
     .number()
     .int()
     .min(0)
     .max(100)
     .default(12)
-    .meta(meta({ description: 'a mail that cannot be delivered is tried again this many times (exponential backoff) before it shows as failed to admins' })),
-  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30).meta(meta({ description: 'the first wait before a mail is tried again; it doubles with every attempt' })),
+    .meta(
+      meta({
+        description:
+          'a mail that cannot be delivered is tried again this many times (exponential backoff) before it shows as failed to admins',
+      }),
+    ),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30)
+    .meta(meta({ description: 'the first wait before a mail is tried again; it doubles with every attempt' })),
 };
 
 const bidAssist = {
-  LLM_BASE_URL: z.url().optional().meta(meta({ description: 'an OpenAI-compatible endpoint that polishes Bid Assist drafts (off when unset)', example: 'https://api.openai.com/v1' })),
-  LLM_API_KEY: z.string().min(1).optional().meta(meta({ description: 'its API key', example: '', secret: true })),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini').meta(meta({ description: 'its model' })),
-  LLM_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(20).meta(meta({ description: 'how long a polish may take before the unpolished draft is used' })),
+  LLM_BASE_URL: z
+    .url()
+    .optional()
+    .meta(
+      meta({
+        description: 'an OpenAI-compatible endpoint that polishes Bid Assist drafts (off when unset)',
+        example: 'https://api.openai.com/v1',
+      }),
+    ),
+  LLM_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .meta(meta({ description: 'its API key', example: '', secret: true })),
+  LLM_MODEL: z
+    .string()
+    .min(1)
+    .default('gpt-4o-mini')
+    .meta(meta({ description: 'its model' })),
+  LLM_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(120)
+    .default(20)
+    .meta(meta({ description: 'how long a polish may take before the unpolished draft is used' })),
 };
 
 const tools = {
   EVAL_DATABASE_URL: z
     .string()
     .optional()
-    .meta(meta({ description: 'read by `npm run eval:*` only: a server to create the throwaway eval database on', defaultText: 'a throwaway embedded PostgreSQL', example: 'postgres://postgres@127.0.0.1:5432/postgres' })),
+    .meta(
+      meta({
+        description: 'read by `npm run eval:*` only: a server to create the throwaway eval database on',
+        defaultText: 'a throwaway embedded PostgreSQL',
+        example: 'postgres://postgres@127.0.0.1:5432/postgres',
+      }),
+    ),
 };
 
 /** The groups, in the order `.env.example` and the README list them. */
@@ -245,4 +546,15 @@ export const envGroups = [
   { title: 'Tools', shape: tools },
 ] as const;
 
-export const envSchema = z.object({ ...server, ...auth, ...mail, ...storage, ...feed, ...billing, ...messaging, ...jobs, ...bidAssist, ...tools });
+export const envSchema = z.object({
+  ...server,
+  ...auth,
+  ...mail,
+  ...storage,
+  ...feed,
+  ...billing,
+  ...messaging,
+  ...jobs,
+  ...bidAssist,
+  ...tools,
+});

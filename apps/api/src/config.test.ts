@@ -37,7 +37,10 @@ describe('.env is read when present', () => {
     const before = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
     try {
       expect(loadDotEnv(dir)).toBeNull();
-      fs.writeFileSync(path.join(dir, '.env'), '# local settings\nPORT=4321\nSUPPORT_EMAIL="help@dwr-cymru.example"\nMAIL_FROM=from-file@example.test\n');
+      fs.writeFileSync(
+        path.join(dir, '.env'),
+        '# local settings\nPORT=4321\nSUPPORT_EMAIL="help@dwr-cymru.example"\nMAIL_FROM=from-file@example.test\n',
+      );
       delete process.env.PORT;
       delete process.env.SUPPORT_EMAIL;
       process.env.MAIL_FROM = 'Brickyard <set@example.test>';

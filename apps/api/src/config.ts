@@ -173,10 +173,18 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
   let stripe: StripeSettings | null = null;
   if (e.STRIPE_SECRET_KEY) {
     const missing = (
-      ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_CORE_MONTHLY', 'STRIPE_PRICE_CORE_YEARLY', 'STRIPE_PRICE_GROWTH_MONTHLY', 'STRIPE_PRICE_GROWTH_YEARLY'] as const
+      [
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_PRICE_CORE_MONTHLY',
+        'STRIPE_PRICE_CORE_YEARLY',
+        'STRIPE_PRICE_GROWTH_MONTHLY',
+        'STRIPE_PRICE_GROWTH_YEARLY',
+      ] as const
     ).filter((k) => !e[k]);
     if (missing.length) {
-      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when STRIPE_SECRET_KEY is set`).join('\n')}`);
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when STRIPE_SECRET_KEY is set`).join('\n')}`,
+      );
     }
     stripe = {
       secretKey: e.STRIPE_SECRET_KEY,
@@ -247,7 +255,11 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
       graceDays: e.BILLING_GRACE_DAYS,
       jobEnabled: e.BILLING_JOB_ENABLED ?? e.NODE_ENV !== 'test',
       jobIntervalSeconds: e.BILLING_JOB_INTERVAL_SECONDS,
-      seller: { name: e.BILLING_SELLER_NAME, address: e.BILLING_SELLER_ADDRESS, vatNumber: e.BILLING_SELLER_VAT_NUMBER },
+      seller: {
+        name: e.BILLING_SELLER_NAME,
+        address: e.BILLING_SELLER_ADDRESS,
+        vatNumber: e.BILLING_SELLER_VAT_NUMBER,
+      },
     },
     jobs: {
       workers: e.JOBS_WORKERS,
@@ -266,7 +278,12 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
     },
     invocationDir,
     llm: e.LLM_BASE_URL
-      ? { baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000 }
+      ? {
+          baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''),
+          apiKey: e.LLM_API_KEY,
+          model: e.LLM_MODEL,
+          timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+        }
       : null,
     tools: { adminPassword: e.ADMIN_PASSWORD, evalDatabaseUrl: e.EVAL_DATABASE_URL },
   };

@@ -37,7 +37,10 @@ export default async function setup(project: TestProject) {
   } else {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-test-pg-'));
     fs.chmodSync(dir, 0o755);
-    embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: crypto.randomBytes(12).toString('hex') });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(dir, 'pg'),
+      password: crypto.randomBytes(12).toString('hex'),
+    });
     serverUrl = embedded.url;
   }
   const template = `by_tpl_${process.pid}_${Date.now().toString(36)}`;

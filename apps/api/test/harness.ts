@@ -49,7 +49,13 @@ export interface TestApp {
     opts?: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: BodyInit },
   ): Promise<ApiResponse<T>>;
   /** Creates a user straight in the database (verified email), signs in and returns the token. */
-  createUser(opts?: { role?: Role; approved?: boolean; plan?: PlanType | null; email?: string; companyName?: string }): Promise<TestUser>;
+  createUser(opts?: {
+    role?: Role;
+    approved?: boolean;
+    plan?: PlanType | null;
+    email?: string;
+    companyName?: string;
+  }): Promise<TestUser>;
   login(email: string, password?: string): Promise<Session>;
   close(): Promise<void>;
 }
@@ -89,11 +95,23 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-test-data-'));
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    { jwtSecret: crypto.randomBytes(32).toString('hex'), publicUrl: 'http://brickyard.test', authCacheMs: 0, ...overrides },
+    {
+      jwtSecret: crypto.randomBytes(32).toString('hex'),
+      publicUrl: 'http://brickyard.test',
+      authCacheMs: 0,
+      ...overrides,
+    },
   );
   const database = connect(databaseUrl, 10);
   const mailer = deps.mailer ?? memoryMailer();
-  const { app } = await buildApp({ config, db: database.db, logger: false, mailer, storage: deps.storage, payments: deps.payments });
+  const { app } = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    mailer,
+    storage: deps.storage,
+    payments: deps.payments,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;

@@ -17,12 +17,23 @@ export interface ServerProcess {
  * once /api/health answers 200. `detached` gives it its own process group, so a SIGKILL to the
  * group takes an embedded database with it.
  */
-export async function startServerProcess(env: Record<string, string>, opts: { detached?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { detached?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
     detached: opts.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,16 +67,24 @@ export function killServer(s: ServerProcess, signal: NodeJS.Signals, group = fal
 
 /** Resolves with the exit code once the server process has ended. */
 export const serverExited = (s: ServerProcess) =>
-  new Promise<number | null>((resolve) => (s.proc.exitCode !== null ? resolve(s.proc.exitCode) : s.proc.once('exit', (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    s.proc.exitCode !== null ? resolve(s.proc.exitCode) : s.proc.once('exit', (code) => resolve(code)),
+  );
 
 /** A JSON call to a server process; the body is parsed when the answer is JSON. */
 export async function callServer(s: ServerProcess, method: string, p: string, token?: string, body?: unknown) {
   const res = await fetch(s.url + p, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  return { status: res.status, body: text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    body: text && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text,
+  };
 }

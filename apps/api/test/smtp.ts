@@ -50,7 +50,8 @@ export async function createTestSmtp(): Promise<TestSmtp> {
       for (;;) {
         const found = received.find(match);
         if (found) return found;
-        if (Date.now() > until) throw new Error(`no matching mail within ${ms} ms (received: ${received.map((m) => m.subject).join(', ')})`);
+        if (Date.now() > until)
+          throw new Error(`no matching mail within ${ms} ms (received: ${received.map((m) => m.subject).join(', ')})`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -82,10 +82,20 @@ export async function backupDatabase(url: string, file: string): Promise<BackupS
     await client.query('begin isolation level repeatable read read only');
     const tables = await tablesOf(client);
     const migrations = await migrationsOf(client);
-    await write(JSON.stringify({ format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations, tables: tables.map((t) => t.name) }));
+    await write(
+      JSON.stringify({
+        format: BACKUP_FORMAT,
+        version: 1,
+        createdAt: new Date().toISOString(),
+        migrations,
+        tables: tables.map((t) => t.name),
+      }),
+    );
     for (const tbl of tables) {
       const cols = tbl.columns.map((c) => q(c.name)).join(', ');
-      await client.query(`declare backup_cursor no scroll cursor for select row_to_json(x)::text as j from (select ${cols} from ${q(tbl.name)}) x`);
+      await client.query(
+        `declare backup_cursor no scroll cursor for select row_to_json(x)::text as j from (select ${cols} from ${q(tbl.name)}) x`,
+      );
       let n = 0;
       for (;;) {
         const { rows } = await client.query<{ j: string }>('fetch 1000 from backup_cursor');
@@ -154,7 +164,8 @@ export async function restoreDatabase(url: string, file: string): Promise<Backup
       if (!line) continue;
       if (!header) {
         header = JSON.parse(line) as BackupHeader;
-        if (header?.format !== BACKUP_FORMAT || header.version !== 1) throw new Error(`${file} is not a Brickyard backup`);
+        if (header?.format !== BACKUP_FORMAT || header.version !== 1)
+          throw new Error(`${file} is not a Brickyard backup`);
         const here = await migrationsOf(client);
         const there = header.migrations ?? [];
         if (here.length !== there.length || here.some((h, i) => h !== there[i])) {
@@ -211,10 +222,15 @@ function alive(pid: number): boolean {
  * The database the CLIs work on: DATABASE_URL, or the embedded server of DATA_DIR — the one the
  * running app already started (its port is in postmaster.pid), or one started for the job.
  */
-export async function openDatabase(config: { databaseUrl?: string | null; dataDir: string; embeddedPgPort?: number | null }) {
+export async function openDatabase(config: {
+  databaseUrl?: string | null;
+  dataDir: string;
+  embeddedPgPort?: number | null;
+}) {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
   const dir = path.join(config.dataDir, 'pg');
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`no embedded database in ${dir} (set DATA_DIR or DATABASE_URL)`);
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION')))
+    throw new Error(`no embedded database in ${dir} (set DATA_DIR or DATABASE_URL)`);
   const secrets = loadLocalSecrets(config.dataDir);
   const pidFile = path.join(dir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
@@ -222,9 +238,16 @@ export async function openDatabase(config: { databaseUrl?: string | null; dataDi
     const pid = Number.parseInt(lines[0] ?? '', 10);
     const port = Number.parseInt(lines[3] ?? '', 10);
     if (Number.isInteger(pid) && pid > 0 && alive(pid) && Number.isInteger(port)) {
-      return { url: `postgres://postgres:${encodeURIComponent(secrets.embeddedPgPassword)}@127.0.0.1:${port}/postgres`, stop: async () => undefined };
+      return {
+        url: `postgres://postgres:${encodeURIComponent(secrets.embeddedPgPassword)}@127.0.0.1:${port}/postgres`,
+        stop: async () => undefined,
+      };
     }
   }
-  const server = await startEmbeddedPostgres({ dir, password: secrets.embeddedPgPassword, port: config.embeddedPgPort ?? undefined });
+  const server = await startEmbeddedPostgres({
+    dir,
+    password: secrets.embeddedPgPassword,
+    port: config.embeddedPgPort ?? undefined,
+  });
   return { url: server.url, stop: () => server.stop() };
 }

@@ -17,11 +17,22 @@ import path from 'node:path';
  */
 async function main() {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, first: { type: 'string' }, last: { type: 'string' }, company: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      company: { type: 'string' },
+    },
   });
   const config = loadConfig();
   const input = z
-    .object({ email: emailSchema, first: z.string().min(1), last: z.string().min(1), company: z.string().default('Brickyard'), password: passwordSchema })
+    .object({
+      email: emailSchema,
+      first: z.string().min(1),
+      last: z.string().min(1),
+      company: z.string().default('Brickyard'),
+      password: passwordSchema,
+    })
     .safeParse({ ...values, password: config.tools.adminPassword });
   if (!input.success) {
     console.error('Usage: ADMIN_PASSWORD=… npm run admin:create -- --email E --first F --last L [--company C]');

@@ -27,7 +27,9 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err) => {
-    console.error(err instanceof ConfigError ? err.message : `Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof ConfigError ? err.message : `Backup failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   },
 );

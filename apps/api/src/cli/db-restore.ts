@@ -28,7 +28,10 @@ async function main() {
     const { loadLocalSecrets } = await import('../platform/secrets.ts');
     const dir = path.join(config.dataDir, 'pg');
     if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
-      const server = await startEmbeddedPostgres({ dir, password: loadLocalSecrets(config.dataDir).embeddedPgPassword });
+      const server = await startEmbeddedPostgres({
+        dir,
+        password: loadLocalSecrets(config.dataDir).embeddedPgPassword,
+      });
       await server.stop();
     }
   }
@@ -45,7 +48,9 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err) => {
-    console.error(err instanceof ConfigError ? err.message : `Restore failed: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      err instanceof ConfigError ? err.message : `Restore failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
     process.exit(1);
   },
 );

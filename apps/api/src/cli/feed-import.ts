@@ -34,7 +34,11 @@ function runningEmbeddedPort(dir: string): number | null {
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { 'batch-size': { type: 'string' }, 'no-alerts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'batch-size': { type: 'string' },
+      'no-alerts': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || positionals.length === 0) {
     console.error('Usage: npm run feed:import -- [--batch-size N] [--no-alerts] FILE…');
@@ -65,7 +69,11 @@ async function main() {
   try {
     await migrateDatabase(url);
     const batchSize = values['batch-size'] ? Number(values['batch-size']) : undefined;
-    const summary = await importFiles(database.db, positionals.map((f) => path.resolve(f)), { batchSize });
+    const summary = await importFiles(
+      database.db,
+      positionals.map((f) => path.resolve(f)),
+      { batchSize },
+    );
     console.log(formatSummary(summary));
     if (!values['no-alerts'] && summary.newTenderIds.length) {
       const log = { info: () => undefined, warn: (obj: object, msg: string) => console.warn(msg, obj) };

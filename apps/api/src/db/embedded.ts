@@ -112,11 +112,16 @@ export async function startEmbeddedPostgres(opts: {
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'fsync=on',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      'fsync=on',
     ],
     onLog: log,
     onError: (e: unknown) => log(String(e)),
@@ -128,7 +133,9 @@ export async function startEmbeddedPostgres(opts: {
       await pg.initialise();
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
-      throw new EmbeddedPostgresError(`The embedded PostgreSQL could not create its database in ${opts.dir}: ${why.trim()}`);
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL could not create its database in ${opts.dir}: ${why.trim()}`,
+      );
     }
   } else {
     await stopOrphan(opts.dir);

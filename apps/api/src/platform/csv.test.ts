@@ -3,7 +3,8 @@ import { safeCell, toCsv } from './csv.ts';
 
 describe('the CSV writer', () => {
   it('prefixes cells a spreadsheet would run as formulas with a quote, and leaves numbers and text alone', () => {
-    for (const s of ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\tx', '\rx', "-2+3+cmd|' /C calc'!A0"]) expect(safeCell(s)).toBe(`'${s}`);
+    for (const s of ['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\tx', '\rx', "-2+3+cmd|' /C calc'!A0"])
+      expect(safeCell(s)).toBe(`'${s}`);
     for (const s of ['-12.50', '+44', '1,000', '-', 'Steel £185,000', '', 'a=b']) expect(safeCell(s)).toBe(s);
     expect(safeCell(null)).toBe('');
   });

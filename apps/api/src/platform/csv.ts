@@ -7,7 +7,10 @@ import { stringify } from 'csv-stringify/sync';
  *   spreadsheet shows as text. Plain numbers (`-12.50`) and a lone `-` are left as they are.
  * - a UTF-8 byte order mark, without which Excel reads the file as Windows-1252 and shows `£` as `Â£`.
  */
-export function toCsv(columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string {
+export function toCsv(
+  columns: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>,
+): string {
   return stringify(
     rows.map((r) => r.map(safeCell)),
     { header: true, columns: columns.map(safeCell), bom: true },

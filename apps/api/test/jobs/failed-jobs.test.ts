@@ -16,9 +16,17 @@ let outboxDir: string;
 beforeAll(async () => {
   smtp = await createTestSmtp();
   outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-  const mailer = createMailer({ from: 'Brickyard <no-reply@brickyard.test>', smtpUrl: smtp.url, outboxDir, log: () => undefined });
+  const mailer = createMailer({
+    from: 'Brickyard <no-reply@brickyard.test>',
+    smtpUrl: smtp.url,
+    outboxDir,
+    log: () => undefined,
+  });
   // No retries: the first failed delivery by a worker makes the job a failed job.
-  t = await createTestApp({ jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 0, mailRetryDelaySeconds: 1 } }, { mailer });
+  t = await createTestApp(
+    { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 0, mailRetryDelaySeconds: 1 } },
+    { mailer },
+  );
   admin = await t.createUser({ role: 'admin' });
   supplier = await t.createUser({ role: 'supplier' });
 });
@@ -43,7 +51,9 @@ async function failedMailTo(email: string, ms = 20_000): Promise<FailedJob> {
 describe('admin: failed background jobs, with a retry', () => {
   it('lists a mail that could not be delivered (name, error, attempts, when) and sends it on Retry once SMTP is back', async () => {
     await smtp.stop();
-    expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: supplier.email } })).status).toBe(200);
+    expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: supplier.email } })).status).toBe(
+      200,
+    );
 
     const job = await failedMailTo(supplier.email);
     expect(job.about).toMatch(/^To .+: .+/);

@@ -22,7 +22,12 @@ const fastJobs = { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 20, 
 async function appOnSmtp(databaseUrl?: string) {
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   outboxes.push(outboxDir);
-  const mailer = createMailer({ from: 'Brickyard <no-reply@brickyard.test>', smtpUrl: smtp.url, outboxDir, log: () => undefined });
+  const mailer = createMailer({
+    from: 'Brickyard <no-reply@brickyard.test>',
+    smtpUrl: smtp.url,
+    outboxDir,
+    log: () => undefined,
+  });
   const app = await createTestApp(fastJobs, { mailer, databaseUrl });
   apps.push(app);
   return app;
@@ -39,7 +44,11 @@ const newUser = () => ({
 });
 
 const queuedMails = async (t: TestApp) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry')`)).rows[0]!.n;
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'mail' and state in ('created', 'retry')`,
+    )
+  ).rows[0]!.n;
 
 const textOf = (m: { text?: string }) => m.text ?? '';
 
@@ -74,20 +83,35 @@ describe('durable mail: an SMTP outage delays mail, never the request', () => {
     expect(await queuedMails(t)).toBeGreaterThanOrEqual(3); // verification, reset, "you already have an account"
 
     await smtp.start();
-    const verify = await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes(body.email) && /Confirm your email/.test(m.subject ?? ''));
-    const reset = await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes(existing.email) && textOf(m).includes('/reset-password-validation'));
+    const verify = await smtp.waitFor(
+      (m) => JSON.stringify(m.to ?? '').includes(body.email) && /Confirm your email/.test(m.subject ?? ''),
+    );
+    const reset = await smtp.waitFor(
+      (m) => JSON.stringify(m.to ?? '').includes(existing.email) && textOf(m).includes('/reset-password-validation'),
+    );
 
     // The links work: the verification mail confirms the account, which can then sign in.
     const token = new URL(textOf(verify).match(/https?:\/\/\S+verify-email\S+/)![0]).searchParams.get('token')!;
     expect((await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: body.email, password: body.password } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: body.email, password: body.password } })).status,
+    ).toBe(200);
     const resetUrl = new URL(textOf(reset).match(/https?:\/\/\S+reset-password-validation\S+/)![0]);
     const changed = await t.request('POST', '/api/auth/forgot-password-validation', {
-      body: { token: resetUrl.searchParams.get('token'), userId: resetUrl.searchParams.get('userId'), newPassword: 'Another-pass-43' },
+      body: {
+        token: resetUrl.searchParams.get('token'),
+        userId: resetUrl.searchParams.get('userId'),
+        newPassword: 'Another-pass-43',
+      },
     });
     expect(changed.status).toBe(200);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: existing.email, password: TEST_PASSWORD } })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: existing.email, password: 'Another-pass-43' } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: existing.email, password: TEST_PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: existing.email, password: 'Another-pass-43' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('a mail job survives a restart: written by one instance while SMTP is down, sent by the next one', async () => {

@@ -13,14 +13,21 @@ afterAll(async () => {
 });
 
 const pairsOf = async (t: TestApp, tenderId: string) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from matches where tender_id = ${tenderId}`)).rows[0]!.n;
+  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from matches where tender_id = ${tenderId}`))
+    .rows[0]!.n;
 const waitingMatchJobs = async (t: TestApp) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'matching' and state in ('created', 'retry')`)).rows[0]!.n;
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'matching' and state in ('created', 'retry')`,
+    )
+  ).rows[0]!.n;
 
 describe('durable matching jobs', () => {
   it('a tender saved just before a restart is scored by the next instance', async () => {
     // An instance that queues jobs but runs none stands in for one that stopped before its worker got there.
-    const first = await createTestApp({ jobs: { workers: false, pollSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 } });
+    const first = await createTestApp({
+      jobs: { workers: false, pollSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 },
+    });
     apps.push(first);
     const supplier = await first.createUser({ role: 'supplier' });
     const buyer = await first.createUser({ role: 'buyer' });
@@ -60,7 +67,10 @@ describe('durable matching jobs', () => {
     await first.close();
     apps.splice(apps.indexOf(first), 1);
 
-    const second = await createTestApp({ jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 } }, { databaseUrl: first.databaseUrl });
+    const second = await createTestApp(
+      { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 3, mailRetryDelaySeconds: 1 } },
+      { databaseUrl: first.databaseUrl },
+    );
     apps.push(second);
     // Both jobs run on the new instance (the item's may pair it with the tender first).
     const until = Date.now() + 15_000;

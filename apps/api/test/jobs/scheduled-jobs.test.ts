@@ -21,10 +21,21 @@ async function instance(databaseUrl?: string) {
   const base = loadConfig({ NODE_ENV: 'test' });
   const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   outboxes.push(outboxDir);
-  const mailer = createMailer({ from: 'Brickyard <no-reply@brickyard.test>', smtpUrl: smtp.url, outboxDir, log: () => undefined });
+  const mailer = createMailer({
+    from: 'Brickyard <no-reply@brickyard.test>',
+    smtpUrl: smtp.url,
+    outboxDir,
+    log: () => undefined,
+  });
   const app = await createTestApp(
     {
-      messaging: { ...base.messaging, digestEnabled: true, digestIntervalSeconds: 1, digestDelaySeconds: 0, digestWindowSeconds: 900 },
+      messaging: {
+        ...base.messaging,
+        digestEnabled: true,
+        digestIntervalSeconds: 1,
+        digestDelaySeconds: 0,
+        digestWindowSeconds: 900,
+      },
       jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 20, mailRetryDelaySeconds: 1 },
     },
     { mailer, databaseUrl },
@@ -34,7 +45,11 @@ async function instance(databaseUrl?: string) {
 }
 
 const waitingDigests = async (t: TestApp) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'notification-digest' and state = 'created'`)).rows[0]!.n;
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'notification-digest' and state = 'created'`,
+    )
+  ).rows[0]!.n;
 
 beforeAll(async () => {
   smtp = await createTestSmtp();
@@ -53,7 +68,13 @@ describe('scheduled jobs across instances', () => {
     await smtp.stop();
 
     const started = Date.now();
-    const made = await notify(a.db, { userId: user.id, kind: 'new_message', title: 'New message from Northgate', body: 'About the steel beams', link: '/supplier/messages' });
+    const made = await notify(a.db, {
+      userId: user.id,
+      kind: 'new_message',
+      title: 'New message from Northgate',
+      body: 'About the steel beams',
+      link: '/supplier/messages',
+    });
     expect(made).not.toBeNull();
     expect(Date.now() - started).toBeLessThan(1000);
 
@@ -62,7 +83,11 @@ describe('scheduled jobs across instances', () => {
       expect(await waitingDigests(b)).toBeLessThanOrEqual(1);
       await new Promise((r) => setTimeout(r, 400));
     }
-    const digestRuns = (await a.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'notification-digest' and state = 'completed'`)).rows[0]!.n;
+    const digestRuns = (
+      await a.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'notification-digest' and state = 'completed'`,
+      )
+    ).rows[0]!.n;
     expect(digestRuns).toBeGreaterThanOrEqual(1);
     expect(smtp.received).toHaveLength(0);
 

@@ -11,7 +11,8 @@ import type { OpenApiAccess } from '../../src/platform/http/openapi-access.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 
 const ARCHITECTURE = path.resolve(import.meta.dirname, '../../../../docs/ARCHITECTURE.md');
-const START = '<!-- access:start (generated from the OpenAPI document by apps/api/test/security/access-docs.test.ts) -->';
+const START =
+  '<!-- access:start (generated from the OpenAPI document by apps/api/test/security/access-docs.test.ts) -->';
 const END = '<!-- access:end -->';
 
 let t: TestApp;
@@ -23,13 +24,19 @@ beforeAll(async () => {
     paths: Record<string, Record<string, { 'x-access'?: OpenApiAccess; security?: unknown }>>;
   };
   operations = Object.entries(doc.paths).flatMap(([p, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${p}`, access: op['x-access'], security: op.security })),
+    Object.entries(methods).map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${p}`,
+      access: op['x-access'],
+      security: op.security,
+    })),
   );
 }, 120_000);
 afterAll(() => t?.close());
 
 function rendered(): string {
-  const byKey = [...operations].sort((a, b) => a.key.split(' ')[1]!.localeCompare(b.key.split(' ')[1]!) || a.key.localeCompare(b.key));
+  const byKey = [...operations].sort(
+    (a, b) => a.key.split(' ')[1]!.localeCompare(b.key.split(' ')[1]!) || a.key.localeCompare(b.key),
+  );
   const publicOps = byKey.filter((o) => o.access === 'public').map((o) => `\`${o.key}\``);
   const ungated = byKey
     .filter((o) => o.access !== 'public' && o.access && !o.access.gated)
@@ -59,7 +66,9 @@ describe('access rules have one source: each route, carried by the OpenAPI docum
     }
     // the routes a pending or unsubscribed user must reach to finish sign-up or pay
     const ungated = operations.filter((o) => o.access !== 'public' && o.access?.gated === false).map((o) => o.key);
-    expect(ungated).toEqual(expect.arrayContaining(['GET /api/auth/session', 'POST /api/billing/upgrade', 'GET /api/notifications']));
+    expect(ungated).toEqual(
+      expect.arrayContaining(['GET /api/auth/session', 'POST /api/billing/upgrade', 'GET /api/notifications']),
+    );
     expect(ungated).not.toContain('POST /api/tender');
   });
 
@@ -70,6 +79,9 @@ describe('access rules have one source: each route, carried by the OpenAPI docum
     expect(start, `docs/ARCHITECTURE.md lacks ${START}`).toBeGreaterThan(-1);
     const next = `${text.slice(0, start + START.length)}\n${rendered()}\n${text.slice(end)}`;
     if (process.env.UPDATE_DOCS === '1') fs.writeFileSync(ARCHITECTURE, next);
-    else expect(text, 'run UPDATE_DOCS=1 npx vitest run --project api apps/api/test/security/access-docs.test.ts').toBe(next);
+    else
+      expect(text, 'run UPDATE_DOCS=1 npx vitest run --project api apps/api/test/security/access-docs.test.ts').toBe(
+        next,
+      );
   });
 });

@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from '../harness.ts';
 import { subscriptions, users } from '../../src/db/schema/index.ts';
-import { IDENTITIES, MASS_ASSIGNMENT_FIELDS, MATRIX, type Expected, type Fixtures, type Identity, type Row, type Vars } from './authz-matrix.ts';
+import {
+  IDENTITIES,
+  MASS_ASSIGNMENT_FIELDS,
+  MATRIX,
+  type Expected,
+  type Fixtures,
+  type Identity,
+  type Row,
+  type Vars,
+} from './authz-matrix.ts';
 import { operationsOf, sampleOf, urlOf, type Operation } from './openapi.ts';
 
 let t: TestApp;
@@ -40,7 +49,14 @@ async function makeFixtures(): Promise<Fixtures> {
       await must(
         t.request('POST', '/api/tender', {
           token: buyer.token,
-          body: { title: 'Matrix tender', description: 'Ready-mix concrete for the matrix test, phased.', category: 'concrete', budget: 5000, region: 'north-west', deadline },
+          body: {
+            title: 'Matrix tender',
+            description: 'Ready-mix concrete for the matrix test, phased.',
+            category: 'concrete',
+            budget: 5000,
+            region: 'north-west',
+            deadline,
+          },
         }),
         201,
         'tender',
@@ -50,7 +66,10 @@ async function makeFixtures(): Promise<Fixtures> {
     const tenderId = await newTender();
     return (
       await must(
-        t.request('POST', '/api/contract', { token: buyer.token, body: { tenderId, supplierId: supplier.id, value: 4000, terms: 'Net 30' } }),
+        t.request('POST', '/api/contract', {
+          token: buyer.token,
+          body: { tenderId, supplierId: supplier.id, value: 4000, terms: 'Net 30' },
+        }),
         201,
         'contract',
       )
@@ -61,7 +80,14 @@ async function makeFixtures(): Promise<Fixtures> {
       await must(
         t.request('POST', '/api/catalogue', {
           token: supplier.token,
-          body: { title: 'Matrix item', description: 'Ready-mix concrete for the matrix test.', category: 'concrete', value: 90, region: 'north-west', availability: 'available' },
+          body: {
+            title: 'Matrix item',
+            description: 'Ready-mix concrete for the matrix test.',
+            category: 'concrete',
+            value: 90,
+            region: 'north-west',
+            availability: 'available',
+          },
         }),
         201,
         'item',
@@ -76,24 +102,69 @@ async function makeFixtures(): Promise<Fixtures> {
       200,
       'presign',
     );
-    const put = await fetch(t.url + res.data.uploadURL, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/octet-stream' } });
+    const put = await fetch(t.url + res.data.uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(PDF),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     if (put.status !== 200) throw new Error(`fixture upload: ${put.status}`);
     return res.data.key as string;
   };
   const newSavedSearch = async () =>
-    (await must(t.request('POST', '/api/external-tenders/saved-searches', { token: supplier.token, body: { name: 'Matrix', criteria: {} } }), 201, 'saved search')).data.id as string;
+    (
+      await must(
+        t.request('POST', '/api/external-tenders/saved-searches', {
+          token: supplier.token,
+          body: { name: 'Matrix', criteria: {} },
+        }),
+        201,
+        'saved search',
+      )
+    ).data.id as string;
   const newProject = async () =>
-    (await must(t.request('POST', '/api/settings/projects', { token: supplier.token, body: { name: 'Matrix project' } }), 201, 'project')).data.id as string;
+    (
+      await must(
+        t.request('POST', '/api/settings/projects', { token: supplier.token, body: { name: 'Matrix project' } }),
+        201,
+        'project',
+      )
+    ).data.id as string;
   const newPortfolio = async () =>
-    (await must(t.request('POST', '/api/portfolio', { token: supplier.token, body: { title: 'Matrix portfolio' } }), 201, 'portfolio')).data.id as string;
+    (
+      await must(
+        t.request('POST', '/api/portfolio', { token: supplier.token, body: { title: 'Matrix portfolio' } }),
+        201,
+        'portfolio',
+      )
+    ).data.id as string;
 
   const tender = await newTender();
   const awardedTender = await newTender();
   const contract = (
-    await must(t.request('POST', '/api/contract', { token: buyer.token, body: { tenderId: awardedTender, supplierId: supplier.id, value: 4000, terms: 'Net 30' } }), 201, 'contract')
+    await must(
+      t.request('POST', '/api/contract', {
+        token: buyer.token,
+        body: { tenderId: awardedTender, supplierId: supplier.id, value: 4000, terms: 'Net 30' },
+      }),
+      201,
+      'contract',
+    )
   ).data.id as string;
-  const conversation = (await must(t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: supplier.id } }), 201, 'conversation')).data.id as string;
-  await must(t.request('POST', '/api/sendMessage', { token: buyer.token, body: { conversationId: conversation, text: 'Hello from the matrix' } }), 201, 'message');
+  const conversation = (
+    await must(
+      t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: supplier.id } }),
+      201,
+      'conversation',
+    )
+  ).data.id as string;
+  await must(
+    t.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { conversationId: conversation, text: 'Hello from the matrix' },
+    }),
+    201,
+    'message',
+  );
   const notes = await must(t.request('GET', '/api/notifications', { token: supplier.token }), 200, 'notifications');
   const notification = notes.data[0]?.id as string;
   if (!notification) throw new Error('fixture notification: supplier has none');
@@ -102,7 +173,12 @@ async function makeFixtures(): Promise<Fixtures> {
     await must(
       t.request('POST', '/api/bid-assist', {
         token: supplier.token,
-        body: { tenderId: tender, message: 'Please help us write this bid for the matrix.', deadline, documents: [fileKey] },
+        body: {
+          tenderId: tender,
+          message: 'Please help us write this bid for the matrix.',
+          deadline,
+          documents: [fileKey],
+        },
       }),
       201,
       'bid assist',
@@ -156,12 +232,15 @@ async function call(row: Row, op: Operation, who: Identity, extraBody?: Record<s
   if (row.id) params.id = row.id(fx, vars);
   const query = row.query?.(fx, me, vars) ?? {};
   let body: unknown = row.body ? row.body(fx, me, vars) : op.body ? sampleOf(op.body) : undefined;
-  if (extraBody && body && typeof body === 'object') body = { ...extraBody, ...(body) };
+  if (extraBody && body && typeof body === 'object') body = { ...extraBody, ...body };
   const path = urlOf(op.path, params, query);
   if (row.stream) {
     // read the status line and headers of the event stream, then hang up
     const abort = new AbortController();
-    const r = await fetch(t.url + path, { headers: me ? { authorization: `Bearer ${me.token}` } : {}, signal: abort.signal });
+    const r = await fetch(t.url + path, {
+      headers: me ? { authorization: `Bearer ${me.token}` } : {},
+      signal: abort.signal,
+    });
     const text = r.status === 200 ? '' : await r.text();
     abort.abort();
     return { res: { status: r.status, body: text ? JSON.parse(text) : null, headers: r.headers }, path, body };
@@ -203,7 +282,9 @@ describe('every operation × every identity answers as the table says', () => {
         const { res, path } = await call(row, op, who);
         const leaked = row.expected[who] === 'hide' && row.secret && JSON.stringify(res.body).includes(row.secret(fx));
         if (!meets(row.expected[who], res.status) || leaked) {
-          wrong.push(`${who}: expected ${row.expected[who]}, got ${res.status} on ${op.method} ${path} ${JSON.stringify(res.body).slice(0, 200)}`);
+          wrong.push(
+            `${who}: expected ${row.expected[who]}, got ${res.status} on ${op.method} ${path} ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
         }
         if (res.status >= 400 && res.status < 500 && op.path.startsWith('/api/') && !op.path.includes('stream')) {
           // every refusal has the one error model
@@ -217,13 +298,23 @@ describe('every operation × every identity answers as the table says', () => {
   }
 });
 
-describe('mass assignment — fields outside an operation\'s schema change nothing', () => {
+describe("mass assignment — fields outside an operation's schema change nothing", () => {
   it('sends role, approval, plan, subscription and owner fields in every JSON body, and nobody gains anything', async () => {
     const snapshot = async () =>
       Object.fromEntries(
-        (await t.db.select({ id: users.id, role: users.role, approved: users.approved, email: users.email }).from(users)).map((u) => [u.id, u]),
+        (
+          await t.db
+            .select({ id: users.id, role: users.role, approved: users.approved, email: users.email })
+            .from(users)
+        ).map((u) => [u.id, u]),
       );
-    const subsOf = async (id: string) => (await t.db.select({ plan: subscriptions.plan, status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.userId, id))).length;
+    const subsOf = async (id: string) =>
+      (
+        await t.db
+          .select({ plan: subscriptions.plan, status: subscriptions.status })
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, id))
+      ).length;
     const before = await snapshot();
     const unsubBefore = await subsOf(fx.users.unsub.id);
     const pendingBefore = await subsOf(fx.users.pending.id);
@@ -254,10 +345,13 @@ describe('mass assignment — fields outside an operation\'s schema change nothi
         wrong.push(`user ${u.email} changed: ${JSON.stringify(u)} → ${JSON.stringify(now)}`);
       }
     }
-    for (const u of Object.values(after)) if (u.role === 'admin' && !before[u.id]) wrong.push(`a new admin appeared: ${u.email}`);
+    for (const u of Object.values(after))
+      if (u.role === 'admin' && !before[u.id]) wrong.push(`a new admin appeared: ${u.email}`);
     expect(await subsOf(fx.users.unsub.id)).toBe(unsubBefore);
     expect(await subsOf(fx.users.pending.id)).toBe(pendingBefore);
-    console.log(`authz: ${MATRIX.length} operations × ${IDENTITIES.length} identities = ${MATRIX.length * IDENTITIES.length} answers checked; mass assignment: ${sent} requests`);
+    console.log(
+      `authz: ${MATRIX.length} operations × ${IDENTITIES.length} identities = ${MATRIX.length * IDENTITIES.length} answers checked; mass assignment: ${sent} requests`,
+    );
     expect(wrong).toEqual([]);
     expect(sent).toBeGreaterThan(50);
   });

@@ -23,17 +23,56 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [buyer, supplier] = await Promise.all([t.createUser({ role: 'buyer', companyName: 'Backup Buyer Ltd' }), t.createUser({ role: 'supplier' })]);
+  const [buyer, supplier] = await Promise.all([
+    t.createUser({ role: 'buyer', companyName: 'Backup Buyer Ltd' }),
+    t.createUser({ role: 'supplier' }),
+  ]);
   const deadline = new Date(Date.now() + 20 * 86_400_000).toISOString();
   const tender = await t.request('POST', '/api/tender', {
     token: buyer.token,
-    body: { title: 'Backup tender £ “quotes” 🏗️', description: "Concrete, O'Brien & Sons — unicode and quotes survive.", category: 'concrete', budget: 1234.56, region: 'north-west', deadline },
+    body: {
+      title: 'Backup tender £ “quotes” 🏗️',
+      description: "Concrete, O'Brien & Sons — unicode and quotes survive.",
+      category: 'concrete',
+      budget: 1234.56,
+      region: 'north-west',
+      deadline,
+    },
   });
   expect(tender.status).toBe(201);
-  expect((await t.request('POST', '/api/catalogue', { token: supplier.token, body: { title: 'Backup item', description: 'Ready-mix concrete for the backup test.', category: 'concrete', value: 99.99, region: 'north-west', availability: 'available', certifications: ['BSI Kitemark'] } })).status).toBe(201);
+  expect(
+    (
+      await t.request('POST', '/api/catalogue', {
+        token: supplier.token,
+        body: {
+          title: 'Backup item',
+          description: 'Ready-mix concrete for the backup test.',
+          category: 'concrete',
+          value: 99.99,
+          region: 'north-west',
+          availability: 'available',
+          certifications: ['BSI Kitemark'],
+        },
+      })
+    ).status,
+  ).toBe(201);
   const conv = await t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: supplier.id } });
-  expect((await t.request('POST', '/api/sendMessage', { token: buyer.token, body: { conversationId: conv.body.data.id, text: 'Line one\nLine two\t\\ "quoted"' } })).status).toBe(201);
-  expect((await t.request('POST', '/api/contract', { token: buyer.token, body: { tenderId: tender.body.data.id, supplierId: supplier.id, value: 1000, terms: 'Net 30' } })).status).toBe(201);
+  expect(
+    (
+      await t.request('POST', '/api/sendMessage', {
+        token: buyer.token,
+        body: { conversationId: conv.body.data.id, text: 'Line one\nLine two\t\\ "quoted"' },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await t.request('POST', '/api/contract', {
+        token: buyer.token,
+        body: { tenderId: tender.body.data.id, supplierId: supplier.id, value: 1000, terms: 'Net 30' },
+      })
+    ).status,
+  ).toBe(201);
 }, 120_000);
 
 afterAll(async () => {
@@ -69,7 +108,11 @@ function cli(script: 'db-backup' | 'db-restore' | 'create-admin', args: string[]
 }
 
 async function counts(): Promise<Record<string, number>> {
-  const res = await t.db.execute(sql.raw(`select 'users' as t, count(*)::int as n from users union all select 'tenders', count(*)::int from tenders union all select 'messages', count(*)::int from messages union all select 'contracts', count(*)::int from contracts`));
+  const res = await t.db.execute(
+    sql.raw(
+      `select 'users' as t, count(*)::int as n from users union all select 'tenders', count(*)::int from tenders union all select 'messages', count(*)::int from messages union all select 'contracts', count(*)::int from contracts`,
+    ),
+  );
   return Object.fromEntries((res.rows as { t: string; n: number }[]).map((r) => [r.t, r.n]));
 }
 
@@ -77,7 +120,10 @@ describe('db:backup / db:restore', () => {
   it('round-trips through the CLIs: PostgreSQL (DATABASE_URL) → backup → a new embedded database → backup, same rows', async () => {
     const first = path.join(work, 'first.jsonl.gz');
     const second = path.join(work, 'second.jsonl.gz');
-    const fromExternal = await cli('db-backup', ['--out', first], { DATA_DIR: path.join(work, 'unused'), DATABASE_URL: t.databaseUrl });
+    const fromExternal = await cli('db-backup', ['--out', first], {
+      DATA_DIR: path.join(work, 'unused'),
+      DATABASE_URL: t.databaseUrl,
+    });
     expect(fromExternal.code, fromExternal.output).toBe(0);
     expect(fromExternal.output).toMatch(/Backed up \d+ rows of \d+ tables/);
 
@@ -110,29 +156,33 @@ describe('db:backup / db:restore', () => {
     }
   }
 
-  it.runIf(inject('pgTarget') === 'external')('the documented pg_dump / pg_restore path of an external PostgreSQL round-trips too', async (ctx) => {
-    if (!pgDumpFits()) return ctx.skip();
-    const dump = path.join(work, 'external.dump');
-    execFileSync('pg_dump', ['--format=custom', '--no-owner', '--file', dump, t.databaseUrl]);
-    const target = new URL(t.databaseUrl);
-    const name = `${target.pathname.slice(1)}_restored`;
-    const admin = new URL(t.databaseUrl);
-    admin.pathname = '/postgres';
-    execFileSync('psql', [admin.toString(), '-c', `create database "${name}"`]);
-    target.pathname = `/${name}`;
-    try {
-      execFileSync('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', target.toString(), dump]);
-      const a = path.join(work, 'external-a.jsonl.gz');
-      const b = path.join(work, 'external-b.jsonl.gz');
-      await backupDatabase(t.databaseUrl, a);
-      await backupDatabase(target.toString(), b);
-      const x = readBackup(a);
-      const y = readBackup(b);
-      for (const [table, rows] of x) expect(y.get(table), table).toEqual(rows);
-    } finally {
-      execFileSync('psql', [admin.toString(), '-c', `drop database if exists "${name}" with (force)`]);
-    }
-  }, 120_000);
+  it.runIf(inject('pgTarget') === 'external')(
+    'the documented pg_dump / pg_restore path of an external PostgreSQL round-trips too',
+    async (ctx) => {
+      if (!pgDumpFits()) return ctx.skip();
+      const dump = path.join(work, 'external.dump');
+      execFileSync('pg_dump', ['--format=custom', '--no-owner', '--file', dump, t.databaseUrl]);
+      const target = new URL(t.databaseUrl);
+      const name = `${target.pathname.slice(1)}_restored`;
+      const admin = new URL(t.databaseUrl);
+      admin.pathname = '/postgres';
+      execFileSync('psql', [admin.toString(), '-c', `create database "${name}"`]);
+      target.pathname = `/${name}`;
+      try {
+        execFileSync('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', target.toString(), dump]);
+        const a = path.join(work, 'external-a.jsonl.gz');
+        const b = path.join(work, 'external-b.jsonl.gz');
+        await backupDatabase(t.databaseUrl, a);
+        await backupDatabase(target.toString(), b);
+        const x = readBackup(a);
+        const y = readBackup(b);
+        for (const [table, rows] of x) expect(y.get(table), table).toEqual(rows);
+      } finally {
+        execFileSync('psql', [admin.toString(), '-c', `drop database if exists "${name}" with (force)`]);
+      }
+    },
+    120_000,
+  );
 
   it('restores over later changes, in one transaction; a broken backup leaves the database as it was', async () => {
     const file = path.join(work, 'before.jsonl.gz');
@@ -140,7 +190,17 @@ describe('db:backup / db:restore', () => {
     const before = await counts();
     const buyer = await t.createUser({ role: 'buyer' });
     const deadline = new Date(Date.now() + 20 * 86_400_000).toISOString();
-    await t.request('POST', '/api/tender', { token: buyer.token, body: { title: 'After the backup', description: 'A tender made after the backup was taken.', category: 'concrete', budget: 10, region: 'north-west', deadline } });
+    await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: {
+        title: 'After the backup',
+        description: 'A tender made after the backup was taken.',
+        category: 'concrete',
+        budget: 10,
+        region: 'north-west',
+        deadline,
+      },
+    });
     expect((await counts()).tenders).toBe(before.tenders! + 1);
 
     const broken = path.join(work, 'broken.jsonl.gz');
@@ -171,7 +231,9 @@ describe('npm run admin:create', () => {
     const created = await cli('create-admin', args, { ...env, ADMIN_PASSWORD: 'Correct-Horse-9-Battery' });
     expect(created.code, created.output).toBe(0);
     expect(created.output).toContain('Admin ops@admin-cli.test created');
-    const rows = await t.db.execute(sql`select role, approved, email_verified_at is not null as verified from users where email = 'ops@admin-cli.test'`);
+    const rows = await t.db.execute(
+      sql`select role, approved, email_verified_at is not null as verified from users where email = 'ops@admin-cli.test'`,
+    );
     expect(rows.rows).toEqual([{ role: 'admin', approved: true, verified: true }]);
     const again = await cli('create-admin', args, { ...env, ADMIN_PASSWORD: 'Correct-Horse-9-Battery' });
     expect(again.code).toBe(1);

@@ -14,15 +14,26 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.ts';
 import { hashPassword } from '../../src/platform/auth/passwords.ts';
-import { callServer as api, killServer, serverExited as exited, startServerProcess, type ServerProcess as Server } from '../server-process.ts';
+import {
+  callServer as api,
+  killServer,
+  serverExited as exited,
+  startServerProcess,
+  type ServerProcess as Server,
+} from '../server-process.ts';
 
 const PASSWORD = 'Crash-test-pass-1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-export const crashFigures: Record<string, { acknowledged: number; found: number; tenders: number; messages: number; uploads: number }> = {};
+export const crashFigures: Record<
+  string,
+  { acknowledged: number; found: number; tenders: number; messages: number; uploads: number }
+> = {};
 
 async function databaseUrlOf(dataDir: string, externalUrl: string | null, port: number): Promise<string> {
   if (externalUrl) return externalUrl;
-  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { embeddedPgPassword: string };
+  const secrets = JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    embeddedPgPassword: string;
+  };
   return `postgres://postgres:${encodeURIComponent(secrets.embeddedPgPassword)}@127.0.0.1:${port}/postgres`;
 }
 
@@ -68,13 +79,19 @@ async function runCrash(target: 'embedded' | 'external') {
     u.pathname = `/${dbName}`;
     externalUrl = u.toString();
   }
-  const env: Record<string, string> = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ...(externalUrl ? { DATABASE_URL: externalUrl } : {}) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    ...(externalUrl ? { DATABASE_URL: externalUrl } : {}),
+  };
   let server: Server | null = null;
   try {
     server = await startServerProcess({ BILLING_JOB_ENABLED: 'false', ...env }, { detached: true });
     const dbUrl = await databaseUrlOf(dataDir, externalUrl, pgPort);
     const ids = await seedUsers(dbUrl);
-    const login = async (email: string) => (await api(server!, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD })).body.data.token as string;
+    const login = async (email: string) =>
+      (await api(server!, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD })).body.data
+        .token as string;
     const buyer = await login(ids.buyerEmail!);
     const supplier = await login(ids.supplierEmail!);
     const conv = await api(server, 'POST', '/api/conversation', buyer, { userId: ids.supplier });
@@ -101,7 +118,10 @@ async function runCrash(target: 'embedded' | 'external') {
       (async () => {
         for (let i = 0; !stop; i++) {
           // message sending is limited per minute; alternate the two parties
-          const r = await api(server, 'POST', '/api/sendMessage', i % 2 ? supplier : buyer, { conversationId: conv.body.data.id, text: `Crash message ${i}` }).catch(() => null);
+          const r = await api(server, 'POST', '/api/sendMessage', i % 2 ? supplier : buyer, {
+            conversationId: conv.body.data.id,
+            text: `Crash message ${i}`,
+          }).catch(() => null);
           if (r?.status === 201) acked.messages.push(r.body.data.id);
           else await new Promise((res) => setTimeout(res, 50));
         }
@@ -117,7 +137,12 @@ async function runCrash(target: 'embedded' | 'external') {
             });
             if (p.status !== 200) continue;
             const bytes = Buffer.concat([PDF, Buffer.alloc(1000 + i * 37, 32)]);
-            const put = await fetch(server.url + p.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' }, signal: AbortSignal.timeout(15_000) });
+            const put = await fetch(server.url + p.body.data.uploadURL, {
+              method: 'PUT',
+              body: new Uint8Array(bytes),
+              headers: { 'content-type': 'application/octet-stream' },
+              signal: AbortSignal.timeout(15_000),
+            });
             if (put.status === 200) acked.uploads.push({ key: p.body.data.key, size: bytes.length });
           } catch {
             // the server died under us
@@ -127,7 +152,8 @@ async function runCrash(target: 'embedded' | 'external') {
     ];
     // let the writes flow, then pull the plug in the middle of them
     const until = Date.now() + 20_000;
-    while (Date.now() < until && acked.tenders.length + acked.messages.length + acked.uploads.length < 150) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < until && acked.tenders.length + acked.messages.length + acked.uploads.length < 150)
+      await new Promise((r) => setTimeout(r, 50));
     killServer(server, 'SIGKILL', true);
     await exited(server);
     stop = true;
@@ -140,16 +166,33 @@ async function runCrash(target: 'embedded' | 'external') {
     const client = new pg.Client({ connectionString: await databaseUrlOf(dataDir, externalUrl, pgPort) });
     await client.connect();
     try {
-      const foundTenders = (await client.query(`select id from tenders where id = any($1::uuid[])`, [acked.tenders])).rowCount ?? 0;
-      const foundMessages = (await client.query(`select id from messages where id = any($1::uuid[])`, [acked.messages])).rowCount ?? 0;
-      const files = await client.query<{ key: string; status: string; size_bytes: number | null }>(`select key, status, size_bytes::int from files where key = any($1::text[])`, [acked.uploads.map((u) => u.key)]);
+      const foundTenders =
+        (await client.query(`select id from tenders where id = any($1::uuid[])`, [acked.tenders])).rowCount ?? 0;
+      const foundMessages =
+        (await client.query(`select id from messages where id = any($1::uuid[])`, [acked.messages])).rowCount ?? 0;
+      const files = await client.query<{ key: string; status: string; size_bytes: number | null }>(
+        `select key, status, size_bytes::int from files where key = any($1::text[])`,
+        [acked.uploads.map((u) => u.key)],
+      );
       const readyOnDisk = files.rows.filter((f) => {
         const p = path.join(dataDir, 'storage', f.key);
-        return f.status === 'ready' && fs.existsSync(p) && fs.statSync(p).size === acked.uploads.find((u) => u.key === f.key)!.size;
+        return (
+          f.status === 'ready' &&
+          fs.existsSync(p) &&
+          fs.statSync(p).size === acked.uploads.find((u) => u.key === f.key)!.size
+        );
       }).length;
       const found = foundTenders + foundMessages + readyOnDisk;
-      crashFigures[target] = { acknowledged, found, tenders: acked.tenders.length, messages: acked.messages.length, uploads: acked.uploads.length };
-      console.log(`crash (${target}): acknowledged ${acknowledged} (tenders ${acked.tenders.length}, messages ${acked.messages.length}, uploads ${acked.uploads.length}), found ${found}`);
+      crashFigures[target] = {
+        acknowledged,
+        found,
+        tenders: acked.tenders.length,
+        messages: acked.messages.length,
+        uploads: acked.uploads.length,
+      };
+      console.log(
+        `crash (${target}): acknowledged ${acknowledged} (tenders ${acked.tenders.length}, messages ${acked.messages.length}, uploads ${acked.uploads.length}), found ${found}`,
+      );
       expect({ tenders: foundTenders, messages: foundMessages, uploads: readyOnDisk }).toEqual({
         tenders: acked.tenders.length,
         messages: acked.messages.length,
@@ -158,9 +201,14 @@ async function runCrash(target: 'embedded' | 'external') {
 
       // nothing half-written is visible: every ready file has its bytes, every message its conversation,
       // no temporary file sits under a key, and the API reads everything it lists
-      const allReady = await client.query<{ key: string; size_bytes: number }>(`select key, size_bytes::int from files where status = 'ready'`);
-      for (const f of allReady.rows) expect(fs.statSync(path.join(dataDir, 'storage', f.key)).size, f.key).toBe(f.size_bytes);
-      const orphans = await client.query(`select m.id from messages m left join conversations c on c.id = m.conversation_id where c.id is null`);
+      const allReady = await client.query<{ key: string; size_bytes: number }>(
+        `select key, size_bytes::int from files where status = 'ready'`,
+      );
+      for (const f of allReady.rows)
+        expect(fs.statSync(path.join(dataDir, 'storage', f.key)).size, f.key).toBe(f.size_bytes);
+      const orphans = await client.query(
+        `select m.id from messages m left join conversations c on c.id = m.conversation_id where c.id is null`,
+      );
       expect(orphans.rowCount).toBe(0);
       const list = await api(server, 'GET', `/api/tender/buyerTenders?pageSize=100`, await login(ids.buyerEmail!));
       expect(list.status).toBe(200);
@@ -210,11 +258,19 @@ afterAll(() => {
 const target = inject('pgTarget');
 
 describe('crash safety under SIGKILL', () => {
-  it.runIf(target === 'embedded')('embedded PostgreSQL: every acknowledged write survives a kill of the whole server, and it restarts cleanly', async () => {
-    await runCrash('embedded');
-  }, 300_000);
+  it.runIf(target === 'embedded')(
+    'embedded PostgreSQL: every acknowledged write survives a kill of the whole server, and it restarts cleanly',
+    async () => {
+      await runCrash('embedded');
+    },
+    300_000,
+  );
 
-  it.runIf(target === 'external')('external PostgreSQL (TEST_DATABASE_URL): every acknowledged write survives a kill of the API', async () => {
-    await runCrash('external');
-  }, 300_000);
+  it.runIf(target === 'external')(
+    'external PostgreSQL (TEST_DATABASE_URL): every acknowledged write survives a kill of the API',
+    async () => {
+      await runCrash('external');
+    },
+    300_000,
+  );
 });

@@ -21,7 +21,13 @@ let t: TestApp;
 let ops: Operation[];
 let callers: TestUser[];
 const callerOf = new Map<string, TestUser | null>();
-const totals = { cases: 0, fiveXx: 0, refusedWrites: 0, byStatus: new Map<number, number>(), msByOp: new Map<string, number>() };
+const totals = {
+  cases: 0,
+  fiveXx: 0,
+  refusedWrites: 0,
+  byStatus: new Map<number, number>(),
+  msByOp: new Map<string, number>(),
+};
 
 // ---- hostile values -------------------------------------------------------------------------
 
@@ -72,7 +78,20 @@ const hostileString = fc.oneof(
 const EDGE_TEXT = fc.constantFrom('\u0000', 'a\u0000b', '0000-01-01', '0000-01-01T00:00:00Z');
 const hostileScalar = fc.oneof(
   hostileString,
-  fc.constantFrom(-1, 0, 1.5, -0.000001, 2 ** 31, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, 1e308, -1e308, true, false, null),
+  fc.constantFrom(
+    -1,
+    0,
+    1.5,
+    -0.000001,
+    2 ** 31,
+    2 ** 53 + 1,
+    Number.MAX_SAFE_INTEGER,
+    1e308,
+    -1e308,
+    true,
+    false,
+    null,
+  ),
   fc.double(),
   fc.integer(),
 );
@@ -81,8 +100,18 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: EDGE_TEXT },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 5000 }).map((n) => Array.from({ length: n }, (_, i) => i)) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'role', 'a', '$where', 'then'), hostileScalar, { maxKeys: 3 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 50, max: 400 }).map((d) => JSON.parse('['.repeat(d) + ']'.repeat(d)) as unknown) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(
+      fc.constantFrom('__proto__', 'constructor', 'role', 'a', '$where', 'then'),
+      hostileScalar,
+      { maxKeys: 3 },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 50, max: 400 }).map((d) => JSON.parse('['.repeat(d) + ']'.repeat(d)) as unknown),
+  },
 );
 
 /** A body that follows the schema except for one or two hostile fields (or is wholly hostile). */
@@ -102,7 +131,11 @@ function bodyArb(schema: JsonSchema | null): fc.Arbitrary<unknown> {
         return copy;
       })
     : fc.constant(base);
-  return fc.oneof({ weight: 5, arbitrary: mutated }, { weight: 1, arbitrary: dropped }, { weight: 2, arbitrary: hostileValue });
+  return fc.oneof(
+    { weight: 5, arbitrary: mutated },
+    { weight: 1, arbitrary: dropped },
+    { weight: 2, arbitrary: hostileValue },
+  );
 }
 
 interface Case {
@@ -117,22 +150,45 @@ function caseArb(op: Operation): fc.Arbitrary<Case> {
   const query = queryParams.length
     ? fc.record(
         Object.fromEntries(
-          queryParams.map((p) => [p.name, fc.oneof(fc.constant(sampleOf(p.schema)), hostileScalar, fc.constant(undefined), EDGE_TEXT)]),
+          queryParams.map((p) => [
+            p.name,
+            fc.oneof(fc.constant(sampleOf(p.schema)), hostileScalar, fc.constant(undefined), EDGE_TEXT),
+          ]),
         ),
         { requiredKeys: [] },
       )
     : fc.constant({});
-  const extraQuery = fc.dictionary(fc.constantFrom('__proto__', 'page', 'pageSize', 'limit', 'sort', 'role', 'userId'), hostileString, { maxKeys: 2 });
-  const id = fc.oneof({ weight: 2, arbitrary: fc.uuid() }, { weight: 3, arbitrary: hostileString.filter((s) => s.length < 3000) });
+  const extraQuery = fc.dictionary(
+    fc.constantFrom('__proto__', 'page', 'pageSize', 'limit', 'sort', 'role', 'userId'),
+    hostileString,
+    { maxKeys: 2 },
+  );
+  const id = fc.oneof(
+    { weight: 2, arbitrary: fc.uuid() },
+    { weight: 3, arbitrary: hostileString.filter((s) => s.length < 3000) },
+  );
   const sendsBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(op.method);
   const body: fc.Arbitrary<Case['body']> = sendsBody
     ? fc.oneof(
         { weight: 8, arbitrary: bodyArb(op.body).map((json) => ({ json })) },
-        { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'nul', '[1,2', '\u0000', '{"__proto__":{"role":"admin"}}').map((raw) => ({ raw, type: 'application/json' })) },
         {
           weight: 1,
           arbitrary: fc
-            .tuple(fc.string({ maxLength: 200 }), fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'))
+            .constantFrom('{', '{"a":', 'nul', '[1,2', '\u0000', '{"__proto__":{"role":"admin"}}')
+            .map((raw) => ({ raw, type: 'application/json' })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(
+              fc.string({ maxLength: 200 }),
+              fc.constantFrom(
+                'text/plain',
+                'application/xml',
+                'multipart/form-data; boundary=x',
+                'application/x-www-form-urlencoded',
+              ),
+            )
             .map(([raw, type]) => ({ raw, type })),
         },
         { weight: 1, arbitrary: fc.constant(null) },
@@ -183,19 +239,33 @@ async function send(op: Operation, c: Case, who: TestUser | null) {
   const started = Date.now();
   const res = await fetch(t.url + path, { method: op.method, headers, body, signal: AbortSignal.timeout(10_000) });
   const text = res.headers.get('content-type')?.includes('event-stream') ? '' : await res.text();
-  return { status: res.status, text, ms: Date.now() - started, path, contentType: res.headers.get('content-type') ?? '' };
+  return {
+    status: res.status,
+    text,
+    ms: Date.now() - started,
+    path,
+    contentType: res.headers.get('content-type') ?? '',
+  };
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   // Logout takes no input to fuzz, and it would end the sessions the other operations are fuzzed with.
   ops = operationsOf((await t.request('GET', '/api/docs/json')).body).filter((o) => o.key !== 'POST /api/auth/logout');
-  callers = await Promise.all([t.createUser({ role: 'buyer' }), t.createUser({ role: 'supplier' }), t.createUser({ role: 'admin' })]);
+  callers = await Promise.all([
+    t.createUser({ role: 'buyer' }),
+    t.createUser({ role: 'supplier' }),
+    t.createUser({ role: 'admin' }),
+  ]);
   // Each operation is fuzzed as an identity it lets in, so the input reaches validation and the service.
   for (const op of ops) {
     let chosen: TestUser | null = null;
     for (const who of callers) {
-      const probe = await send(op, { id: '00000000-0000-4000-8000-000000000000', query: {}, body: op.body ? { json: sampleOf(op.body) } : null }, who);
+      const probe = await send(
+        op,
+        { id: '00000000-0000-4000-8000-000000000000', query: {}, body: op.body ? { json: sampleOf(op.body) } : null },
+        who,
+      );
       if (![401, 402, 403, 423].includes(probe.status)) {
         chosen = who;
         break;
@@ -207,10 +277,19 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const statuses = [...totals.byStatus.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
-  const slowest = [...totals.msByOp.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, ms]) => `${k} ${ms} ms`).join(', ');
+  const statuses = [...totals.byStatus.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  const slowest = [...totals.msByOp.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([k, ms]) => `${k} ${ms} ms`)
+    .join(', ');
   console.log(`fuzz: slowest operations: ${slowest}`);
-  console.log(`fuzz: ${totals.cases} cases, ${ops?.length ?? 0} operations, ${RUNS} runs each, 5xx: ${totals.fiveXx}, refused writes checked: ${totals.refusedWrites}; answers: ${statuses}`);
+  console.log(
+    `fuzz: ${totals.cases} cases, ${ops?.length ?? 0} operations, ${RUNS} runs each, 5xx: ${totals.fiveXx}, refused writes checked: ${totals.refusedWrites}; answers: ${statuses}`,
+  );
   await t?.close();
 });
 
@@ -240,7 +319,8 @@ describe('hostile input never breaks the server', () => {
           if (res.ms > 10_000) failures.push(`${res.ms} ms on ${where}`);
           if (res.status >= 400 && res.contentType.includes('json')) {
             const parsed = JSON.parse(res.text) as { error?: { code?: unknown; message?: unknown } };
-            if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string') failures.push(`no error model on ${res.status} ${where}: ${res.text.slice(0, 200)}`);
+            if (typeof parsed.error?.code !== 'string' || typeof parsed.error.message !== 'string')
+              failures.push(`no error model on ${res.status} ${where}: ${res.text.slice(0, 200)}`);
           } else if (res.status >= 400 && res.status !== 404 && res.status !== 405) {
             failures.push(`${res.status} without JSON on ${where}`);
           }
@@ -248,7 +328,8 @@ describe('hostile input never breaks the server', () => {
             const after = await fingerprint();
             if (res.status >= 400) {
               totals.refusedWrites++;
-              if (after !== before) failures.push(`refused ${res.status} but the database changed on ${where}: ${before} → ${after}`);
+              if (after !== before)
+                failures.push(`refused ${res.status} but the database changed on ${where}: ${before} → ${after}`);
             }
             before = after;
           }
@@ -265,13 +346,21 @@ describe('hostile input never breaks the server', () => {
 
 describe('broken multipart bodies are refused, not crashed on', () => {
   it('answers 400 in the error model for truncated, boundary-less and garbage multipart bodies on every multipart operation', async () => {
-    const multipartOps = ops.filter((o) => o.method !== 'GET' && (o.multipart || /upload-(image|document)|catalogue\/import|contact-us/.test(o.path)));
+    const multipartOps = ops.filter(
+      (o) => o.method !== 'GET' && (o.multipart || /upload-(image|document)|catalogue\/import|contact-us/.test(o.path)),
+    );
     expect(multipartOps.length).toBeGreaterThanOrEqual(4);
     const bodies = [
       { type: 'multipart/form-data; boundary=x', raw: 'K-' },
-      { type: 'multipart/form-data; boundary=x', raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4' },
+      {
+        type: 'multipart/form-data; boundary=x',
+        raw: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4',
+      },
       { type: 'multipart/form-data', raw: '--x\r\n\r\n' },
-      { type: 'multipart/form-data; boundary=x', raw: '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{"role":"admin"}\r\n--x--\r\n' },
+      {
+        type: 'multipart/form-data; boundary=x',
+        raw: '--x\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\n{"role":"admin"}\r\n--x--\r\n',
+      },
       // docs/decisions/0013-hostile-input-refused-at-the-edge.md: a NUL in a multipart field
       {
         type: 'multipart/form-data; boundary=x',
@@ -280,7 +369,11 @@ describe('broken multipart bodies are refused, not crashed on', () => {
     ];
     for (const op of multipartOps) {
       for (const b of bodies) {
-        const res = await send(op, { id: '00000000-0000-4000-8000-000000000000', query: {}, body: b }, callerOf.get(op.key) ?? null);
+        const res = await send(
+          op,
+          { id: '00000000-0000-4000-8000-000000000000', query: {}, body: b },
+          callerOf.get(op.key) ?? null,
+        );
         expect(res.status, `${op.key} ${JSON.stringify(b)}: ${res.text}`).toBeLessThan(500);
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(JSON.parse(res.text).error.code, res.text).toEqual(expect.any(String));

@@ -16,7 +16,10 @@ import { connect } from '../../src/db/client.ts';
 import { createTestApp, memoryMailer, type ApiResponse, type TestApp } from '../harness.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-sec-web-'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +52,10 @@ function expectRateLimited(res: ApiResponse, what: string) {
 }
 
 /** Sends `make()` until the answer is 429 (at most `max` times) and returns it. */
-async function until429(max: number, make: (i: number) => Promise<ApiResponse>): Promise<{ res: ApiResponse; sent: number }> {
+async function until429(
+  max: number,
+  make: (i: number) => Promise<ApiResponse>,
+): Promise<{ res: ApiResponse; sent: number }> {
   let res: ApiResponse | undefined;
   for (let i = 1; i <= max; i++) {
     res = await make(i);
@@ -84,8 +90,15 @@ describe('security headers', () => {
   });
 
   it('puts the same headers on API answers and errors', async () => {
-    for (const res of [await t.request('GET', '/api/health'), await t.request('GET', '/api/tender'), await t.request('GET', '/api/nope')]) {
-      expect(directives(res.headers.get('content-security-policy')).get('script-src'), `${res.status} ${JSON.stringify(res.body)}`).toEqual(["'self'"]);
+    for (const res of [
+      await t.request('GET', '/api/health'),
+      await t.request('GET', '/api/tender'),
+      await t.request('GET', '/api/nope'),
+    ]) {
+      expect(
+        directives(res.headers.get('content-security-policy')).get('script-src'),
+        `${res.status} ${JSON.stringify(res.body)}`,
+      ).toEqual(["'self'"]);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
@@ -112,7 +125,13 @@ describe('user text is rendered safely', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(p);
-        else if (/\.(tsx?|jsx?)$/.test(entry.name) && /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(fs.readFileSync(p, 'utf8'))) found.push(path.relative(webSrc, p));
+        else if (
+          /\.(tsx?|jsx?)$/.test(entry.name) &&
+          /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(
+            fs.readFileSync(p, 'utf8'),
+          )
+        )
+          found.push(path.relative(webSrc, p));
       }
     };
     walk(webSrc);
@@ -122,16 +141,23 @@ describe('user text is rendered safely', () => {
 
 describe('no token in URLs or logs', () => {
   it('never takes a session token in a query string: no operation has a token-like query parameter except one-time mail tokens', async () => {
-    const doc = (await t.request('GET', '/api/docs/json')).body as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> };
+    const doc = (await t.request('GET', '/api/docs/json')).body as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
     const tokenish = /^(token|access_?token|jwt|authorization|bearer|session)$/i;
     const found: string[] = [];
     for (const [p, methods] of Object.entries(doc.paths)) {
       for (const [m, op] of Object.entries(methods)) {
-        for (const param of op.parameters ?? []) if (param.in === 'query' && tokenish.test(param.name)) found.push(`${m.toUpperCase()} ${p}?${param.name}`);
+        for (const param of op.parameters ?? [])
+          if (param.in === 'query' && tokenish.test(param.name)) found.push(`${m.toUpperCase()} ${p}?${param.name}`);
       }
     }
     // the e-mail verification link and the one-click unsubscribe carry their own signed or one-time token, never a session
-    expect(found).toEqual(['GET /api/auth/verify-email?token', 'GET /api/notifications/unsubscribe?token', 'POST /api/notifications/unsubscribe?token']);
+    expect(found).toEqual([
+      'GET /api/auth/verify-email?token',
+      'GET /api/notifications/unsubscribe?token',
+      'POST /api/notifications/unsubscribe?token',
+    ]);
     const user = await t.createUser({ role: 'buyer' });
     // a session token in the query string is not a way in
     expect((await t.request('GET', `/api/auth/session?token=${user.token}`)).status).toBe(401);
@@ -151,7 +177,12 @@ describe('no token in URLs or logs', () => {
       { jwtSecret: crypto.randomBytes(32).toString('hex'), publicUrl: 'http://brickyard.test', authCacheMs: 0 },
     );
     const database = connect(t.databaseUrl, 2);
-    const { app } = await buildApp({ config, db: database.db, mailer: memoryMailer(), logger: pino({ level: 'trace', redact: ['req.headers.authorization', 'req.headers.cookie'] }, sink) });
+    const { app } = await buildApp({
+      config,
+      db: database.db,
+      mailer: memoryMailer(),
+      logger: pino({ level: 'trace', redact: ['req.headers.authorization', 'req.headers.cookie'] }, sink),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const { port } = app.server.address() as { port: number };
@@ -180,26 +211,34 @@ describe('no token in URLs or logs', () => {
 describe('rate limits answer 429 RATE_LIMITED with Retry-After', () => {
   it('login: failed sign-ins per account', async () => {
     const user = await t.createUser({ role: 'buyer' });
-    const { res, sent } = await until429(10, () => t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Wrong-password-1' } }));
+    const { res, sent } = await until429(10, () =>
+      t.request('POST', '/api/auth/login', { body: { email: user.email, password: 'Wrong-password-1' } }),
+    );
     expectRateLimited(res, 'login');
     expect(sent).toBeLessThanOrEqual(4);
   });
 
   it('forgot-password: per address', async () => {
-    const { res, sent } = await until429(10, () => t.request('POST', '/api/auth/forgot-password', { body: { email: 'someone-forgetful@example.test' } }));
+    const { res, sent } = await until429(10, () =>
+      t.request('POST', '/api/auth/forgot-password', { body: { email: 'someone-forgetful@example.test' } }),
+    );
     expectRateLimited(res, 'forgot-password');
     expect(sent).toBeLessThanOrEqual(6);
   });
 
   it('register: per IP', async () => {
-    const { res, sent } = await until429(30, () => t.request('POST', '/api/auth/register', { body: { email: 'not-valid' } }));
+    const { res, sent } = await until429(30, () =>
+      t.request('POST', '/api/auth/register', { body: { email: 'not-valid' } }),
+    );
     expectRateLimited(res, 'register');
     expect(sent).toBeLessThanOrEqual(21);
   });
 
   it('contact-us: per IP', async () => {
     const user = await t.createUser({ role: 'buyer' });
-    const { res, sent } = await until429(15, () => t.request('POST', '/api/auth/contact-us', { token: user.token, body: {} }));
+    const { res, sent } = await until429(15, () =>
+      t.request('POST', '/api/auth/contact-us', { token: user.token, body: {} }),
+    );
     expectRateLimited(res, 'contact-us');
     expect(sent).toBeLessThanOrEqual(11);
   });
@@ -218,7 +257,10 @@ describe('rate limits answer 429 RATE_LIMITED with Retry-After', () => {
     const conv = await t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: supplier.id } });
     expect(conv.status).toBe(201);
     const { res, sent } = await until429(10, (i) =>
-      t.request('POST', '/api/sendMessage', { token: buyer.token, body: { conversationId: conv.body.data.id, text: `Message ${i}` } }),
+      t.request('POST', '/api/sendMessage', {
+        token: buyer.token,
+        body: { conversationId: conv.body.data.id, text: `Message ${i}` },
+      }),
     );
     expectRateLimited(res, 'sendMessage');
     expect(sent).toBe(4);

@@ -48,14 +48,19 @@ describe('a NUL character is refused at the edge', () => {
     const fd = new FormData();
     fd.append('userTitle', 'Invoice\u0000question');
     fd.append('userMessage', 'Hello team, a question about an invoice.');
-    const res = await fetch(`${t.url}/api/auth/contact-us`, { method: 'POST', headers: { authorization: `Bearer ${supplier.token}` }, body: fd });
+    const res = await fetch(`${t.url}/api/auth/contact-us`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${supplier.token}` },
+      body: fd,
+    });
     const body = await res.json();
     refused({ status: res.status, body }, 'contact-us');
     expect(body.error.details.map((d: { path: string }) => d.path)).toContain('body.userTitle');
   });
 
   it('in an imported CSV cell: the row is reported invalid, nothing is written', async () => {
-    const csv = 'title,description,category,value\r\nConcrete\u0000 blocks,Dense concrete blocks for walls,Concrete & Cement,2.50\r\n';
+    const csv =
+      'title,description,category,value\r\nConcrete\u0000 blocks,Dense concrete blocks for walls,Concrete & Cement,2.50\r\n';
     for (const dryRun of [true, false]) {
       const fd = new FormData();
       fd.append('file', new Blob([csv], { type: 'text/csv' }), 'items.csv');
@@ -89,19 +94,35 @@ describe('a date in year 0000 is refused at the edge', () => {
     });
     refused(tender, 'tender deadline');
     refused(
-      await t.request('POST', '/api/tender', { token: buyer.token, body: { title: 'Steel frame', description: 'Steel frame for an office', deadline: '0000-06-01T12:00:00Z' } }),
+      await t.request('POST', '/api/tender', {
+        token: buyer.token,
+        body: { title: 'Steel frame', description: 'Steel frame for an office', deadline: '0000-06-01T12:00:00Z' },
+      }),
       'tender deadline date-time',
     );
     refused(
-      await t.request('POST', '/api/settings/projects', { token: buyer.token, body: { name: 'Depot', estimatedCompletion: '0000-01-01' } }),
+      await t.request('POST', '/api/settings/projects', {
+        token: buyer.token,
+        body: { name: 'Depot', estimatedCompletion: '0000-01-01' },
+      }),
       'project',
     );
     refused(
-      await t.request('POST', '/api/portfolio', { token: supplier.token, body: { title: 'Depot frame', completionDate: '0000-01-01' } }),
+      await t.request('POST', '/api/portfolio', {
+        token: supplier.token,
+        body: { title: 'Depot frame', completionDate: '0000-01-01' },
+      }),
       'portfolio',
     );
     // Ordinary dates still pass.
     expect((await t.request('GET', '/api/tender?closingBefore=2030-01-01', { token: buyer.token })).status).toBe(200);
-    expect((await t.request('POST', '/api/portfolio', { token: supplier.token, body: { title: 'Depot frame', completionDate: '1998-05-01' } })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', '/api/portfolio', {
+          token: supplier.token,
+          body: { title: 'Depot frame', completionDate: '1998-05-01' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -49,7 +49,16 @@ export interface Operation {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
 }
 
 export function operationsOf(doc: OpenApiDoc): Operation[] {
@@ -101,7 +110,12 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
       return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items, depth + 1));
     case 'integer':
     case 'number': {
-      const min = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum + 1 : 1;
+      const min =
+        typeof schema.minimum === 'number'
+          ? schema.minimum
+          : typeof schema.exclusiveMinimum === 'number'
+            ? schema.exclusiveMinimum + 1
+            : 1;
       return Math.max(1, min);
     }
     case 'boolean':
@@ -118,12 +132,22 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
 
 /** "GET /api/tender/{id}" with path values filled in, and a query string from `query`. */
 export function urlOf(path: string, params: Record<string, string>, query?: Record<string, unknown>): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(wellFormed(params[name] ?? '00000000-0000-4000-8000-000000000000')));
+  const filled = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    encodeURIComponent(wellFormed(params[name] ?? '00000000-0000-4000-8000-000000000000')),
+  );
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null) continue;
     if (Array.isArray(v)) v.forEach((x) => qs.append(k, String(x)));
-    else qs.append(k, typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+    else
+      qs.append(
+        k,
+        typeof v === 'object'
+          ? JSON.stringify(v)
+          : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+            ? String(v)
+            : '',
+      );
   }
   const s = qs.toString();
   return s ? `${filled}?${s}` : filled;

@@ -15,7 +15,8 @@ let coreSupplier: TestUser;
 
 const tenderBody = (n: number) => ({
   title: `Structural steel beams for a warehouse frame, phase ${n}`,
-  description: 'Supply of S355 universal beams and columns for the portal frame of a distribution warehouse in Warrington.',
+  description:
+    'Supply of S355 universal beams and columns for the portal frame of a distribution warehouse in Warrington.',
   category: 'structural-steel',
   subcategories: ['beams-and-columns'],
   budget: 1300 * 200,
@@ -26,7 +27,8 @@ const tenderBody = (n: number) => ({
 });
 const itemBody = {
   title: 'S355 universal steel beams',
-  description: 'Hot rolled structural steel universal beams and columns, cut to length, CE marked, delivered across the North West.',
+  description:
+    'Hot rolled structural steel universal beams and columns, cut to length, CE marked, delivered across the North West.',
   category: 'structural-steel',
   subcategories: ['beams-and-columns'],
   value: 1150,
@@ -38,7 +40,10 @@ const itemBody = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [buyer, coreSupplier] = await Promise.all([t.createUser({ role: 'buyer' }), t.createUser({ role: 'supplier', plan: 'CORE' })]);
+  [buyer, coreSupplier] = await Promise.all([
+    t.createUser({ role: 'buyer' }),
+    t.createUser({ role: 'supplier', plan: 'CORE' }),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -49,7 +54,7 @@ async function post(path: string, token: string, body: unknown): Promise<{ id: s
 }
 
 describe('Core sees 3 matches per listing on every path', () => {
-  it('recommendations of each open tender name the Core supplier\'s item for at most 3 tenders', async () => {
+  it("recommendations of each open tender name the Core supplier's item for at most 3 tenders", async () => {
     const item = await post('/api/catalogue', coreSupplier.token, itemBody);
     const tenders: Array<{ id: string }> = [];
     for (let n = 1; n <= 6; n++) tenders.push(await post('/api/tender', buyer.token, tenderBody(n)));
@@ -57,7 +62,9 @@ describe('Core sees 3 matches per listing on every path', () => {
     expect(grouped.status).toBe(200);
     let seen = 0;
     for (const tender of tenders) {
-      const r = await t.request('GET', `/api/tender/matches/recommendations/${tender.id}`, { token: coreSupplier.token });
+      const r = await t.request('GET', `/api/tender/matches/recommendations/${tender.id}`, {
+        token: coreSupplier.token,
+      });
       expect(r.status).toBe(200);
       if (r.body.data.matches.some((m: { counterpart: { id: string } }) => m.counterpart.id === item.id)) seen++;
     }

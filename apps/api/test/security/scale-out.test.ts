@@ -82,7 +82,13 @@ async function seed(client: pg.Client) {
 
 beforeAll(async () => {
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-scale-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port: s3Port } = await s3.run();
 
   // One database on the run's PostgreSQL server, cloned from the migrated template, with the accounts.
@@ -142,7 +148,9 @@ afterAll(async () => {
 async function stream(on: Instance, ticketFrom: Instance, token: string) {
   const ticket = await api(ticketFrom, 'POST', '/api/realtime/ticket', token);
   expect(ticket.status).toBe(200);
-  const client = await connectSse(`${on.url}/api/realtime/stream?ticket=${encodeURIComponent(ticket.body.data.ticket)}`);
+  const client = await connectSse(
+    `${on.url}/api/realtime/stream?ticket=${encodeURIComponent(ticket.body.data.ticket)}`,
+  );
   streams.push(client);
   expect(client.status).toBe(200);
   await client.next((e) => e.event === 'ready');
@@ -158,15 +166,25 @@ describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => 
     expect((await api(b, 'GET', '/api/tender/buyerTenders', token)).status).toBe(200);
 
     const other = await login(b, ids.buyerEmail!);
-    const changed = await api(a, 'POST', '/api/auth/reset-password', other, { password: PASSWORD, newPassword: 'Scale-out-pass-2' });
+    const changed = await api(a, 'POST', '/api/auth/reset-password', other, {
+      password: PASSWORD,
+      newPassword: 'Scale-out-pass-2',
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const fresh = changed.body.data.token as string;
     // The other sessions end on both instances (within each one's short principal cache).
-    await until(async () => (await api(b, 'GET', '/api/auth/session', token)).status === 401, 'old session refused on b', 5_000);
+    await until(
+      async () => (await api(b, 'GET', '/api/auth/session', token)).status === 401,
+      'old session refused on b',
+      5_000,
+    );
     expect((await api(a, 'GET', '/api/auth/session', token)).status).toBe(401);
     expect((await api(b, 'GET', '/api/auth/session', fresh)).status).toBe(200);
     // put the password back for the other tests
-    expect((await api(b, 'POST', '/api/auth/reset-password', fresh, { password: 'Scale-out-pass-2', newPassword: PASSWORD })).status).toBe(200);
+    expect(
+      (await api(b, 'POST', '/api/auth/reset-password', fresh, { password: 'Scale-out-pass-2', newPassword: PASSWORD }))
+        .status,
+    ).toBe(200);
   });
 
   it('a message sent through one instance reaches the other side live through the other, and its read comes back', async () => {
@@ -176,9 +194,14 @@ describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => 
     const toBuyer = await stream(a, a, buyer);
     const toSupplier = await stream(b, a, supplier);
 
-    const sent = await api(a, 'POST', '/api/sendMessage', buyer, { recipientId: ids.supplier, text: 'Hello from instance a' });
+    const sent = await api(a, 'POST', '/api/sendMessage', buyer, {
+      recipientId: ids.supplier,
+      text: 'Hello from instance a',
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    const created = await toSupplier.next((e) => e.event === 'message.created' && e.data.message.id === sent.body.data.id);
+    const created = await toSupplier.next(
+      (e) => e.event === 'message.created' && e.data.message.id === sent.body.data.id,
+    );
     expect(created.data.message.text).toBe('Hello from instance a');
     const note = await toSupplier.next((e) => e.event === 'notification.created');
     expect(note.data.title).toMatch(/^New message from Scale Buyer/);
@@ -191,7 +214,9 @@ describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => 
 
     const read = await api(b, 'PUT', `/api/${sent.body.data.conversationId}/read`, supplier);
     expect(read.status).toBe(200);
-    const seen = await toBuyer.next((e) => e.event === 'message.read' && e.data.conversationId === sent.body.data.conversationId);
+    const seen = await toBuyer.next(
+      (e) => e.event === 'message.read' && e.data.conversationId === sent.body.data.conversationId,
+    );
     expect(seen.data.readerId).toBe(ids.supplier);
   });
 
@@ -215,7 +240,12 @@ describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => 
       attachments: [{ name: 'Scale-out schedule.pdf', key: pre.body.data.key }],
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
-    const dl = await api(a, 'GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(pre.body.data.key)}`, supplier);
+    const dl = await api(
+      a,
+      'GET',
+      `/api/upload/presigned-download-url?key=${encodeURIComponent(pre.body.data.key)}`,
+      supplier,
+    );
     expect(dl.status, JSON.stringify(dl.body)).toBe(200);
     const file = await fetch(dl.body.downloadURL);
     expect(file.status).toBe(200);
@@ -228,7 +258,10 @@ describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => 
     try {
       // the feed job imports the shipped snapshot shortly after start; the billing job renews 2 s after
       await until(async () => {
-        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from invoices where user_id = $1', [ids.supplier]);
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from invoices where user_id = $1',
+          [ids.supplier],
+        );
         return rows[0]!.n > 0;
       }, 'the renewal');
       const logs = (i: Instance) => i.output.join('');
@@ -238,10 +271,16 @@ describe('scale-out — two API processes, one PostgreSQL, one S3 store', () => 
 
       const imports = [a, b].filter((i) => /imported the shipped snapshot/.test(logs(i))).length;
       expect(imports).toBe(1);
-      const { rows: invoices } = await client.query<{ period_start: Date }>('select period_start from invoices where user_id = $1', [ids.supplier]);
+      const { rows: invoices } = await client.query<{ period_start: Date }>(
+        'select period_start from invoices where user_id = $1',
+        [ids.supplier],
+      );
       expect(invoices).toHaveLength(1);
       expect(invoices[0]!.period_start.getTime()).toBe(duePeriodEnd.getTime());
-      const { rows: subs } = await client.query<{ current_period_end: Date }>('select current_period_end from subscriptions where user_id = $1', [ids.supplier]);
+      const { rows: subs } = await client.query<{ current_period_end: Date }>(
+        'select current_period_end from subscriptions where user_id = $1',
+        [ids.supplier],
+      );
       expect(subs[0]!.current_period_end.getTime()).toBe(addMonths(duePeriodEnd, 1).getTime());
       const { rows: releases } = await client.query<{ n: number; ocids: number }>(
         'select count(*)::int as n, count(distinct ocid)::int as ocids from external_tenders',

@@ -17,7 +17,11 @@ export function useCurrentPlan(): { plan: PlanType | null; known: boolean; loadi
     enabled: customer,
     staleTime: 60_000,
   });
-  return { plan: query.data?.subscription?.plan ?? null, known: customer && query.isSuccess, loading: customer && query.isPending };
+  return {
+    plan: query.data?.subscription?.plan ?? null,
+    known: customer && query.isSuccess,
+    loading: customer && query.isPending,
+  };
 }
 
 /**

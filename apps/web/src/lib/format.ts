@@ -1,5 +1,13 @@
 /** Formatting lives in @brickyard/shared so the API and the web agree; re-exported for the web. */
-export { cleanFileName, formatInUk, formatPence, formatPostedDate, formatUkDateTime, fullName, prettifyRegion } from '@brickyard/shared';
+export {
+  cleanFileName,
+  formatInUk,
+  formatPence,
+  formatPostedDate,
+  formatUkDateTime,
+  fullName,
+  prettifyRegion,
+} from '@brickyard/shared';
 
 export function initialsOf(name: string | null | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);

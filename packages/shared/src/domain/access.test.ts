@@ -5,7 +5,9 @@ import { homePathFor } from './roles.ts';
 describe('docs/product.md §4 access state and §6 homes', () => {
   it('not approved → profile; approved without subscription → billing; admins never gated', () => {
     expect(accessStateOf({ role: 'buyer', approved: false, hasActiveSubscription: true })).toBe('pending_approval');
-    expect(accessStateOf({ role: 'supplier', approved: true, hasActiveSubscription: false })).toBe('subscription_required');
+    expect(accessStateOf({ role: 'supplier', approved: true, hasActiveSubscription: false })).toBe(
+      'subscription_required',
+    );
     expect(accessStateOf({ role: 'supplier', approved: true, hasActiveSubscription: true })).toBe('active');
     expect(accessStateOf({ role: 'admin', approved: false, hasActiveSubscription: false })).toBe('active');
     expect(gatedSettingsPath('buyer', 'pending_approval')).toBe('/buyer/settings/profile');

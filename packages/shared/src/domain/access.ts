@@ -21,8 +21,7 @@ export function accessStateOf(subject: AccessSubject): AccessState {
 
 export const ACCESS_TOASTS = {
   pending_approval: 'We are in the process of reviewing your account, this can take up to 48 hours',
-  subscription_required:
-    'You need an active subscription to access this feature. Please go to Settings > Billing',
+  subscription_required: 'You need an active subscription to access this feature. Please go to Settings > Billing',
   loginRequired: 'Please login to continue',
 } as const;
 

@@ -229,7 +229,9 @@ export function normaliseSubcategory(category: string, value: string): string {
   const c = byKey.get(category);
   const v = value.trim();
   if (!c) return v;
-  const found = c.subcategories.find((s) => s.key === v || s.key === v.toLowerCase() || s.name.toLowerCase() === v.toLowerCase());
+  const found = c.subcategories.find(
+    (s) => s.key === v || s.key === v.toLowerCase() || s.name.toLowerCase() === v.toLowerCase(),
+  );
   return found?.key ?? v;
 }
 
@@ -249,7 +251,10 @@ export function subcategoryName(category: string, key: string): string {
 export function cpvCodesFor(category: string, subcategories: readonly string[] = []): string[] {
   const c = byKey.get(category);
   if (!c) return [];
-  const codes = [c.cpv, ...subcategories.map((s) => c.subcategories.find((x) => x.key === s)?.cpv).filter((x): x is string => !!x)];
+  const codes = [
+    c.cpv,
+    ...subcategories.map((s) => c.subcategories.find((x) => x.key === s)?.cpv).filter((x): x is string => !!x),
+  ];
   return [...new Set(codes)];
 }
 
@@ -263,7 +268,10 @@ export function categoryForCpv(cpv: string): { category: CategoryKey; subcategor
   const significant = (c: string) => c.replace(/0+$/, '');
   let best: { category: CategoryKey; subcategory: string | null; score: number } | null = null;
   for (const c of CATEGORIES) {
-    const entries: Array<{ cpv: string; sub: string | null }> = [{ cpv: c.cpv, sub: null }, ...c.subcategories.map((s) => ({ cpv: s.cpv, sub: s.key }))];
+    const entries: Array<{ cpv: string; sub: string | null }> = [
+      { cpv: c.cpv, sub: null },
+      ...c.subcategories.map((s) => ({ cpv: s.cpv, sub: s.key })),
+    ];
     for (const e of entries) {
       const prefix = significant(e.cpv);
       if (prefix.length >= 2 && code.startsWith(prefix) && (!best || prefix.length > best.score)) {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingCycle, DEFAULT_CYCLE, DEFAULT_PLAN, firstPeriodPricePence, isPromoCode, periodPricePence, type PlanType, PLANS, PROMO_BANNER, vatPence } from './plans.ts';
+import {
+  type BillingCycle,
+  DEFAULT_CYCLE,
+  DEFAULT_PLAN,
+  firstPeriodPricePence,
+  isPromoCode,
+  periodPricePence,
+  type PlanType,
+  PLANS,
+  PROMO_BANNER,
+  vatPence,
+} from './plans.ts';
 
 describe('docs/product.md §9 plans and prices', () => {
   it('monthly prices are £99 (Core) and £199 (Growth); Partner is custom', () => {
@@ -31,8 +42,18 @@ describe('docs/product.md §9 plans and prices', () => {
   });
 
   it('Core limits: 3 matches, 5 bid assist, 5 uploads, no live feed; Growth unlimited with feed', () => {
-    expect(PLANS.CORE.limits).toMatchObject({ matchesPerItem: 3, bidAssistPerMonth: 5, uploadsPerMonth: 5, liveFeed: false });
-    expect(PLANS.GROWTH.limits).toMatchObject({ matchesPerItem: null, bidAssistPerMonth: null, uploadsPerMonth: null, liveFeed: true });
+    expect(PLANS.CORE.limits).toMatchObject({
+      matchesPerItem: 3,
+      bidAssistPerMonth: 5,
+      uploadsPerMonth: 5,
+      liveFeed: false,
+    });
+    expect(PLANS.GROWTH.limits).toMatchObject({
+      matchesPerItem: null,
+      bidAssistPerMonth: null,
+      uploadsPerMonth: null,
+      liveFeed: true,
+    });
   });
 });
 

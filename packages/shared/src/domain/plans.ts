@@ -39,11 +39,7 @@ export const PLANS: Record<PlanType, Plan> = {
     listPricePence: 14900,
     monthlyPricePence: 9900,
     selfCheckout: true,
-    features: [
-      '3 matches per tender or listing',
-      '5 Bid Assist submissions a month',
-      '5 uploads a month',
-    ],
+    features: ['3 matches per tender or listing', '5 Bid Assist submissions a month', '5 uploads a month'],
     limits: {
       matchesPerItem: 3,
       bidAssistPerMonth: 5,
@@ -58,11 +54,7 @@ export const PLANS: Record<PlanType, Plan> = {
     listPricePence: 29900,
     monthlyPricePence: 19900,
     selfCheckout: true,
-    features: [
-      'Unlimited uploads and matches',
-      'Live tender feed',
-      'Priority support within 24 hours',
-    ],
+    features: ['Unlimited uploads and matches', 'Live tender feed', 'Priority support within 24 hours'],
     limits: {
       matchesPerItem: null,
       bidAssistPerMonth: null,
@@ -107,11 +99,7 @@ export function periodPricePence(plan: PlanType, cycle: BillingCycle): number | 
 }
 
 /** First-period price with a promo applied (EARLYBIRD: 30% off the first month). */
-export function firstPeriodPricePence(
-  plan: PlanType,
-  cycle: BillingCycle,
-  promo?: string | null,
-): number | null {
+export function firstPeriodPricePence(plan: PlanType, cycle: BillingCycle, promo?: string | null): number | null {
   const base = periodPricePence(plan, cycle);
   if (base === null) return null;
   if (!promo || !isPromoCode(promo)) return base;
@@ -136,7 +124,10 @@ export type PlanChange = 'same' | 'upgrade' | 'downgrade';
  * upgrade (at once): a higher plan, or the same plan on a longer cycle (monthly → yearly);
  * downgrade (at the period end): a lower plan, or the same plan on a shorter cycle.
  */
-export function classifyPlanChange(from: { plan: PlanType; cycle: BillingCycle }, to: { plan: PlanType; cycle: BillingCycle }): PlanChange {
+export function classifyPlanChange(
+  from: { plan: PlanType; cycle: BillingCycle },
+  to: { plan: PlanType; cycle: BillingCycle },
+): PlanChange {
   if (from.plan === to.plan && from.cycle === to.cycle) return 'same';
   if (PLAN_RANK[to.plan] > PLAN_RANK[from.plan]) return 'upgrade';
   if (to.plan === from.plan && CYCLE_RANK[to.cycle] > CYCLE_RANK[from.cycle]) return 'upgrade';

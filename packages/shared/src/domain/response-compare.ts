@@ -7,7 +7,11 @@ import type { CompareSort, RequirementAnswer, TenderResponse } from '../schemas/
  * server's CSV and PDF exports so all three mark the same cells and say the same words.
  */
 
-export const ANSWER_LABELS: Record<RequirementAnswer, string> = { meets: 'Meets', partly: 'Partly', does_not: 'Does not meet' };
+export const ANSWER_LABELS: Record<RequirementAnswer, string> = {
+  meets: 'Meets',
+  partly: 'Partly',
+  does_not: 'Does not meet',
+};
 /** How far an answer goes towards the requirement, for "best in the row". */
 const ANSWER_RANK: Record<RequirementAnswer, number> = { meets: 2, partly: 1, does_not: 0 };
 
@@ -15,8 +19,14 @@ const ANSWER_RANK: Record<RequirementAnswer, number> = { meets: 2, partly: 1, do
 export const quantityText = (q: number) => q.toLocaleString('en-GB', { maximumFractionDigits: 3 });
 
 /** The ids holding the row's best value (ties all marked); none when fewer than two responses have a value or all are equal. */
-function bestIds(rows: TenderResponse[], value: (r: TenderResponse) => number | null, better: 'low' | 'high'): string[] {
-  const valued = rows.map((r) => ({ id: r.id, v: value(r) })).filter((x): x is { id: string; v: number } => x.v !== null);
+function bestIds(
+  rows: TenderResponse[],
+  value: (r: TenderResponse) => number | null,
+  better: 'low' | 'high',
+): string[] {
+  const valued = rows
+    .map((r) => ({ id: r.id, v: value(r) }))
+    .filter((x): x is { id: string; v: number } => x.v !== null);
   if (valued.length < 2) return [];
   const best = better === 'low' ? Math.min(...valued.map((x) => x.v)) : Math.max(...valued.map((x) => x.v));
   const ids = valued.filter((x) => x.v === best).map((x) => x.id);
@@ -46,10 +56,14 @@ export function compareBests(rows: TenderResponse[], requirementKeys: string[]):
     requirements: Object.fromEntries(
       requirementKeys.map((k) => [
         k,
-        bestIds(rows, (r) => {
-          const a = answerOf(r, k);
-          return a ? ANSWER_RANK[a] : null;
-        }, 'high'),
+        bestIds(
+          rows,
+          (r) => {
+            const a = answerOf(r, k);
+            return a ? ANSWER_RANK[a] : null;
+          },
+          'high',
+        ),
       ]),
     ),
   };
@@ -79,14 +93,22 @@ export function unitPriceText(l: { unitPricePence: number; unit: string }): stri
 }
 
 /** The lead time against what the tender asked (its lead time, else its deadline). */
-export function leadTimeVerdict(tender: { leadTime: number | null; deadline: string | null }, days: number | null): { text: string; ok: boolean | null } {
+export function leadTimeVerdict(
+  tender: { leadTime: number | null; deadline: string | null },
+  days: number | null,
+): { text: string; ok: boolean | null } {
   if (days === null) return { text: 'Not given', ok: null };
   if (tender.leadTime !== null) {
     const over = days - tender.leadTime;
-    return over <= 0 ? { text: `Within the ${tender.leadTime} days asked`, ok: true } : { text: `${over} days over the ${tender.leadTime} asked`, ok: false };
+    return over <= 0
+      ? { text: `Within the ${tender.leadTime} days asked`, ok: true }
+      : { text: `${over} days over the ${tender.leadTime} asked`, ok: false };
   }
   if (!tender.deadline) return { text: '', ok: null };
-  return { text: `Delivers by ${formatPostedDate(addDays(new Date(tender.deadline), days))} if awarded at the deadline`, ok: null };
+  return {
+    text: `Delivers by ${formatPostedDate(addDays(new Date(tender.deadline), days))} if awarded at the deadline`,
+    ok: null,
+  };
 }
 
 /** The supplier's record in words: fulfilled deals and reviews. */

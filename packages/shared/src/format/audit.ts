@@ -26,7 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   question_asked: 'Question asked',
   question_answered: 'Question answered',
 };
-export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? sentenceCase(action.replace(/_/g, ' '));
+export const auditActionLabel = (action: string) =>
+  AUDIT_ACTION_LABELS[action] ?? sentenceCase(action.replace(/_/g, ' '));
 
 const FIELD_LABELS: Record<string, string> = {
   valuePence: 'Value',
@@ -46,7 +47,10 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 function sentenceCase(s: string): string {
-  const spaced = s.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const spaced = s
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -109,7 +113,12 @@ export function auditValueText(field: string, v: unknown, names: Readonly<Record
     if (typeof o.name === 'string') return o.name;
     return '—';
   }
-  const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' ? String(v) : '';
+  const text =
+    typeof v === 'string'
+      ? v
+      : typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
+        ? String(v)
+        : '';
   if (UUID.test(text)) return names[text.toLowerCase()] ?? 'a record since deleted';
   if (field === 'region') return regionName(text);
   if (field === 'category') return categoryName(text);
@@ -127,7 +136,10 @@ export interface AuditLine {
 }
 
 /** The lines of one event: each changed field with its label and both values as text. */
-export function auditLines(changes: Record<string, { from: unknown; to: unknown }>, names: Readonly<Record<string, string>> = {}): AuditLine[] {
+export function auditLines(
+  changes: Record<string, { from: unknown; to: unknown }>,
+  names: Readonly<Record<string, string>> = {},
+): AuditLine[] {
   return Object.entries(changes).map(([field, c]) => ({
     field,
     label: auditFieldLabel(field),

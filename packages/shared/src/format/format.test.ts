@@ -78,7 +78,11 @@ describe('docs/product.md §9 money: formatPence shows pounds with a £ sign', (
 });
 
 describe('docs/product.md §9 dates: formatPostedDate uses dd MMM yyyy (the UK calendar day)', () => {
-  const date = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
+  const date = fc.date({
+    min: new Date('1990-01-01T00:00:00Z'),
+    max: new Date('2100-12-31T23:59:59Z'),
+    noInvalidDate: true,
+  });
 
   it('formats any date as dd MMM yyyy that reads back as the same calendar day', () => {
     fc.assert(
@@ -87,7 +91,11 @@ describe('docs/product.md §9 dates: formatPostedDate uses dd MMM yyyy (the UK c
         expect(s).toMatch(/^\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/);
         const back = parse(s, 'dd MMM yyyy', new Date());
         const uk = new TZDate(d.getTime(), UK_TIME_ZONE); // the calendar day in the UK
-        expect([back.getFullYear(), back.getMonth(), back.getDate()]).toEqual([uk.getFullYear(), uk.getMonth(), uk.getDate()]);
+        expect([back.getFullYear(), back.getMonth(), back.getDate()]).toEqual([
+          uk.getFullYear(),
+          uk.getMonth(),
+          uk.getDate(),
+        ]);
         // ISO strings and epoch milliseconds give the same answer
         expect(formatPostedDate(d.toISOString())).toBe(s);
         expect(formatPostedDate(d.getTime())).toBe(s);
@@ -97,10 +105,14 @@ describe('docs/product.md §9 dates: formatPostedDate uses dd MMM yyyy (the UK c
 
   it('shows Not specified for missing or unreadable values', () => {
     fc.assert(
-      fc.property(fc.constantFrom(null, undefined, ''), fc.string().filter((s) => Number.isNaN(new Date(s).getTime())), (missing, junk) => {
-        expect(formatPostedDate(missing)).toBe('Not specified');
-        expect(formatPostedDate(junk)).toBe('Not specified');
-      }),
+      fc.property(
+        fc.constantFrom(null, undefined, ''),
+        fc.string().filter((s) => Number.isNaN(new Date(s).getTime())),
+        (missing, junk) => {
+          expect(formatPostedDate(missing)).toBe('Not specified');
+          expect(formatPostedDate(junk)).toBe('Not specified');
+        },
+      ),
     );
   });
 });

@@ -30,7 +30,10 @@ export function startOfUkDay(day: string): Date {
 }
 
 /** "02 Jul 2026 00:30 UK time" (with `seconds`, "02 Jul 2026 00:30:00 UK time"). */
-export function formatUkDateTime(value: string | number | Date | null | undefined, opts: { seconds?: boolean } = {}): string {
+export function formatUkDateTime(
+  value: string | number | Date | null | undefined,
+  opts: { seconds?: boolean } = {},
+): string {
   const s = formatInUk(value, opts.seconds ? 'dd MMM yyyy HH:mm:ss' : 'dd MMM yyyy HH:mm');
   return s ? `${s} ${UK_TIME_LABEL}` : 'Not specified';
 }

@@ -29,7 +29,10 @@ afterEach(() => {
 
 describe('realtime client helper', () => {
   it('parses typed events and rejects unknown or malformed ones', () => {
-    expect(parseRealtimeEvent('unread.changed', '{"messages":2}')).toEqual({ type: 'unread.changed', data: { messages: 2 } });
+    expect(parseRealtimeEvent('unread.changed', '{"messages":2}')).toEqual({
+      type: 'unread.changed',
+      data: { messages: 2 },
+    });
     expect(parseRealtimeEvent('unread.changed', '{"messages":"2"}')).toBeNull();
     expect(parseRealtimeEvent('nope', '{}')).toBeNull();
     expect(parseRealtimeEvent('message.read', 'not json')).toBeNull();

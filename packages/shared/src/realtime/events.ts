@@ -52,7 +52,13 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventType = RealtimeEvent['type'];
 export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
 
-export const REALTIME_EVENT_TYPES = ['message.created', 'message.read', 'notification.created', 'unread.changed', 'response.changed'] as const satisfies readonly RealtimeEventType[];
+export const REALTIME_EVENT_TYPES = [
+  'message.created',
+  'message.read',
+  'notification.created',
+  'unread.changed',
+  'response.changed',
+] as const satisfies readonly RealtimeEventType[];
 
 /** Control events of the stream, handled by the client helper itself. */
 export const REALTIME_HEARTBEAT_SECONDS = 25;

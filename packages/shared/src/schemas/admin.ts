@@ -5,7 +5,10 @@ import { paginationQuerySchema } from './common.ts';
 
 export const listUsersQuerySchema = paginationQuerySchema.extend({
   role: z.enum(ROLES).optional(),
-  approved: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  approved: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   q: z.string().trim().max(200).optional(),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;

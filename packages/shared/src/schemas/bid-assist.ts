@@ -130,7 +130,11 @@ export const createBidAssistBodySchema = z
   .superRefine((v, ctx) => {
     const n = (v.tenderId ? 1 : 0) + (v.externalTenderId ? 1 : 0);
     if (n !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['tenderId'], message: 'Choose one tender: one of ours or an external tender' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tenderId'],
+        message: 'Choose one tender: one of ours or an external tender',
+      });
     }
   });
 export type CreateBidAssistBody = z.input<typeof createBidAssistBodySchema>;
@@ -184,7 +188,10 @@ export const bidAssistListResponseSchema = z.object({
 });
 
 /** POST /api/bid-assist answers the request with its pack and the usage after it. */
-export const bidAssistCreatedResponseSchema = z.object({ data: bidAssistDetailSchema, meta: z.object({ usage: bidAssistUsageSchema }) });
+export const bidAssistCreatedResponseSchema = z.object({
+  data: bidAssistDetailSchema,
+  meta: z.object({ usage: bidAssistUsageSchema }),
+});
 
 /** PUT /api/admin/bid-assist/{id}: move along submitted → in_review → completed, with a reply. */
 export const updateBidAssistBodySchema = z.object({
@@ -229,12 +236,26 @@ export type BidAssistTarget = z.infer<typeof bidAssistTargetSchema>;
 export const responsePrefillSchema = z.object({
   body: z.object({
     lines: z.array(
-      z.object({ catalogueItemId: z.uuid().nullable().optional(), description: z.string(), unit: z.string().optional(), quantity: z.number(), unitPrice: z.number().optional() }),
+      z.object({
+        catalogueItemId: z.uuid().nullable().optional(),
+        description: z.string(),
+        unit: z.string().optional(),
+        quantity: z.number(),
+        unitPrice: z.number().optional(),
+      }),
     ),
     leadTimeDays: z.number().int().nullable().optional(),
     validityDays: z.number().int().nullable().optional(),
     note: z.string().optional(),
-    requirementAnswers: z.array(z.object({ requirement: z.string(), answer: z.enum(['meets', 'partly', 'does_not']), comment: z.string().optional() })).optional(),
+    requirementAnswers: z
+      .array(
+        z.object({
+          requirement: z.string(),
+          answer: z.enum(['meets', 'partly', 'does_not']),
+          comment: z.string().optional(),
+        }),
+      )
+      .optional(),
     documents: z.array(z.string()).optional(),
     status: z.enum(['draft', 'submitted']).optional(),
   }),

@@ -4,7 +4,12 @@ import { BILLING_CYCLES, DEFAULT_CYCLE, PLAN_TYPES } from '../domain/plans.ts';
 export const upgradeBodySchema = z.object({
   planType: z.enum(PLAN_TYPES),
   billingCycle: z.enum(BILLING_CYCLES).default(DEFAULT_CYCLE),
-  promoCode: z.string().trim().max(40).optional().or(z.literal('').transform(() => undefined)),
+  promoCode: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type UpgradeBody = z.input<typeof upgradeBodySchema>;
 

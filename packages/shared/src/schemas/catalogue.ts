@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { checkListing, listingFieldsSchema, listingOutputFields, listingQueryBase, poundsQuery, stringList } from './listing.ts';
+import {
+  checkListing,
+  listingFieldsSchema,
+  listingOutputFields,
+  listingQueryBase,
+  poundsQuery,
+  stringList,
+} from './listing.ts';
 
 const catalogueExtras = {
   certifications: stringList(30, 100).optional(),
@@ -19,7 +26,10 @@ export type CreateCatalogueItemBody = z.infer<typeof createCatalogueItemBodySche
 /** What a client sends to create or update a catalogue item: the schema's input. */
 export type CatalogueBody = z.input<typeof createCatalogueItemBodySchema>;
 
-export const updateCatalogueItemBodySchema = listingFieldsSchema.partial().extend(catalogueExtras).superRefine(checkListing);
+export const updateCatalogueItemBodySchema = listingFieldsSchema
+  .partial()
+  .extend(catalogueExtras)
+  .superRefine(checkListing);
 export type UpdateCatalogueItemBody = z.infer<typeof updateCatalogueItemBodySchema>;
 
 export const catalogueItemSchema = z.object({
@@ -34,7 +44,11 @@ export const CATALOGUE_SORTS = ['relevance', 'newest', 'oldest', 'price_asc', 'p
 export const catalogueListQuerySchema = listingQueryBase.extend({
   minPrice: poundsQuery.describe('Pounds'),
   maxPrice: poundsQuery.describe('Pounds'),
-  inStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional().describe('quantity above 0'),
+  inStock: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .describe('quantity above 0'),
   sort: z.enum(CATALOGUE_SORTS).optional(),
   scope: z
     .enum(['mine', 'all'])
@@ -77,7 +91,11 @@ export const CATALOGUE_IMPORT_COLUMNS = [
 export type CatalogueImportField = (typeof CATALOGUE_IMPORT_COLUMNS)[number]['field'];
 
 export const catalogueImportQuerySchema = z.object({
-  dryRun: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional().describe('Validate only: nothing is created'),
+  dryRun: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional()
+    .describe('Validate only: nothing is created'),
 });
 
 export const importCellErrorSchema = z.object({

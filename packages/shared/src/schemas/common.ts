@@ -51,5 +51,6 @@ const yearInRange = (s: string) => {
   return year >= MIN_YEAR && year <= MAX_YEAR;
 };
 const yearMessage = `Use a year between ${MIN_YEAR} and ${MAX_YEAR}`;
-export const isoDate = (message?: string) => z.iso.date(message ? { message } : undefined).refine(yearInRange, yearMessage);
+export const isoDate = (message?: string) =>
+  z.iso.date(message ? { message } : undefined).refine(yearInRange, yearMessage);
 export const isoDateTime = () => z.iso.datetime({ offset: true }).refine(yearInRange, yearMessage);

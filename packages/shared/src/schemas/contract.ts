@@ -19,7 +19,10 @@ export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 export type ContractSide = 'buyer' | 'supplier';
 
 /** Who may take which step from which status; anything else is refused. */
-export const CONTRACT_STEPS: Record<ContractAction, { by: ContractSide; from: readonly ContractStatus[]; to: ContractStatus }> = {
+export const CONTRACT_STEPS: Record<
+  ContractAction,
+  { by: ContractSide; from: readonly ContractStatus[]; to: ContractStatus }
+> = {
   accept: { by: 'supplier', from: ['proposed'], to: 'active' },
   decline: { by: 'supplier', from: ['proposed'], to: 'declined' },
   cancel: { by: 'buyer', from: ['proposed', 'active'], to: 'cancelled' },
@@ -52,7 +55,8 @@ export const createContractBodySchema = z
     terms: terms.optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.value === undefined && b.valuePence === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the contract value' });
+    if (b.value === undefined && b.valuePence === undefined)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter the contract value' });
     if (b.value !== undefined && b.valuePence !== undefined && b.value !== b.valuePence) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'value and valuePence disagree' });
     }
@@ -118,7 +122,12 @@ export const contractListQuerySchema = paginationQuerySchema.extend({
   status: z
     .string()
     .trim()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(CONTRACT_STATUSES)).min(1))
     .optional()
     .describe('One status or several, comma separated'),

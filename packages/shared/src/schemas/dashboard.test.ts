@@ -16,7 +16,9 @@ describe('dashboard period (custom from–to)', () => {
   });
 
   it('refuses from after to, a period over three years, an end after today and a date that does not exist', () => {
-    expect(issues({ from: '2026-03-02', to: '2026-03-01' })).toEqual(['from: The start date must be on or before the end date']);
+    expect(issues({ from: '2026-03-02', to: '2026-03-01' })).toEqual([
+      'from: The start date must be on or before the end date',
+    ]);
     expect(issues({ from: '2023-03-30', to: '2026-03-31' })).toEqual(['from: Choose a period of at most 3 years']);
     expect(issues({ from: '2024-01-01', to: '2999-01-01' })).toContain('to: The end date cannot be after today');
     expect(issues({ from: '2026-02-29', to: '2026-03-01' })[0]).toBe('from: Not a real date');
@@ -26,8 +28,12 @@ describe('dashboard period (custom from–to)', () => {
   it('the query takes a preset or both ends, never one end', () => {
     expect(dashboardQuerySchema.parse({})).toEqual({ range: '30d' });
     expect(dashboardQuerySchema.parse({ range: '12m' })).toEqual({ range: '12m' });
-    expect(dashboardQuerySchema.safeParse({ from: '2026-01-01' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['to']);
-    expect(dashboardQuerySchema.safeParse({ to: '2026-01-01' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['from']);
+    expect(dashboardQuerySchema.safeParse({ from: '2026-01-01' }).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'to',
+    ]);
+    expect(dashboardQuerySchema.safeParse({ to: '2026-01-01' }).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'from',
+    ]);
   });
 
   it('"today" is the UK date, which is never behind UTC', () => {

@@ -26,7 +26,12 @@ export type TrendUnit = (typeof TREND_UNITS)[number];
 
 /** Today's calendar date in the UK (yyyy-MM-dd, Europe/London): never behind the UTC date. */
 export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 const isoDay = z
@@ -49,14 +54,23 @@ function yearsBefore(day: string, years: number): string {
  * The rules of a custom period, shared by the API (400 on a bad query) and the web form: both
  * ends, from on or before to, to not after today (UK), at most DASHBOARD_MAX_YEARS years.
  */
-export function checkDashboardPeriod(p: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx): void {
+export function checkDashboardPeriod(
+  p: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
   if (p.from === undefined && p.to === undefined) return;
-  if (p.from === undefined) return void ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose a start date' });
+  if (p.from === undefined)
+    return void ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose a start date' });
   if (p.to === undefined) return void ctx.addIssue({ code: 'custom', path: ['to'], message: 'Choose an end date' });
   if (p.to > ukToday()) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date cannot be after today' });
-  if (p.from > p.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start date must be on or before the end date' });
+  if (p.from > p.to)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'The start date must be on or before the end date' });
   else if (p.from < yearsBefore(p.to, DASHBOARD_MAX_YEARS)) {
-    ctx.addIssue({ code: 'custom', path: ['from'], message: `Choose a period of at most ${DASHBOARD_MAX_YEARS} years` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: `Choose a period of at most ${DASHBOARD_MAX_YEARS} years`,
+    });
   }
 }
 
@@ -84,7 +98,11 @@ const periodFields = {
 
 const count = z.number().int();
 const pence = z.number().int();
-const rate = z.object({ numerator: count, denominator: count, rate: z.number().nullable().describe('0–1; null when the denominator is 0') });
+const rate = z.object({
+  numerator: count,
+  denominator: count,
+  rate: z.number().nullable().describe('0–1; null when the denominator is 0'),
+});
 export type Rate = z.infer<typeof rate>;
 
 /** True when some of the caller's listings were queued for (re)matching: ask again shortly. */
@@ -100,7 +118,13 @@ export const buyerDashboardSchema = z.object({
   totalTenders: count,
   openBudgetPence: pence,
   matchesPerTender: z.array(
-    z.object({ id: z.uuid(), title: z.string(), status: z.enum(TENDER_STATUSES), matches: count, topScore: z.number().int().nullable() }),
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      status: z.enum(TENDER_STATUSES),
+      matches: count,
+      topScore: z.number().int().nullable(),
+    }),
   ),
   averageMatchesPerTender: z.number().nullable(),
   /** Published tenders with at least one conversation, submitted response or contract. */
@@ -111,10 +135,21 @@ export const buyerDashboardSchema = z.object({
   awardRate: rate,
   deals: z.object({ count, valuePence: pence, fulfilledValuePence: pence }),
   recentActivity: z.array(
-    z.object({ id: z.uuid(), tenderId: z.uuid(), tenderTitle: z.string().nullable(), action: z.string(), actorName: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      id: z.uuid(),
+      tenderId: z.uuid(),
+      tenderTitle: z.string().nullable(),
+      action: z.string(),
+      actorName: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
-  closingSoon: z.array(z.object({ id: z.uuid(), title: z.string(), deadline: z.string(), budgetPence: pence.nullable(), matches: count })),
-  trend: z.array(z.object({ period: z.string(), tendersPublished: count, conversations: count, dealsValuePence: pence })),
+  closingSoon: z.array(
+    z.object({ id: z.uuid(), title: z.string(), deadline: z.string(), budgetPence: pence.nullable(), matches: count }),
+  ),
+  trend: z.array(
+    z.object({ period: z.string(), tendersPublished: count, conversations: count, dealsValuePence: pence }),
+  ),
 });
 export type BuyerDashboard = z.infer<typeof buyerDashboardSchema>;
 
@@ -130,7 +165,13 @@ export const supplierDashboardSchema = z.object({
   /** Tenders won (contract active or fulfilled) out of tenders pursued (a conversation, a submitted response, a contract or a Bid Assist request). */
   winRate: rate,
   /** The supplier's tender responses: submitted (not withdrawn), awarded out of those decided, and how fast they respond. */
-  tenderResponses: z.object({ submitted: count, awarded: count, unsuccessful: count, winRate: rate, averageResponseHours }),
+  tenderResponses: z.object({
+    submitted: count,
+    awarded: count,
+    unsuccessful: count,
+    winRate: rate,
+    averageResponseHours,
+  }),
   /** The supplier's items (most matched first, at most 20) with their views in the period. */
   catalogue: z.array(
     z.object({
@@ -146,7 +187,14 @@ export const supplierDashboardSchema = z.object({
   /** Views of all the supplier's items in the period (the same counting as `catalogue[].views`). */
   catalogueViews: count,
   favouritesClosingSoon: z.array(
-    z.object({ id: z.uuid(), title: z.string(), buyerName: z.string().nullable(), closesAt: z.string(), amountMinor: z.number().int().nullable(), currency: z.string().nullable() }),
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      buyerName: z.string().nullable(),
+      closesAt: z.string(),
+      amountMinor: z.number().int().nullable(),
+      currency: z.string().nullable(),
+    }),
   ),
   usage: z.object({
     plan: z.enum(PLAN_TYPES).nullable(),
@@ -169,18 +217,38 @@ export const adminDashboardSchema = adminOverviewSchema.extend({
     buyer: z.object({ pendingApproval: count, noSubscription: count, active: count }),
     supplier: z.object({ pendingApproval: count, noSubscription: count, active: count }),
   }),
-  approvals: z.object({ waiting: count, oldestHours: z.number().int().nullable(), promiseHours: count, overdue: count }),
+  approvals: z.object({
+    waiting: count,
+    oldestHours: z.number().int().nullable(),
+    promiseHours: count,
+    overdue: count,
+  }),
   feed: z.object({
     total: count,
     open: count,
     lastImportAt: z.string().nullable(),
     importedLast24h: count,
     sources: z.array(
-      z.object({ source: z.string(), lastRunAt: z.string().nullable(), lastSuccessAt: z.string().nullable(), lastError: z.string().nullable(), releasesImported: count }),
+      z.object({
+        source: z.string(),
+        lastRunAt: z.string().nullable(),
+        lastSuccessAt: z.string().nullable(),
+        lastError: z.string().nullable(),
+        releasesImported: count,
+      }),
     ),
   }),
-  bidAssistQueue: z.object({ submitted: count, in_review: count, completed: count, oldestOpenHours: z.number().int().nullable() }),
-  recentContactMessages: z.array(z.object({ id: z.uuid(), userName: z.string(), userEmail: z.string(), title: z.string(), createdAt: z.string() })),
-  trend: z.array(z.object({ period: z.string(), signups: count, subscriptions: count, bidAssist: count, contactMessages: count })),
+  bidAssistQueue: z.object({
+    submitted: count,
+    in_review: count,
+    completed: count,
+    oldestOpenHours: z.number().int().nullable(),
+  }),
+  recentContactMessages: z.array(
+    z.object({ id: z.uuid(), userName: z.string(), userEmail: z.string(), title: z.string(), createdAt: z.string() }),
+  ),
+  trend: z.array(
+    z.object({ period: z.string(), signups: count, subscriptions: count, bidAssist: count, contactMessages: count }),
+  ),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

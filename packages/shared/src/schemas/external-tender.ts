@@ -146,7 +146,10 @@ export type ExternalTenderFacets = z.infer<typeof externalTenderFacetsSchema>;
 
 export const externalTenderPageSchema = z.object({
   data: z.array(externalTenderSchema),
-  meta: pageMetaSchema.extend({ facets: externalTenderFacetsSchema.optional(), reading: queryReadingSchema.optional() }),
+  meta: pageMetaSchema.extend({
+    facets: externalTenderFacetsSchema.optional(),
+    reading: queryReadingSchema.optional(),
+  }),
 });
 export type ExternalTenderPage = z.infer<typeof externalTenderPageSchema>;
 

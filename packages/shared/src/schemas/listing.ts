@@ -12,13 +12,16 @@ import { AVAILABILITIES } from '../domain/tenders.ts';
  */
 export const MAX_PENCE = 1_000_000_000_000; // £10bn
 
-const penceSchema = z
-  .number()
-  .int('Whole pence only')
-  .min(0, 'Cannot be negative')
-  .max(MAX_PENCE, 'Too large');
+const penceSchema = z.number().int('Whole pence only').min(0, 'Cannot be negative').max(MAX_PENCE, 'Too large');
 const poundsSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount like 1250.50').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount like 1250.50')
+      .transform(Number),
+  ])
   .pipe(
     z
       .number()
@@ -36,7 +39,10 @@ const nullableText = (max: number) =>
     .nullable()
     .transform((v) => (v === '' ? null : v));
 const stringList = (maxItems: number, maxLen: number) =>
-  z.array(z.string().trim().min(1).max(maxLen)).max(maxItems).transform((xs) => [...new Set(xs)]);
+  z
+    .array(z.string().trim().min(1).max(maxLen))
+    .max(maxItems)
+    .transform((xs) => [...new Set(xs)]);
 
 export const attachmentSchema = z.object({
   name: z.string().trim().min(1).max(200).describe('Display name'),
@@ -76,21 +82,42 @@ export const listingFieldsSchema = z.object({
   warrantyRequirement: z.boolean().nullable().optional(),
   rebate: z.boolean().nullable().optional(),
   attachments: z.array(attachmentSchema).max(20).optional(),
-  supportingDocumentIds: z.array(z.string().trim().min(1).max(2048)).max(20).optional().describe('Stored file URLs or keys'),
+  supportingDocumentIds: z
+    .array(z.string().trim().min(1).max(2048))
+    .max(20)
+    .optional()
+    .describe('Stored file URLs or keys'),
 });
 
 type Ctx = z.core.$RefinementCtx;
 /** Cross-field rules: subcategories belong to the category; pounds and pence agree. */
-export function checkListing(v: { category?: string; subcategories?: string[]; value?: number | null; valuePence?: number | null; budget?: number | null; budgetPence?: number | null }, ctx: Ctx) {
+export function checkListing(
+  v: {
+    category?: string;
+    subcategories?: string[];
+    value?: number | null;
+    valuePence?: number | null;
+    budget?: number | null;
+    budgetPence?: number | null;
+  },
+  ctx: Ctx,
+) {
   if (v.category && v.subcategories) {
     v.subcategories = [...new Set(v.subcategories.map((s) => normaliseSubcategory(v.category!, s)))];
     v.subcategories.forEach((s, i) => {
       if (!isSubcategoryOf(v.category!, s)) {
-        ctx.addIssue({ code: 'custom', path: ['subcategories', i], message: `"${s}" is not a subcategory of this category` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['subcategories', i],
+          message: `"${s}" is not a subcategory of this category`,
+        });
       }
     });
   }
-  for (const [pounds, pence] of [['value', 'valuePence'], ['budget', 'budgetPence']] as const) {
+  for (const [pounds, pence] of [
+    ['value', 'valuePence'],
+    ['budget', 'budgetPence'],
+  ] as const) {
     const a = v[pounds];
     const b = v[pence];
     if (a != null && b != null && Math.round(a * 100) !== b) {
@@ -119,7 +146,11 @@ export const listingQueryBase = z.object({
 });
 
 /** Pounds in a query string (e.g. minBudget=2500.50). */
-export const poundsQuery = z.coerce.number().min(0).max(MAX_PENCE / 100).optional();
+export const poundsQuery = z.coerce
+  .number()
+  .min(0)
+  .max(MAX_PENCE / 100)
+  .optional();
 
 /** The stored shape as answered (both money forms). */
 export const listingOutputFields = {

@@ -12,7 +12,14 @@ import { MAX_PENCE } from './listing.ts';
 
 /** Pounds with at most 2 decimals, as a number or a numeric string; answers pence. */
 export const moneyPoundsSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount like 1250.50').transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount like 1250.50')
+      .transform(Number),
+  ])
   .pipe(
     z
       .number()
@@ -31,7 +38,10 @@ const clearable = (max: number) =>
     .nullable()
     .transform((v) => (v === '' ? null : v));
 const list = (maxItems: number, maxLen: number) =>
-  z.array(z.string().trim().min(1).max(maxLen)).max(maxItems).transform((xs) => [...new Set(xs)]);
+  z
+    .array(z.string().trim().min(1).max(maxLen))
+    .max(maxItems)
+    .transform((xs) => [...new Set(xs)]);
 const isoDay = isoDate('Use a date like 2025-06-30');
 
 export const PROFILE_VISIBILITIES = ['public', 'private'] as const;
@@ -44,7 +54,9 @@ export const materialsNeededSchema = z.object({
     .array(
       z.object({
         name: z.string().trim().min(1).max(200),
-        description: clearable(1000).optional().transform((v) => v ?? null),
+        description: clearable(1000)
+          .optional()
+          .transform((v) => v ?? null),
         quantity: z
           .union([z.string(), z.number()])
           .transform((v) => String(v).trim())
@@ -56,12 +68,24 @@ export const materialsNeededSchema = z.object({
     )
     .max(50)
     .default([]),
-  currentTender: clearable(500).optional().transform((v) => v ?? null),
-  deliveryDeadline: clearable(100).optional().transform((v) => v ?? null),
-  sustainabilityFocus: clearable(500).optional().transform((v) => v ?? null),
-  futureTender: clearable(500).optional().transform((v) => v ?? null),
-  expectedStartDate: clearable(100).optional().transform((v) => v ?? null),
-  volume: clearable(200).optional().transform((v) => v ?? null),
+  currentTender: clearable(500)
+    .optional()
+    .transform((v) => v ?? null),
+  deliveryDeadline: clearable(100)
+    .optional()
+    .transform((v) => v ?? null),
+  sustainabilityFocus: clearable(500)
+    .optional()
+    .transform((v) => v ?? null),
+  futureTender: clearable(500)
+    .optional()
+    .transform((v) => v ?? null),
+  expectedStartDate: clearable(100)
+    .optional()
+    .transform((v) => v ?? null),
+  volume: clearable(200)
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type MaterialsNeededInput = z.input<typeof materialsNeededSchema>;
 
@@ -77,7 +101,9 @@ export const profileDocumentInputSchema = z.object({
  */
 export const updateProfileBodySchema = z.object({
   companyName: z.string().trim().min(1).max(160).optional(),
-  image: clearable(2048).optional().describe('Storage key or stored file URL of an uploaded image; null removes the logo'),
+  image: clearable(2048)
+    .optional()
+    .describe('Storage key or stored file URL of an uploaded image; null removes the logo'),
   region: z
     .string()
     .trim()
@@ -89,7 +115,13 @@ export const updateProfileBodySchema = z.object({
   registrationNumber: clearable(40).optional(),
   companyDescription: clearable(5000).optional(),
   preferredCategories: z
-    .array(z.string().trim().transform(normaliseCategory).pipe(z.enum(CATEGORY_KEYS, { error: 'Choose a category from the list' })))
+    .array(
+      z
+        .string()
+        .trim()
+        .transform(normaliseCategory)
+        .pipe(z.enum(CATEGORY_KEYS, { error: 'Choose a category from the list' })),
+    )
     .max(30)
     .transform((xs) => [...new Set(xs)])
     .optional(),
@@ -112,7 +144,12 @@ export const updateProfileBodySchema = z.object({
     .trim()
     .max(300)
     .transform((v) => (v && !/^https?:\/\//i.test(v) ? `https://${v}` : v))
-    .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Enter a web address like https://example.co.uk' })]))
+    .pipe(
+      z.union([
+        z.literal(''),
+        z.url({ protocol: /^https?$/, message: 'Enter a web address like https://example.co.uk' }),
+      ]),
+    )
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
@@ -294,7 +331,9 @@ export const profileSchema = z.object({
   pastProjects: z.array(projectSchema),
   materialsNeeded: z
     .object({
-      requiredProducts: z.array(z.object({ name: z.string(), description: z.string().nullable(), quantity: z.string().nullable() })),
+      requiredProducts: z.array(
+        z.object({ name: z.string(), description: z.string().nullable(), quantity: z.string().nullable() }),
+      ),
       currentTender: z.string().nullable(),
       deliveryDeadline: z.string().nullable(),
       sustainabilityFocus: z.string().nullable(),

@@ -16,7 +16,12 @@ export type CompareSort = (typeof COMPARE_SORTS)[number];
 export const RESPONSE_STATUSES = ['draft', 'submitted', 'shortlisted', 'awarded', 'unsuccessful', 'withdrawn'] as const;
 export type ResponseStatus = (typeof RESPONSE_STATUSES)[number];
 /** Statuses the buyer may see (once the responses are open): sent and not withdrawn. */
-export const RECEIVED_RESPONSE_STATUSES: readonly ResponseStatus[] = ['submitted', 'shortlisted', 'awarded', 'unsuccessful'];
+export const RECEIVED_RESPONSE_STATUSES: readonly ResponseStatus[] = [
+  'submitted',
+  'shortlisted',
+  'awarded',
+  'unsuccessful',
+];
 /** Statuses the supplier may still change or withdraw (before the deadline). */
 export const EDITABLE_RESPONSE_STATUSES: readonly ResponseStatus[] = ['draft', 'submitted'];
 
@@ -24,7 +29,10 @@ export const RESPONSE_MODES = ['sealed', 'open'] as const;
 export type ResponseMode = (typeof RESPONSE_MODES)[number];
 
 /** Sealed responses stay closed to the buyer until the deadline; open ones show as they arrive. */
-export function responsesOpenTo(t: { responseMode: ResponseMode; deadline: Date | string | null }, now = Date.now()): boolean {
+export function responsesOpenTo(
+  t: { responseMode: ResponseMode; deadline: Date | string | null },
+  now = Date.now(),
+): boolean {
   if (t.responseMode === 'open') return true;
   return t.deadline !== null && new Date(t.deadline).getTime() <= now;
 }
@@ -67,7 +75,11 @@ const pounds = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most 2 decimal places');
 
 export const responseLineInputSchema = z.object({
-  catalogueItemId: z.uuid().nullable().optional().describe('One of your own catalogue items; its price fills unitPrice when omitted'),
+  catalogueItemId: z
+    .uuid()
+    .nullable()
+    .optional()
+    .describe('One of your own catalogue items; its price fills unitPrice when omitted'),
   description: z.string().trim().min(1, 'Describe the line').max(500),
   unit: z.string().trim().max(30).optional().describe('e.g. each, m², tonne (default each)'),
   quantity: z
@@ -78,7 +90,9 @@ export const responseLineInputSchema = z.object({
   unitPrice: pounds.optional().describe('Pounds per unit'),
   lineTotal: pounds
     .optional()
-    .describe('Pounds: quantity × unit price as the supplier worked it out; when given it must agree with the server’s sum to the penny'),
+    .describe(
+      'Pounds: quantity × unit price as the supplier worked it out; when given it must agree with the server’s sum to the penny',
+    ),
 });
 export type ResponseLineInput = z.infer<typeof responseLineInputSchema>;
 
@@ -96,20 +110,29 @@ export const responseBodySchema = z
     validityDays: z.number().int('Whole days').min(1).max(365).nullable().optional(),
     note: z.string().trim().max(10_000).default(''),
     requirementAnswers: z.array(requirementAnswerInputSchema).max(60).default([]),
-    documents: z.array(z.string().trim().min(1).max(2048)).max(20).default([]).describe('Storage keys from the presigned upload flow'),
+    documents: z
+      .array(z.string().trim().min(1).max(2048))
+      .max(20)
+      .default([])
+      .describe('Storage keys from the presigned upload flow'),
     status: z.enum(['draft', 'submitted']).default('submitted'),
-    total: pounds.optional().describe('Pounds: the sum of the line totals as the supplier sees it; when given it must agree to the penny'),
+    total: pounds
+      .optional()
+      .describe('Pounds: the sum of the line totals as the supplier sees it; when given it must agree to the penny'),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();
     b.requirementAnswers.forEach((a, i) => {
-      if (seen.has(a.requirement)) ctx.addIssue({ code: 'custom', path: ['requirementAnswers', i, 'requirement'], message: 'Answered twice' });
+      if (seen.has(a.requirement))
+        ctx.addIssue({ code: 'custom', path: ['requirementAnswers', i, 'requirement'], message: 'Answered twice' });
       seen.add(a.requirement);
     });
     if (b.status === 'submitted') {
       if (!b.lines.length) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Add at least one price line' });
-      if (b.leadTimeDays == null) ctx.addIssue({ code: 'custom', path: ['leadTimeDays'], message: 'Enter your lead time' });
-      if (b.validityDays == null) ctx.addIssue({ code: 'custom', path: ['validityDays'], message: 'Enter how long the offer is valid' });
+      if (b.leadTimeDays == null)
+        ctx.addIssue({ code: 'custom', path: ['leadTimeDays'], message: 'Enter your lead time' });
+      if (b.validityDays == null)
+        ctx.addIssue({ code: 'custom', path: ['validityDays'], message: 'Enter how long the offer is valid' });
     }
   });
 export type ResponseBody = z.input<typeof responseBodySchema>;
@@ -162,7 +185,9 @@ export const responseSchema = z.object({
   leadTimeDays: z.number().int().nullable(),
   validityDays: z.number().int().nullable(),
   note: z.string(),
-  requirementAnswers: z.array(z.object({ requirement: z.string(), answer: z.enum(REQUIREMENT_ANSWERS), comment: z.string().nullable() })),
+  requirementAnswers: z.array(
+    z.object({ requirement: z.string(), answer: z.enum(REQUIREMENT_ANSWERS), comment: z.string().nullable() }),
+  ),
   documents: z.array(z.object({ key: z.string(), name: z.string(), url: z.string() })),
   status: z.enum(RESPONSE_STATUSES),
   version: z.number().int(),
@@ -192,10 +217,16 @@ export type ResponseList = z.infer<typeof responseListSchema>;
 /** PUT /api/responses/{id}/note: the buyer's private note on a response (empty clears it). */
 export const responseNoteBodySchema = z.object({ note: z.string().trim().max(5000) });
 
-export const shortlistBodySchema = z.object({ shortlisted: z.boolean().default(true) }).nullish().describe('Optional; shortlisted defaults to true');
+export const shortlistBodySchema = z
+  .object({ shortlisted: z.boolean().default(true) })
+  .nullish()
+  .describe('Optional; shortlisted defaults to true');
 
 /** POST /api/responses/{id}/award: the response becomes a contract proposal (the contracts flow). */
-export const awardBodySchema = z.object({ terms: z.string().trim().max(10_000).optional() }).nullish().describe('Optional contract terms');
+export const awardBodySchema = z
+  .object({ terms: z.string().trim().max(10_000).optional() })
+  .nullish()
+  .describe('Optional contract terms');
 
 export const questionBodySchema = z.object({ text: z.string().trim().min(5, 'At least 5 characters').max(2000) });
 export const answerBodySchema = z.object({
@@ -229,5 +260,8 @@ export const compareExportQuerySchema = z.object({
   format: z.enum(['pdf', 'csv']).default('pdf'),
   sort: z.enum(COMPARE_SORTS).default('total'),
   /** only the shortlisted (and awarded) responses */
-  shortlisted: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  shortlisted: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });

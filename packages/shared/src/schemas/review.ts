@@ -18,7 +18,12 @@ export const reviewSchema = z.object({
   tenderTitle: z.string(),
   rating: z.number().int(),
   text: z.string(),
-  reviewer: z.object({ id: z.uuid(), name: z.string(), companyName: z.string(), role: z.enum(['buyer', 'supplier', 'admin']) }),
+  reviewer: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    companyName: z.string(),
+    role: z.enum(['buyer', 'supplier', 'admin']),
+  }),
   revieweeId: z.uuid(),
   createdAt: z.string(),
 });

@@ -52,7 +52,12 @@ export const accountUpdateResultSchema = accountSchema.extend({ message: z.strin
 export const deleteAccountBodySchema = z.object({
   confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }),
   password: z.string().min(1).max(256),
-  code: z.string().trim().max(20).optional().describe('Authenticator or recovery code, required when two-factor sign-in is on'),
+  code: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .describe('Authenticator or recovery code, required when two-factor sign-in is on'),
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
@@ -63,12 +68,7 @@ const totpCode = z
   .trim()
   .transform((s) => s.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your app'));
-const recoveryCode = z
-  .string()
-  .trim()
-  .min(8)
-  .max(20)
-  .describe('One of your recovery codes');
+const recoveryCode = z.string().trim().min(8).max(20).describe('One of your recovery codes');
 
 export const securityActionBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('start_2fa'), password: z.string().min(1).max(256) }),
@@ -116,10 +116,14 @@ export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBodySchema>;
 // ---- privacy ----
 
 export const privacySettingsSchema = z.object({
-  profileVisibility: z.enum(PROFILE_VISIBILITIES).describe('private: only you, admins and your contract counterparties see your profile'),
+  profileVisibility: z
+    .enum(PROFILE_VISIBILITIES)
+    .describe('private: only you, admins and your contract counterparties see your profile'),
   contactVisibility: z
     .enum(CONTACT_VISIBILITIES)
-    .describe('Who sees your name, email and phone: contract counterparties only, or every member who may see your profile'),
+    .describe(
+      'Who sees your name, email and phone: contract counterparties only, or every member who may see your profile',
+    ),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const updatePrivacyBodySchema = privacySettingsSchema.partial();

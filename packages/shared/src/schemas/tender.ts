@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isoDate, isoDateTime } from './common.ts';
 import { TENDER_STATUSES } from '../domain/tenders.ts';
-import { checkListing, listingFieldsSchema, listingOutputFields, listingQueryBase, poundsQuery, stringList } from './listing.ts';
+import {
+  checkListing,
+  listingFieldsSchema,
+  listingOutputFields,
+  listingQueryBase,
+  poundsQuery,
+  stringList,
+} from './listing.ts';
 
 /** A closing deadline: an ISO date-time, or a date (closing at 17:00 UTC that day). */
 export const deadlineSchema = z
@@ -12,8 +19,14 @@ const tenderExtras = {
   deadline: deadlineSchema.nullable().optional(),
   requiredCertifications: stringList(30, 100).optional(),
   qualityStandards: stringList(30, 100).optional(),
-  responseMode: z.enum(['sealed', 'open']).optional().describe("'sealed' (default): responses open to the buyer after the deadline; 'open': at once"),
-  questionDeadline: deadlineSchema.nullable().optional().describe('Suppliers may ask questions until then (else until the deadline)'),
+  responseMode: z
+    .enum(['sealed', 'open'])
+    .optional()
+    .describe("'sealed' (default): responses open to the buyer after the deadline; 'open': at once"),
+  questionDeadline: deadlineSchema
+    .nullable()
+    .optional()
+    .describe('Suppliers may ask questions until then (else until the deadline)'),
 };
 
 /** POST /api/tender. New tenders are drafts unless `status: 'active'` publishes them at once. */
@@ -49,7 +62,12 @@ export const tenderListQuerySchema = listingQueryBase.extend({
   status: z
     .string()
     .trim()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(TENDER_STATUSES)).min(1))
     .optional()
     .describe('One status or several, comma separated'),

@@ -27,7 +27,9 @@ export const bidAssistRequests = pgTable(
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     /** The supplier's own uploads sent with the request: storage keys and display names. */
     documents: jsonb('documents').$type<Array<{ key: string; name: string }>>().notNull().default([]),
-    status: text('status', { enum: ['submitted', 'in_review', 'completed'] }).notNull().default('submitted'),
+    status: text('status', { enum: ['submitted', 'in_review', 'completed'] })
+      .notNull()
+      .default('submitted'),
     reply: text('reply'),
     replyAttachmentKey: text('reply_attachment_key'),
     bidPack: jsonb('bid_pack').$type<BidPack>().notNull(),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const subscriptions = pgTable(
@@ -34,7 +46,9 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_user_key').on(t.userId),
     index('subscriptions_provider_ref_idx').on(t.providerRef),
     // The lifecycle job reads only subscriptions still in force, by period end.
-    index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} in ('active', 'past_due')`),
+    index('subscriptions_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('active', 'past_due')`),
     // The admin dashboard's new-subscriptions trend (created_at in a range).
     index('subscriptions_created_idx').on(t.createdAt),
   ],

@@ -26,7 +26,9 @@ export const contracts = pgTable(
     valuePence: bigint('value_pence', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('GBP'),
     terms: text('terms'),
-    status: text('status', { enum: ['proposed', 'active', 'fulfilled', 'declined', 'cancelled'] }).notNull().default('proposed'),
+    status: text('status', { enum: ['proposed', 'active', 'fulfilled', 'declined', 'cancelled'] })
+      .notNull()
+      .default('proposed'),
     /** the reason given with a decline or a cancellation */
     note: text('note'),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -36,7 +38,9 @@ export const contracts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('contracts_open_per_tender_key').on(t.tenderId).where(sql`${t.status} in ('proposed', 'active')`),
+    uniqueIndex('contracts_open_per_tender_key')
+      .on(t.tenderId)
+      .where(sql`${t.status} in ('proposed', 'active')`),
     index('contracts_tender_idx').on(t.tenderId, t.createdAt),
     index('contracts_buyer_idx').on(t.buyerId, t.createdAt),
     index('contracts_supplier_idx').on(t.supplierId, t.createdAt),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -35,7 +48,10 @@ export const externalTenders = pgTable(
     procurementMethodDetails: text('procurement_method_details'),
     sourceUrl: text('source_url'),
     buyerName: text('buyer_name'),
-    cpvCodes: text('cpv_codes').array().notNull().default(sql`'{}'::text[]`),
+    cpvCodes: text('cpv_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     noticeType: text('notice_type'),
     publisher: text('publisher'),
     /**
@@ -90,7 +106,10 @@ export const externalTenderFavourites = pgTable(
     reminderSentFor: timestamp('reminder_sent_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tenderId] }), index('external_tender_favourites_tender_idx').on(t.tenderId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tenderId] }),
+    index('external_tender_favourites_tender_idx').on(t.tenderId),
+  ],
 );
 
 /** A supplier's saved feed search; newly imported tenders that match it raise a notification. */

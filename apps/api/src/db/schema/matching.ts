@@ -23,7 +23,10 @@ export const matches = pgTable(
       .notNull()
       .references(() => catalogueItems.id, { onDelete: 'cascade' }),
     score: smallint('score').notNull(),
-    reasons: jsonb('reasons').$type<MatchReason[]>().notNull().default(sql`'[]'::jsonb`),
+    reasons: jsonb('reasons')
+      .$type<MatchReason[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the pair first matched; a recompute that keeps the pair leaves it (dashboards date matches by it). */
     matchedAt: timestamp('matched_at', { withTimezone: true }).notNull().defaultNow(),

@@ -86,6 +86,8 @@ export const messages = pgTable(
     // A thread page, newest first, and the `before` cursor.
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
     // Unread counts: per conversation and in total, for the recipient.
-    index('messages_unread_idx').on(t.recipientId, t.conversationId).where(sql`read_at is null`),
+    index('messages_unread_idx')
+      .on(t.recipientId, t.conversationId)
+      .where(sql`read_at is null`),
   ],
 );

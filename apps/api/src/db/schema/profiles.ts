@@ -45,9 +45,13 @@ export const profiles = pgTable('profiles', {
   yearsInBusiness: integer('years_in_business'),
   materialsNeeded: jsonb('materials_needed').$type<MaterialsNeeded>(),
   /** privacy settings: private profiles are 404 to other members */
-  visibility: text('visibility', { enum: ['public', 'private'] }).notNull().default('public'),
+  visibility: text('visibility', { enum: ['public', 'private'] })
+    .notNull()
+    .default('public'),
   /** who sees names, email and phone: contract counterparties only, or every member who may see the profile */
-  contactVisibility: text('contact_visibility', { enum: ['counterparties', 'members'] }).notNull().default('counterparties'),
+  contactVisibility: text('contact_visibility', { enum: ['counterparties', 'members'] })
+    .notNull()
+    .default('counterparties'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -147,5 +151,8 @@ export const twoFactorRecoveryCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId), check('two_factor_recovery_codes_hash_len', sql`length(${t.codeHash}) = 64`)],
+  (t) => [
+    index('two_factor_recovery_codes_user_idx').on(t.userId),
+    check('two_factor_recovery_codes_hash_len', sql`length(${t.codeHash}) = 64`),
+  ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { contracts } from './contracts.ts';
 import { tenders } from './tenders.ts';
 import { users } from './users.ts';
@@ -40,7 +52,9 @@ export const tenderResponses = pgTable(
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['draft', 'submitted', 'shortlisted', 'awarded', 'unsuccessful', 'withdrawn'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'submitted', 'shortlisted', 'awarded', 'unsuccessful', 'withdrawn'] })
+      .notNull()
+      .default('draft'),
     /** the number of submitted versions (0 for a draft never submitted) */
     version: integer('version').notNull().default(0),
     lines: jsonb('lines').$type<StoredResponseLine[]>().notNull().default([]),
@@ -62,7 +76,9 @@ export const tenderResponses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('tender_responses_live_key').on(t.tenderId, t.supplierId).where(sql`${t.status} <> 'withdrawn'`),
+    uniqueIndex('tender_responses_live_key')
+      .on(t.tenderId, t.supplierId)
+      .where(sql`${t.status} <> 'withdrawn'`),
     index('tender_responses_tender_idx').on(t.tenderId, t.status),
     index('tender_responses_supplier_idx').on(t.supplierId, t.updatedAt),
     check('tender_responses_total_nonnegative', sql`${t.totalPence} >= 0`),
@@ -101,5 +117,8 @@ export const tenderQuestions = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tender_questions_tender_idx').on(t.tenderId, t.createdAt), index('tender_questions_asker_idx').on(t.askerId, t.createdAt)],
+  (t) => [
+    index('tender_questions_tender_idx').on(t.tenderId, t.createdAt),
+    index('tender_questions_asker_idx').on(t.askerId, t.createdAt),
+  ],
 );

@@ -23,7 +23,9 @@ const listingColumns = () => ({
   currency: text('currency').notNull().default('GBP'),
   leadTimeDays: integer('lead_time_days'),
   region: text('region'),
-  availability: text('availability', { enum: ['available', 'limited', 'other'] }).notNull().default('available'),
+  availability: text('availability', { enum: ['available', 'limited', 'other'] })
+    .notNull()
+    .default('available'),
   paymentTerms: text('payment_terms'),
   insurance: text('insurance'),
   supplierType: text('supplier_type'),
@@ -39,12 +41,16 @@ export const tenders = pgTable(
   'tenders',
   {
     ...listingColumns(),
-    status: text('status', { enum: ['draft', 'active', 'pending', 'fulfilled', 'closed', 'cancelled'] }).notNull().default('draft'),
+    status: text('status', { enum: ['draft', 'active', 'pending', 'fulfilled', 'closed', 'cancelled'] })
+      .notNull()
+      .default('draft'),
     deadline: timestamp('deadline', { withTimezone: true }),
     requiredCertifications: text('required_certifications').array().notNull().default([]),
     qualityStandards: text('quality_standards').array().notNull().default([]),
     /** Responses (docs/decisions/0015-tender-responses-sealed-by-default.md): 'sealed' keeps them closed to the buyer until the deadline; 'open' shows them as they arrive. */
-    responseMode: text('response_mode', { enum: ['sealed', 'open'] }).notNull().default('sealed'),
+    responseMode: text('response_mode', { enum: ['sealed', 'open'] })
+      .notNull()
+      .default('sealed'),
     /** Suppliers may ask questions until then (else until the deadline). */
     questionDeadline: timestamp('question_deadline', { withTimezone: true }),
     /** Set when the tender is awarded (the contracts issue); the supplier's fulfilled/pending lists read it. */
@@ -118,7 +124,9 @@ export const files = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
-    status: text('status', { enum: ['pending', 'ready'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'ready'] })
+      .notNull()
+      .default('pending'),
     entityType: text('entity_type', { enum: ['tender', 'catalogue_item', 'tender_response'] }),
     entityId: uuid('entity_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

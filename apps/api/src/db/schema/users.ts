@@ -19,8 +19,12 @@ export const users = pgTable(
     /** A new address waiting for confirmation (settings > account); login keeps `email` until then. */
     pendingEmail: text('pending_email'),
     /** The plan and cycle chosen at sign-up; billing preselects them. */
-    selectedPlan: text('selected_plan', { enum: ['CORE', 'GROWTH', 'PARTNER'] }).notNull().default('CORE'),
-    selectedCycle: text('selected_cycle', { enum: ['monthly', 'yearly'] }).notNull().default('monthly'),
+    selectedPlan: text('selected_plan', { enum: ['CORE', 'GROWTH', 'PARTNER'] })
+      .notNull()
+      .default('CORE'),
+    selectedCycle: text('selected_cycle', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
     /** Bumped to end every session at once (password change, sign out everywhere). */
     sessionVersion: integer('session_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -43,7 +47,9 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email', 'cancel_email_change', 'two_factor_login'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'change_email', 'cancel_email_change', 'two_factor_login'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -21,11 +21,56 @@ interface DemoAccount {
 
 /** The demo accounts of docs/design.md section 7. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'admin@brickyard.test', role: 'admin', firstName: 'Alex', lastName: 'Morgan', companyName: 'Brickyard', approved: true, plan: null, note: 'admin' },
-  { email: 'buyer@brickyard.test', role: 'buyer', firstName: 'Bea', lastName: 'Hughes', companyName: 'Northgate Developments Ltd', approved: true, plan: 'GROWTH', note: 'buyer, Growth plan' },
-  { email: 'supplier@brickyard.test', role: 'supplier', firstName: 'Sam', lastName: 'Okafor', companyName: 'Pennine Building Supplies Ltd', approved: true, plan: 'GROWTH', note: 'supplier, Growth plan' },
-  { email: 'core-supplier@brickyard.test', role: 'supplier', firstName: 'Cara', lastName: 'Lewis', companyName: 'Severn Timber & Fixings', approved: true, plan: 'CORE', note: 'supplier, Core plan (limits)' },
-  { email: 'pending@brickyard.test', role: 'buyer', firstName: 'Priya', lastName: 'Shah', companyName: 'Harbourside Homes', approved: false, plan: null, note: 'buyer awaiting approval' },
+  {
+    email: 'admin@brickyard.test',
+    role: 'admin',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    companyName: 'Brickyard',
+    approved: true,
+    plan: null,
+    note: 'admin',
+  },
+  {
+    email: 'buyer@brickyard.test',
+    role: 'buyer',
+    firstName: 'Bea',
+    lastName: 'Hughes',
+    companyName: 'Northgate Developments Ltd',
+    approved: true,
+    plan: 'GROWTH',
+    note: 'buyer, Growth plan',
+  },
+  {
+    email: 'supplier@brickyard.test',
+    role: 'supplier',
+    firstName: 'Sam',
+    lastName: 'Okafor',
+    companyName: 'Pennine Building Supplies Ltd',
+    approved: true,
+    plan: 'GROWTH',
+    note: 'supplier, Growth plan',
+  },
+  {
+    email: 'core-supplier@brickyard.test',
+    role: 'supplier',
+    firstName: 'Cara',
+    lastName: 'Lewis',
+    companyName: 'Severn Timber & Fixings',
+    approved: true,
+    plan: 'CORE',
+    note: 'supplier, Core plan (limits)',
+  },
+  {
+    email: 'pending@brickyard.test',
+    role: 'buyer',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    companyName: 'Harbourside Homes',
+    approved: false,
+    plan: null,
+    note: 'buyer awaiting approval',
+  },
 ];
 
 export type DemoSeeder = (db: Db, accounts: Map<string, string>) => Promise<void>;
@@ -86,7 +131,16 @@ export async function seedDemo(db: Db, extraSeeders: DemoSeeder[] = []): Promise
           issuedAt: now,
           periodStart: now,
           periodEnd: addYears(now, 1),
-          billedTo: { companyName: a.companyName, billingEmail: a.email, addressLine1: null, addressLine2: null, city: null, postcode: null, country: null, vatNumber: null },
+          billedTo: {
+            companyName: a.companyName,
+            billingEmail: a.email,
+            addressLine1: null,
+            addressLine2: null,
+            city: null,
+            postcode: null,
+            country: null,
+            vatNumber: null,
+          },
         });
       }
     }

@@ -65,11 +65,7 @@ export async function approveUser(db: DbOrTx, userId: string, adminId: string) {
 
 export async function overview(db: DbOrTx) {
   const [byRole, waiting, subs, contacts] = await Promise.all([
-    db
-      .select({ role: users.role, n: count() })
-      .from(users)
-      .where(isNull(users.deletedAt))
-      .groupBy(users.role),
+    db.select({ role: users.role, n: count() }).from(users).where(isNull(users.deletedAt)).groupBy(users.role),
     db
       .select({
         n: count(),
@@ -106,7 +102,8 @@ const adminRows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]>
  * contact-us messages and a trend grouped by bucket.
  */
 export async function dashboard(db: DbOrTx, b: { unit: string; from: Date; to: Date }, promiseHours: number) {
-  const bucket = (col: ReturnType<typeof sql>) => sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (analytics.buckets.ts)
+  const bucket = (col: ReturnType<typeof sql>) =>
+    sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (analytics.buckets.ts)
   // Each trend branch reads a range of its created_at index (users_created_idx,
   // subscriptions_created_idx, bid_assist_requests_status_idx, contact_messages_created_idx).
   const inRange = sql`created_at >= ${b.from} and created_at < ${b.to}`;
@@ -155,7 +152,13 @@ export async function dashboard(db: DbOrTx, b: { unit: string; from: Date; to: D
           from bid_assist_requests`,
     ),
     db
-      .select({ id: contactMessages.id, userName: contactMessages.userName, userEmail: contactMessages.userEmail, title: contactMessages.title, createdAt: contactMessages.createdAt })
+      .select({
+        id: contactMessages.id,
+        userName: contactMessages.userName,
+        userEmail: contactMessages.userEmail,
+        title: contactMessages.title,
+        createdAt: contactMessages.createdAt,
+      })
       .from(contactMessages)
       .orderBy(desc(contactMessages.createdAt), asc(contactMessages.id))
       .limit(5),

@@ -35,7 +35,9 @@ describe('docs/product.md §6 admins list users and approve them', () => {
     // never a password hash
     expect(JSON.stringify(all.body)).not.toContain('argon2');
 
-    const hostile = await t.request('GET', `/api/auth/users?q=${encodeURIComponent("%' or 1=1 --")}`, { token: admin.token });
+    const hostile = await t.request('GET', `/api/auth/users?q=${encodeURIComponent("%' or 1=1 --")}`, {
+      token: admin.token,
+    });
     expect(hostile.status).toBe(200);
     expect(hostile.body.data).toEqual([]);
 
@@ -65,7 +67,9 @@ describe('docs/product.md §6 admins list users and approve them', () => {
     expect(after.body.data.approved).toBe(true);
     const notes = await t.request('GET', '/api/notifications', { token: user.token });
     expect(notes.body.data[0]).toMatchObject({ kind: 'account_approved', read: false });
-    expect((await t.request('GET', '/api/notifications/unread-count', { token: user.token })).body).toEqual({ count: 1 });
+    expect((await t.request('GET', '/api/notifications/unread-count', { token: user.token })).body).toEqual({
+      count: 1,
+    });
     expect(t.mails.filter((m) => m.to === user.email && /approved/i.test(m.subject))).toHaveLength(1);
 
     // approving twice changes nothing and sends nothing more
@@ -91,12 +95,20 @@ describe('docs/product.md §6 admins list users and approve them', () => {
       const admin = await fresh.createUser({ role: 'admin' });
       const promo = await fresh.createUser({ role: 'supplier', plan: 'CORE' });
       const yearly = await fresh.createUser({ role: 'buyer', plan: 'GROWTH' });
-      await fresh.db.update(subscriptions).set({ promoCode: 'EARLYBIRD', pricePaidPence: firstPeriodPricePence('CORE', 'monthly', 'EARLYBIRD')! }).where(eq(subscriptions.userId, promo.id));
-      await fresh.db.update(subscriptions).set({ cycle: 'yearly', pricePaidPence: periodPricePence('GROWTH', 'yearly')! }).where(eq(subscriptions.userId, yearly.id));
+      await fresh.db
+        .update(subscriptions)
+        .set({ promoCode: 'EARLYBIRD', pricePaidPence: firstPeriodPricePence('CORE', 'monthly', 'EARLYBIRD')! })
+        .where(eq(subscriptions.userId, promo.id));
+      await fresh.db
+        .update(subscriptions)
+        .set({ cycle: 'yearly', pricePaidPence: periodPricePence('GROWTH', 'yearly')! })
+        .where(eq(subscriptions.userId, yearly.id));
       const res = await fresh.request('GET', '/api/admin/overview', { token: admin.token });
       expect(res.status).toBe(200);
       expect(firstPeriodPricePence('CORE', 'monthly', 'EARLYBIRD')).toBe(6930);
-      expect(res.body.data.monthlyRecurringRevenuePence).toBe(9900 + Math.round(periodPricePence('GROWTH', 'yearly')! / 12));
+      expect(res.body.data.monthlyRecurringRevenuePence).toBe(
+        9900 + Math.round(periodPricePence('GROWTH', 'yearly')! / 12),
+      );
     } finally {
       await fresh.close();
     }

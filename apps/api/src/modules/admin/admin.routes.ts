@@ -1,4 +1,16 @@
-import { failedJobSchema, idParamsSchema, retriedJobSchema, adminDashboardSchema, adminOverviewSchema, dashboardQuerySchema, adminUserSchema, approveUserBodySchema, dataOf, listUsersQuerySchema, pageOf } from '@brickyard/shared';
+import {
+  failedJobSchema,
+  idParamsSchema,
+  retriedJobSchema,
+  adminDashboardSchema,
+  adminOverviewSchema,
+  dashboardQuerySchema,
+  adminUserSchema,
+  approveUserBodySchema,
+  dataOf,
+  listUsersQuerySchema,
+  pageOf,
+} from '@brickyard/shared';
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
@@ -13,7 +25,12 @@ export function adminRoutes(app: App, admin: AdminService) {
   const dashboardBody = memoizedDataWriter(adminDashboardSchema);
   app.get('/api/auth/users', {
     config: { access },
-    schema: { tags, summary: 'List users (admin)', querystring: listUsersQuerySchema, response: { 200: pageOf(adminUserSchema) } },
+    schema: {
+      tags,
+      summary: 'List users (admin)',
+      querystring: listUsersQuerySchema,
+      response: { 200: pageOf(adminUserSchema) },
+    },
     handler: (req) => {
       const { page, pageSize, ...filter } = req.query;
       return admin.listUsers(filter, page, pageSize);
@@ -41,7 +58,8 @@ export function adminRoutes(app: App, admin: AdminService) {
     config: { access },
     schema: {
       tags,
-      summary: 'The admin dashboard in one request: overview, users by state, approvals against 48 h, feed freshness, Bid Assist queue, contact-us, trend',
+      summary:
+        'The admin dashboard in one request: overview, users by state, approvals against 48 h, feed freshness, Bid Assist queue, contact-us, trend',
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(adminDashboardSchema) },
     },
@@ -50,13 +68,22 @@ export function adminRoutes(app: App, admin: AdminService) {
 
   app.get('/api/admin/jobs/failed', {
     config: { access },
-    schema: { tags, summary: 'Background jobs (mail, feed import, billing, digests, matching) that used up their attempts', response: { 200: dataOf(z.array(failedJobSchema)) } },
+    schema: {
+      tags,
+      summary: 'Background jobs (mail, feed import, billing, digests, matching) that used up their attempts',
+      response: { 200: dataOf(z.array(failedJobSchema)) },
+    },
     handler: async () => ({ data: await admin.failedJobs() }),
   });
 
   app.post('/api/admin/jobs/:id/retry', {
     config: { access },
-    schema: { tags, summary: 'Queue a failed background job again', params: idParamsSchema, response: { 200: dataOf(retriedJobSchema) } },
+    schema: {
+      tags,
+      summary: 'Queue a failed background job again',
+      params: idParamsSchema,
+      response: { 200: dataOf(retriedJobSchema) },
+    },
     handler: async (req) => ({ data: await admin.retryJob(req.params.id) }),
   });
 }

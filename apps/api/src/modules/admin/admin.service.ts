@@ -1,4 +1,13 @@
-import { APPROVAL_PROMISE_HOURS, AppError, periodPricePence, type AdminDashboard, type AdminOverview, type AdminUser, type DashboardQuery, type FailedJob } from '@brickyard/shared';
+import {
+  APPROVAL_PROMISE_HOURS,
+  AppError,
+  periodPricePence,
+  type AdminDashboard,
+  type AdminOverview,
+  type AdminUser,
+  type DashboardQuery,
+  type FailedJob,
+} from '@brickyard/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../users/users.service.ts';
@@ -10,7 +19,10 @@ import * as repo from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
-export function createAdminService(ctx: AppContext, cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE)) {
+export function createAdminService(
+  ctx: AppContext,
+  cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE),
+) {
   const { db, mailer, config } = ctx;
   async function overview(): Promise<AdminOverview> {
     const o = await repo.overview(db);
@@ -57,7 +69,8 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
 
     /** Queues a failed job again with a fresh set of attempts. */
     async retryJob(id: string) {
-      if (!(await ctx.jobs.retryFailed(id))) throw new AppError('NOT_FOUND', 'No failed job with this id (it may have been retried already)');
+      if (!(await ctx.jobs.retryFailed(id)))
+        throw new AppError('NOT_FOUND', 'No failed job with this id (it may have been retried already)');
       return { id, retried: true as const };
     },
 
@@ -74,7 +87,8 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
       const [base, d] = await Promise.all([overview(), repo.dashboard(db, b, APPROVAL_PROMISE_HOURS)]);
       const state = { pendingApproval: 0, noSubscription: 0, active: 0 };
       const usersByState = { buyer: { ...state }, supplier: { ...state } };
-      for (const r of d.states) usersByState[r.role] = { pendingApproval: r.pending, noSubscription: r.nosub, active: r.active };
+      for (const r of d.states)
+        usersByState[r.role] = { pendingApproval: r.pending, noSubscription: r.nosub, active: r.active };
       const lastSuccess = d.sources.map((s) => s.lastSuccessAt?.getTime() ?? 0);
       const lastImport = Math.max(d.feed?.last_import ? new Date(d.feed.last_import).getTime() : 0, ...lastSuccess);
       return {
@@ -155,7 +169,10 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
       });
       ctx.principals.invalidate(userId);
       if (approved) {
-        await mailer.send({ to: user.email, ...(await accountApprovedMail(user.firstName, `${config.publicUrl}/login`)) });
+        await mailer.send({
+          to: user.email,
+          ...(await accountApprovedMail(user.firstName, `${config.publicUrl}/login`)),
+        });
       }
       return { id: userId, approved: true };
     },
@@ -165,7 +182,8 @@ export function createAdminService(ctx: AppContext, cache: DashboardCache = crea
 
 /** A mail job names its recipient and subject; scheduled jobs carry nothing worth showing. */
 function jobSubject(data: Record<string, unknown> | null): string | null {
-  if (data && typeof data.to === 'string') return `To ${data.to}: ${typeof data.subject === 'string' ? data.subject : '(no subject)'}`;
+  if (data && typeof data.to === 'string')
+    return `To ${data.to}: ${typeof data.subject === 'string' ? data.subject : '(no subject)'}`;
   if (data && typeof data.kind === 'string' && typeof data.id === 'string') return `${data.kind} ${data.id}`;
   return null;
 }

@@ -1,4 +1,11 @@
-import { formatInUk, startOfUkDay, type DashboardPeriod, type DashboardQuery, type DashboardRange, type TrendUnit } from '@brickyard/shared';
+import {
+  formatInUk,
+  startOfUkDay,
+  type DashboardPeriod,
+  type DashboardQuery,
+  type DashboardRange,
+  type TrendUnit,
+} from '@brickyard/shared';
 
 /**
  * The time buckets of a dashboard trend (packages/shared/src/schemas/dashboard.ts), in UK
@@ -47,7 +54,9 @@ export function bucketsFor(q: DashboardRange | DashboardPeriod | DashboardQuery,
     return { range, unit: 'week', from: startOfUkDay(periods[0]!), periods, firstDay: periods[0]!, ...end };
   }
   const t = new Date(today);
-  const periods = Array.from({ length: 12 }, (_, i) => iso(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - (11 - i), 1)));
+  const periods = Array.from({ length: 12 }, (_, i) =>
+    iso(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() - (11 - i), 1)),
+  );
   return { range, unit: 'month', from: startOfUkDay(periods[0]!), periods, firstDay: periods[0]!, ...end };
 }
 
@@ -67,7 +76,15 @@ function customBuckets(from: string, to: string): Buckets {
       m = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + i, 1);
     }
   }
-  return { range: 'custom', unit, from: startOfUkDay(from), to: startOfUkDay(iso(last + DAY)), periods, firstDay: from, lastDay: to };
+  return {
+    range: 'custom',
+    unit,
+    from: startOfUkDay(from),
+    to: startOfUkDay(iso(last + DAY)),
+    periods,
+    firstDay: from,
+    lastDay: to,
+  };
 }
 
 /** The `range` and `period` fields of a dashboard answer. */

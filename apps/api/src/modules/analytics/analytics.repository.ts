@@ -262,8 +262,22 @@ export async function supplierTenderResponses(db: DbOrTx, supplierId: string) {
  * period (catalogue_item_views, one per viewer per item per UTC day, read through its primary key
  * item → day), plus the views of all their items in the period on every row (`total_views`).
  */
-export function supplierCatalogue(db: DbOrTx, supplierId: string, b: Pick<Buckets, 'firstDay' | 'lastDay'>, limit: number, matchesPerItem: number | null) {
-  return rows<{ id: string; title: string; category: string; matches: number; top: number | null; views: number; total_views: number }>(
+export function supplierCatalogue(
+  db: DbOrTx,
+  supplierId: string,
+  b: Pick<Buckets, 'firstDay' | 'lastDay'>,
+  limit: number,
+  matchesPerItem: number | null,
+) {
+  return rows<{
+    id: string;
+    title: string;
+    category: string;
+    matches: number;
+    top: number | null;
+    views: number;
+    total_views: number;
+  }>(
     db,
     sql`with seen as (
           select v.catalogue_item_id, count(*)::int as views

@@ -276,7 +276,13 @@ describe('docs/product.md §2 buyer dashboard GET /api/analytics/buyer', () => {
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.range).toBe('30d');
-    expect(d.period).toEqual({ from: ago(29 * D).toISOString().slice(0, 10), to: ago(0).toISOString().slice(0, 10), unit: 'day' });
+    expect(d.period).toEqual({
+      from: ago(29 * D)
+        .toISOString()
+        .slice(0, 10),
+      to: ago(0).toISOString().slice(0, 10),
+      unit: 'day',
+    });
     expect(d.matchesUpdating).toBe(false);
     expect(d.tendersByStatus).toEqual({ draft: 1, active: 2, pending: 1, fulfilled: 1, closed: 1, cancelled: 0 });
     expect(d.totalTenders).toBe(6);
@@ -442,7 +448,13 @@ describe('docs/product.md §2 admin dashboard GET /api/admin/dashboard', () => {
         message: 'Hello',
         createdAt: earlierToday(2 * H),
       },
-      { userEmail: 'b@example.test', userName: 'Bob', title: 'Feature request', message: 'Hi', createdAt: earlierToday(H) },
+      {
+        userEmail: 'b@example.test',
+        userName: 'Bob',
+        title: 'Feature request',
+        message: 'Hi',
+        createdAt: earlierToday(H),
+      },
     ]);
     const res = await t.request('GET', '/api/admin/dashboard', { token: admin.token });
     expect(res.status).toBe(200);
@@ -524,12 +536,25 @@ describe('docs/product.md §2 supplier dashboard: catalogue views per item', () 
   it('counts a viewer once per item per day, never the owner or an admin, and only the supplier’s own items', async () => {
     // Earlier visits, as the view table keeps them: the buyer saw I1 3 days ago and I2 40 days ago.
     await t.db.insert(catalogueItemViews).values([
-      { catalogueItemId: ids.I1!, viewerId: buyer.id, viewedOn: ago(3 * D).toISOString().slice(0, 10) },
-      { catalogueItemId: ids.I2!, viewerId: buyer.id, viewedOn: ago(40 * D).toISOString().slice(0, 10) },
+      {
+        catalogueItemId: ids.I1!,
+        viewerId: buyer.id,
+        viewedOn: ago(3 * D)
+          .toISOString()
+          .slice(0, 10),
+      },
+      {
+        catalogueItemId: ids.I2!,
+        viewerId: buyer.id,
+        viewedOn: ago(40 * D)
+          .toISOString()
+          .slice(0, 10),
+      },
     ]);
     // Today: the buyer opens I1 three times (one view), s2 opens I2 under /api/product (one view),
     // the owner s1 and the admin open I1 (no view), the buyer opens s2's J1 (s2's view, not s1's).
-    for (let i = 0; i < 3; i++) expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: buyer.token })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: buyer.token })).status).toBe(200);
     expect((await t.request('GET', `/api/product/${ids.I2}`, { token: s2.token })).status).toBe(200);
     expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: s1.token })).status).toBe(200);
     expect((await t.request('GET', `/api/catalogue/${ids.I1}`, { token: admin.token })).status).toBe(200);
@@ -545,7 +570,8 @@ describe('docs/product.md §2 supplier dashboard: catalogue views per item', () 
     expect(views(quarter)).toEqual({ 'Item I1': 2, 'Item I2': 2 });
     expect(quarter.catalogueViews).toBe(4);
     // Today only: the buyer's and s2's views of today.
-    const day = (await t.request('GET', `/api/analytics/supplier?from=${today()}&to=${today()}`, { token: s1.token })).body.data;
+    const day = (await t.request('GET', `/api/analytics/supplier?from=${today()}&to=${today()}`, { token: s1.token }))
+      .body.data;
     expect(views(day)).toEqual({ 'Item I1': 1, 'Item I2': 1 });
     expect(day.catalogueViews).toBe(2);
     // s2 sees the buyer's view of J1 and nothing of s1's items.
@@ -577,7 +603,9 @@ describe('dashboards for a custom from–to period', () => {
   it('buyer: the trend counts only the chosen days, bucketed by day', async () => {
     // From 10 days ago to 2 days ago: T1 (2 days), T6 (5 days), T2 (10 days) published; T3 (20 days) not.
     // The active deal (responded 3 days ago) is in; the declined one is never a deal.
-    const res = await t.request('GET', `/api/analytics/buyer?from=${day(10 * D)}&to=${day(2 * D)}`, { token: buyer.token });
+    const res = await t.request('GET', `/api/analytics/buyer?from=${day(10 * D)}&to=${day(2 * D)}`, {
+      token: buyer.token,
+    });
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.range).toBe('custom');
@@ -628,14 +656,19 @@ describe('dashboards for a custom from–to period', () => {
         const res = await t.request('GET', `${path}?${q}`, { token });
         expect(res.status, `${path}?${q}`).toBe(400);
         expect(res.body.error.code).toBe('VALIDATION_FAILED');
-        expect(res.body.error.details.map((x: { path: string }) => x.path), `${path}?${q}`).toContain(where);
+        expect(
+          res.body.error.details.map((x: { path: string }) => x.path),
+          `${path}?${q}`,
+        ).toContain(where);
       }
     }
     // Exactly 3 years is allowed.
     const [y, m, dd] = day(0).split('-').map(Number) as [number, number, number];
     const threeYears = new Date(Date.UTC(y - 3, m - 1, dd)).toISOString().slice(0, 10);
     if (threeYears.slice(5) === day(0).slice(5)) {
-      expect((await t.request('GET', `/api/analytics/buyer?from=${threeYears}&to=${day(0)}`, { token: buyer.token })).status).toBe(200);
+      expect(
+        (await t.request('GET', `/api/analytics/buyer?from=${threeYears}&to=${day(0)}`, { token: buyer.token })).status,
+      ).toBe(200);
     }
   });
 });
@@ -674,19 +707,36 @@ describe('docs/product.md §2 supplier dashboard: match figures are the matches 
     // the last test of the file: its users and tenders would change the marketplace-wide figures above
     const core = await t.createUser({ role: 'supplier', plan: 'CORE', companyName: 'Core Fixture Supplies' });
     const owner = await t.createUser({ role: 'buyer' });
-    const [it1] = await t.db.insert(catalogueItems).values({ userId: core.id, title: 'Core item', description: 'Ready-mix', category: 'concrete' }).returning({ id: catalogueItems.id });
+    const [it1] = await t.db
+      .insert(catalogueItems)
+      .values({ userId: core.id, title: 'Core item', description: 'Ready-mix', category: 'concrete' })
+      .returning({ id: catalogueItems.id });
     await t.db.insert(catalogueItemVectors).values({ catalogueItemId: it1!.id, matchedAt: new Date(now + D) });
     const open: string[] = [];
     // Four open tenders created and published 70 days ago, and one closed one.
     for (const [i, status] of (['active', 'active', 'active', 'active', 'closed'] as const).entries()) {
       const [row] = await t.db
         .insert(tenders)
-        .values({ userId: owner.id, title: `Old tender ${i}`, description: 'Works', category: 'concrete', status, createdAt: ago(70 * D), publishedAt: ago(70 * D), deadline: new Date(now + 9 * D) })
+        .values({
+          userId: owner.id,
+          title: `Old tender ${i}`,
+          description: 'Works',
+          category: 'concrete',
+          status,
+          createdAt: ago(70 * D),
+          publishedAt: ago(70 * D),
+          deadline: new Date(now + 9 * D),
+        })
         .returning({ id: tenders.id });
       await t.db.insert(tenderVectors).values({ tenderId: row!.id, matchedAt: new Date(now + D) });
       if (status === 'active') open.push(row!.id);
       // the closed tender scores best: Connect does not show it, so neither may the dashboard
-      await t.db.insert(matches).values({ tenderId: row!.id, catalogueItemId: it1!.id, score: status === 'closed' ? 99 : 90 - i * 10, matchedAt: i === 0 ? ago(40 * D) : new Date() });
+      await t.db.insert(matches).values({
+        tenderId: row!.id,
+        catalogueItemId: it1!.id,
+        score: status === 'closed' ? 99 : 90 - i * 10,
+        matchedAt: i === 0 ? ago(40 * D) : new Date(),
+      });
     }
     const connect = await t.request('GET', '/api/tender/matches/supplier', { token: core.token });
     expect(connect.status).toBe(200);
@@ -698,16 +748,34 @@ describe('docs/product.md §2 supplier dashboard: match figures are the matches 
     // the best three: the one first matched 40 days ago (an earlier month) and two matched now
     expect(d.matchesThisMonth).toBe(2);
     expect(d.catalogue).toEqual([expect.objectContaining({ id: it1!.id, matches: 3, topScore: 90 })]);
-    const byMonth = Object.fromEntries(d.trend.filter((p: { matches: number }) => p.matches > 0).map((p: { period: string; matches: number }) => [p.period, p.matches]));
+    const byMonth = Object.fromEntries(
+      d.trend
+        .filter((p: { matches: number }) => p.matches > 0)
+        .map((p: { period: string; matches: number }) => [p.period, p.matches]),
+    );
     expect(Object.values(byMonth).reduce((a: number, b) => a + (b as number), 0)).toBe(3);
     expect(byMonth[d.trend.at(-1).period]).toBe(2);
 
     // a recompute that keeps the pairs keeps their first-match dates, so the figures stay put
     const { replacePairs } = await import('../matching/matching.repository.ts');
     const before = await t.db.select().from(matches).where(eq(matches.catalogueItemId, it1!.id));
-    await t.db.transaction((tx) => replacePairs(tx, { catalogueItemId: it1!.id }, before.map((m) => ({ tenderId: m.tenderId, catalogueItemId: m.catalogueItemId, score: m.score, reasons: [] })) as never, 100));
+    await t.db.transaction((tx) =>
+      replacePairs(
+        tx,
+        { catalogueItemId: it1!.id },
+        before.map((m) => ({
+          tenderId: m.tenderId,
+          catalogueItemId: m.catalogueItemId,
+          score: m.score,
+          reasons: [],
+        })) as never,
+        100,
+      ),
+    );
     const after = await t.db.select().from(matches).where(eq(matches.catalogueItemId, it1!.id));
-    expect(after.map((m) => [m.tenderId, m.matchedAt.toISOString()]).sort()).toEqual(before.map((m) => [m.tenderId, m.matchedAt.toISOString()]).sort());
+    expect(after.map((m) => [m.tenderId, m.matchedAt.toISOString()]).sort()).toEqual(
+      before.map((m) => [m.tenderId, m.matchedAt.toISOString()]).sort(),
+    );
     const again = (await t.request('GET', '/api/analytics/supplier?range=12m', { token: core.token })).body.data;
     expect([again.matchesThisMonth, again.matchesTotal]).toEqual([2, 3]);
   });

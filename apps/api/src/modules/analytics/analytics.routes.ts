@@ -23,8 +23,7 @@ export function analyticsRoutes(app: App, analytics: AnalyticsService) {
       querystring: dashboardQuerySchema,
       response: { 200: dataOf(buyerDashboardSchema) },
     },
-    handler: async (req, reply) =>
-      buyerBody.send(reply, await analytics.buyerCached(principalOf(req), req.query)),
+    handler: async (req, reply) => buyerBody.send(reply, await analytics.buyerCached(principalOf(req), req.query)),
   });
 
   app.get('/api/analytics/supplier', {

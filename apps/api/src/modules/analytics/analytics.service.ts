@@ -36,7 +36,10 @@ export const dashboardQueryKey = (q: DashboardQuery) => `${q.range ?? ''}|${q.fr
 export const DASHBOARD_CACHE = { ttlMs: 30_000, max: 5_000 };
 
 /** The buyer and supplier dashboards (docs/product.md section 2), each answered by one request. */
-export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE)) {
+export function createAnalyticsService(
+  ctx: AppContext,
+  cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE),
+) {
   const { db } = ctx;
 
   /**
@@ -67,17 +70,19 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
 
     async buyer(caller: Principal, query: DashboardQuery, now = new Date()): Promise<BuyerDashboard> {
       const b = bucketsFor(query, now);
-      const [byStatus, matches, rates, deals, activity, closing, trend, responses, matchesUpdating] = await Promise.all([
-        repo.buyerTendersByStatus(db, caller.id),
-        repo.buyerMatches(db, caller.id, 12),
-        repo.buyerRates(db, caller.id),
-        repo.buyerDeals(db, caller.id),
-        repo.buyerActivity(db, caller.id, 8),
-        repo.buyerClosingSoon(db, caller.id, 5),
-        repo.buyerTrend(db, caller.id, b),
-        repo.buyerTenderResponses(db, caller.id),
-        queueStale('tender', caller.id),
-      ]);
+      const [byStatus, matches, rates, deals, activity, closing, trend, responses, matchesUpdating] = await Promise.all(
+        [
+          repo.buyerTendersByStatus(db, caller.id),
+          repo.buyerMatches(db, caller.id, 12),
+          repo.buyerRates(db, caller.id),
+          repo.buyerDeals(db, caller.id),
+          repo.buyerActivity(db, caller.id, 8),
+          repo.buyerClosingSoon(db, caller.id, 5),
+          repo.buyerTrend(db, caller.id, b),
+          repo.buyerTenderResponses(db, caller.id),
+          queueStale('tender', caller.id),
+        ],
+      );
       const tendersByStatus = Object.fromEntries(TENDER_STATUSES.map((s) => [s, 0])) as Record<TenderStatus, number>;
       let openBudgetPence = 0;
       for (const r of byStatus) {
@@ -133,20 +138,31 @@ export function createAnalyticsService(ctx: AppContext, cache: DashboardCache = 
     async supplier(caller: Principal, query: DashboardQuery, now = new Date()): Promise<SupplierDashboard> {
       const b = bucketsFor(query, now);
       const limits = PLANS[caller.plan ?? 'CORE'].limits;
-      const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, responses, matchesUpdating] =
-        await Promise.all([
-          repo.supplierMatchCounts(db, caller.id, limits.matchesPerItem),
-          repo.supplierDeals(db, caller.id),
-          repo.supplierWinRate(db, caller.id),
-          repo.supplierCatalogue(db, caller.id, b, 20, limits.matchesPerItem),
-          repo.supplierFavouritesClosing(db, caller.id, 5),
-          quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
-          quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
-          repo.supplierBidAssistCounts(db, caller.id),
-          repo.supplierTrend(db, caller.id, b, limits.matchesPerItem),
-          repo.supplierTenderResponses(db, caller.id),
-          queueStale('catalogue_item', caller.id),
-        ]);
+      const [
+        counts,
+        deals,
+        win,
+        catalogue,
+        favourites,
+        bidAssist,
+        uploads,
+        requests,
+        trend,
+        responses,
+        matchesUpdating,
+      ] = await Promise.all([
+        repo.supplierMatchCounts(db, caller.id, limits.matchesPerItem),
+        repo.supplierDeals(db, caller.id),
+        repo.supplierWinRate(db, caller.id),
+        repo.supplierCatalogue(db, caller.id, b, 20, limits.matchesPerItem),
+        repo.supplierFavouritesClosing(db, caller.id, 5),
+        quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
+        quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
+        repo.supplierBidAssistCounts(db, caller.id),
+        repo.supplierTrend(db, caller.id, b, limits.matchesPerItem),
+        repo.supplierTenderResponses(db, caller.id),
+        queueStale('catalogue_item', caller.id),
+      ]);
       const bidAssistCounts = Object.fromEntries(BID_ASSIST_STATUSES.map((s) => [s, 0])) as Record<
         BidAssistStatus,
         number

@@ -29,7 +29,8 @@ const buyerDashboard = () => dashboard('/api/analytics/buyer', buyer);
 const supplierDashboard = () => dashboard('/api/analytics/supplier', supplier);
 const adminDashboard = () => dashboard('/api/admin/dashboard', admin);
 const versionOf = async (scope: string) =>
-  (await exec<{ version: number }>(sql`select version from dashboard_versions where scope = ${scope}`))[0]?.version ?? 0;
+  (await exec<{ version: number }>(sql`select version from dashboard_versions where scope = ${scope}`))[0]?.version ??
+  0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,11 +63,15 @@ describe('a repeat dashboard request is served from the cache', () => {
     // the one way a write can reach the table without raising the version.
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.execute(sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Hidden', 'x', 'concrete')`);
+      await tx.execute(
+        sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Hidden', 'x', 'concrete')`,
+      );
     });
     expect((await buyerDashboard()).totalTenders).toBe(before);
     // The next ordinary write raises the version: both tenders show.
-    await exec(sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Seen', 'x', 'concrete')`);
+    await exec(
+      sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Seen', 'x', 'concrete')`,
+    );
     expect((await buyerDashboard()).totalTenders).toBe(before + 2);
   });
 
@@ -79,7 +84,9 @@ describe('a repeat dashboard request is served from the cache', () => {
 describe('docs/product.md §2 buyer dashboard: every write it reads shows on the next request', () => {
   it('tenders: a new tender and a status change', async () => {
     const d0 = await buyerDashboard();
-    await exec(sql`insert into tenders (user_id, title, description, category, status) values (${buyer.id}, 'Draft two', 'x', 'concrete', 'draft')`);
+    await exec(
+      sql`insert into tenders (user_id, title, description, category, status) values (${buyer.id}, 'Draft two', 'x', 'concrete', 'draft')`,
+    );
     const d1 = await buyerDashboard();
     expect(d1.totalTenders).toBe(d0.totalTenders + 1);
     await exec(sql`update tenders set status = 'cancelled' where user_id = ${buyer.id} and title = 'Draft two'`);
@@ -92,14 +99,18 @@ describe('docs/product.md §2 buyer dashboard: every write it reads shows on the
     const m = (await buyerDashboard()).matchesPerTender.find((r: { id: string }) => r.id === tenderId);
     expect(m).toMatchObject({ matches: 1, topScore: 77 });
 
-    await exec(sql`insert into audit_events (tender_id, actor_id, action) values (${tenderId}, ${buyer.id}, 'updated')`);
+    await exec(
+      sql`insert into audit_events (tender_id, actor_id, action) values (${tenderId}, ${buyer.id}, 'updated')`,
+    );
     expect((await buyerDashboard()).recentActivity[0]).toMatchObject({ tenderId, action: 'updated' });
 
     const [low, high] = [buyer.id, supplier.id].sort();
     const [c] = await exec<{ id: string }>(
       sql`insert into conversations (user_low_id, user_high_id, tender_id) values (${low}, ${high}, ${tenderId}) returning id`,
     );
-    await exec(sql`insert into conversation_participants (conversation_id, user_id) values (${c!.id}, ${buyer.id}), (${c!.id}, ${supplier.id})`);
+    await exec(
+      sql`insert into conversation_participants (conversation_id, user_id) values (${c!.id}, ${buyer.id}), (${c!.id}, ${supplier.id})`,
+    );
     expect((await buyerDashboard()).responseRate.numerator).toBe(1);
 
     await exec(
@@ -129,12 +140,16 @@ describe('docs/product.md §2 supplier dashboard: every write it reads shows on 
     expect((await supplierDashboard()).catalogueViews).toBe(d0.catalogueViews + 1);
 
     await exec(sql`insert into external_tender_favourites (user_id, tender_id) values (${supplier.id}, ${externalId})`);
-    expect((await supplierDashboard()).favouritesClosingSoon.map((f: { title: string }) => f.title)).toEqual(['Feed tender']);
+    expect((await supplierDashboard()).favouritesClosingSoon.map((f: { title: string }) => f.title)).toEqual([
+      'Feed tender',
+    ]);
     // The live feed re-imports the notice with a new title.
     await exec(sql`update external_tenders set title = 'Feed tender (amended)' where id = ${externalId}`);
     expect((await supplierDashboard()).favouritesClosingSoon[0].title).toBe('Feed tender (amended)');
 
-    await exec(sql`insert into usage_counters (user_id, kind, month, used) values (${supplier.id}, 'uploads', ${quotaMonth()}, 2)`);
+    await exec(
+      sql`insert into usage_counters (user_id, kind, month, used) values (${supplier.id}, 'uploads', ${quotaMonth()}, 2)`,
+    );
     expect((await supplierDashboard()).usage.uploads).toEqual({ used: 2, limit: 5 });
 
     await exec(
@@ -146,7 +161,9 @@ describe('docs/product.md §2 supplier dashboard: every write it reads shows on 
 
   it('its own catalogue', async () => {
     const d0 = await supplierDashboard();
-    await exec(sql`insert into catalogue_items (user_id, title, description, category) values (${supplier.id}, 'Second item', 'x', 'concrete')`);
+    await exec(
+      sql`insert into catalogue_items (user_id, title, description, category) values (${supplier.id}, 'Second item', 'x', 'concrete')`,
+    );
     const d1 = await supplierDashboard();
     expect(d1.catalogue).toHaveLength(d0.catalogue.length + 1);
     expect(d1.matchesUpdating).toBe(true); // the new item has no scores yet: not cached, asked again
@@ -170,7 +187,9 @@ describe('docs/product.md §2 admin dashboard: every write it reads shows on the
     );
     expect((await adminDashboard()).activeSubscriptions.PARTNER).toBe(d0.activeSubscriptions.PARTNER + 1);
 
-    await exec(sql`insert into contact_messages (user_email, user_name, title, message) values ('a@b.test', 'A B', 'Hello', 'A question')`);
+    await exec(
+      sql`insert into contact_messages (user_email, user_name, title, message) values ('a@b.test', 'A B', 'Hello', 'A question')`,
+    );
     expect((await adminDashboard()).recentContactMessages[0]).toMatchObject({ title: 'Hello' });
 
     await exec(
@@ -196,7 +215,9 @@ describe('dashboard_versions: raised at commit, once per transaction, never by a
     const v0 = await versionOf(buyer.id);
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Rolled back', 'x', 'concrete')`);
+        await tx.execute(
+          sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Rolled back', 'x', 'concrete')`,
+        );
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
@@ -204,8 +225,12 @@ describe('dashboard_versions: raised at commit, once per transaction, never by a
 
     const s0 = await versionOf(supplier.id);
     await t.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'One', 'x', 'concrete')`);
-      await tx.execute(sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Two', 'x', 'concrete')`);
+      await tx.execute(
+        sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'One', 'x', 'concrete')`,
+      );
+      await tx.execute(
+        sql`insert into tenders (user_id, title, description, category) values (${buyer.id}, 'Two', 'x', 'concrete')`,
+      );
       await tx.execute(
         sql`insert into contracts (tender_title, buyer_id, supplier_id, value_pence, status) values ('Two', ${buyer.id}, ${supplier.id}, 1, 'proposed')`,
       );

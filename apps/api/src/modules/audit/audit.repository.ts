@@ -26,7 +26,9 @@ export async function insertAuditEvent(
   tx: DbOrTx,
   e: { tenderId: string; actorId: string | null; action: AuditAction; changes?: AuditChanges },
 ): Promise<void> {
-  await tx.insert(auditEvents).values({ tenderId: e.tenderId, actorId: e.actorId, action: e.action, changes: e.changes ?? {} });
+  await tx
+    .insert(auditEvents)
+    .values({ tenderId: e.tenderId, actorId: e.actorId, action: e.action, changes: e.changes ?? {} });
 }
 
 export function listAuditEvents(db: DbOrTx, tenderId: string) {
@@ -58,7 +60,11 @@ export async function namesForAuditIds(db: DbOrTx, ids: string[]): Promise<Recor
   const names: Record<string, string> = {};
   if (!ids.length) return names;
   const people = await db
-    .select({ id: users.id, company: users.companyName, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .select({
+      id: users.id,
+      company: users.companyName,
+      name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   for (const p of people) names[p.id] = p.company || p.name;
@@ -68,7 +74,10 @@ export async function namesForAuditIds(db: DbOrTx, ids: string[]): Promise<Recor
     .innerJoin(users, eq(users.id, tenderResponses.supplierId))
     .where(inArray(tenderResponses.id, ids));
   for (const r of responses) names[r.id] = `Response from ${r.company}`;
-  const questions = await db.select({ id: tenderQuestions.id, text: tenderQuestions.text }).from(tenderQuestions).where(inArray(tenderQuestions.id, ids));
+  const questions = await db
+    .select({ id: tenderQuestions.id, text: tenderQuestions.text })
+    .from(tenderQuestions)
+    .where(inArray(tenderQuestions.id, ids));
   for (const q of questions) names[q.id] = `“${q.text.length > 80 ? `${q.text.slice(0, 79)}…` : q.text}”`;
   const stored = await db.select({ id: files.id, name: files.fileName }).from(files).where(inArray(files.id, ids));
   for (const f of stored) names[f.id] = f.name;

@@ -10,7 +10,10 @@ import { authTokens, users } from '../../db/schema/index.ts';
 export type TokenPurpose = (typeof authTokens.$inferInsert)['purpose'];
 type Purpose = TokenPurpose;
 
-export async function insertToken(db: DbOrTx, v: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertToken(
+  db: DbOrTx,
+  v: { userId: string; purpose: Purpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(authTokens).values(v);
 }
 
@@ -22,21 +25,43 @@ export async function revokeTokens(db: DbOrTx, userId: string, purpose: Purpose)
 }
 
 /** A live, unused, unexpired token (not consumed). */
-export async function findToken(db: DbOrTx, tokenHash: string, purpose: Purpose): Promise<{ id: string; userId: string } | undefined> {
+export async function findToken(
+  db: DbOrTx,
+  tokenHash: string,
+  purpose: Purpose,
+): Promise<{ id: string; userId: string } | undefined> {
   const [row] = await db
     .select({ id: authTokens.id, userId: authTokens.userId })
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 /** Marks a token used, atomically; a second use finds nothing. */
-export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: Purpose): Promise<{ userId: string } | undefined> {
+export async function consumeToken(
+  db: DbOrTx,
+  tokenHash: string,
+  purpose: Purpose,
+): Promise<{ userId: string } | undefined> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: authTokens.userId });
   return row;
 }
@@ -47,7 +72,13 @@ export async function isVerifyLinkOfVerifiedUser(db: DbOrTx, tokenHash: string):
     .select({ id: authTokens.id })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, 'verify_email'), isNotNull(users.emailVerifiedAt)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, 'verify_email'),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
     .limit(1);
   return !!row;
 }

@@ -46,14 +46,26 @@ describe('docs/product.md §7 Auth: register, verify, login', () => {
     const again = await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(again.status).toBe(200);
     expect(again.body.data.message).toBe('Your email address is already confirmed. You can sign in.');
-    const forged = await t.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(token.slice(0, -4) + 'abcd')}`);
+    const forged = await t.request(
+      'GET',
+      `/api/auth/verify-email?token=${encodeURIComponent(token.slice(0, -4) + 'abcd')}`,
+    );
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe('INVALID_TOKEN');
 
-    const login = await t.request('POST', '/api/auth/login', { body: { email: body.email.toUpperCase(), password: body.password } });
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: body.email.toUpperCase(), password: body.password },
+    });
     expect(login.status).toBe(200);
     // docs/product.md §3 stored session, exactly
-    expect(Object.keys(login.body.data).sort()).toEqual(['approved', 'hasActiveSubscription', 'id', 'role', 'token', 'user']);
+    expect(Object.keys(login.body.data).sort()).toEqual([
+      'approved',
+      'hasActiveSubscription',
+      'id',
+      'role',
+      'token',
+      'user',
+    ]);
     expect(login.body.data).toMatchObject({
       role: 'supplier',
       user: { name: 'Dana Price', email: body.email },
@@ -78,7 +90,9 @@ describe('docs/product.md §7 Auth: register, verify, login', () => {
     const first = await t.request('POST', '/api/auth/register', { body });
     expect(first.status).toBe(201);
     const mailsBefore = t.mails.length;
-    const dup = await t.request('POST', '/api/auth/register', { body: { ...body, email: body.email.toUpperCase(), password: 'Other-pass-42' } });
+    const dup = await t.request('POST', '/api/auth/register', {
+      body: { ...body, email: body.email.toUpperCase(), password: 'Other-pass-42' },
+    });
     expect(dup.status).toBe(201);
     expect(Object.keys(dup.body.data).sort()).toEqual(Object.keys(first.body.data).sort());
     expect(dup.body.data.message).toBe(first.body.data.message);
@@ -109,7 +123,10 @@ describe('docs/product.md §7 Auth: register, verify, login', () => {
   });
 
   it('answers malformed JSON with 400 INVALID_JSON, never 500', async () => {
-    const res = await t.request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/auth/login', {
+      raw: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_JSON');
   });
@@ -117,7 +134,9 @@ describe('docs/product.md §7 Auth: register, verify, login', () => {
   it('rejects wrong credentials with 401 and does not reveal whether the account exists', async () => {
     const u = await t.createUser({ role: 'buyer' });
     const wrong = await t.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } });
-    const none = await t.request('POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: 'Wrong-pass-1' } });
+    const none = await t.request('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.test', password: 'Wrong-pass-1' },
+    });
     expect(wrong.status).toBe(401);
     expect(none.status).toBe(401);
     expect(wrong.body.error).toEqual(none.body.error);
@@ -134,11 +153,16 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
     expect(known.body).toEqual(unknown.body);
     expect(t.mails.some((m) => m.to === 'ghost@example.test')).toBe(false);
 
-    const link = linkIn(t.mails.findLast((m) => m.to === u.email), '/reset-password-validation');
+    const link = linkIn(
+      t.mails.findLast((m) => m.to === u.email),
+      '/reset-password-validation',
+    );
     expect(link.searchParams.get('userId')).toBe(u.id);
     const token = link.searchParams.get('token')!;
 
-    const weak = await t.request('POST', '/api/auth/forgot-password-validation', { body: { userId: u.id, token, newPassword: 'weak' } });
+    const weak = await t.request('POST', '/api/auth/forgot-password-validation', {
+      body: { userId: u.id, token, newPassword: 'weak' },
+    });
     expect(weak.status).toBe(400);
 
     const otherUser = await t.createUser();
@@ -155,7 +179,10 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
     expect(reused.body.error.code).toBe('INVALID_TOKEN');
 
     await t.request('POST', '/api/auth/forgot-password', { body: { email: u.email } });
-    const fresh = linkIn(t.mails.findLast((m) => m.to === u.email), '/reset-password-validation').searchParams.get('token')!;
+    const fresh = linkIn(
+      t.mails.findLast((m) => m.to === u.email),
+      '/reset-password-validation',
+    ).searchParams.get('token')!;
     const ok = await t.request('POST', '/api/auth/forgot-password-validation', {
       body: { userId: u.id, token: fresh, newPassword: 'Brand-new-pass-9' },
     });
@@ -168,7 +195,10 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
   it('stores reset tokens hashed, never in clear', async () => {
     const u = await t.createUser();
     await t.request('POST', '/api/auth/forgot-password', { body: { email: u.email } });
-    const token = linkIn(t.mails.findLast((m) => m.to === u.email), '/reset-password').searchParams.get('token')!;
+    const token = linkIn(
+      t.mails.findLast((m) => m.to === u.email),
+      '/reset-password',
+    ).searchParams.get('token')!;
     const rows = await t.db.query.authTokens.findMany({ where: (a, { eq }) => eq(a.userId, u.id) });
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.tokenHash).not.toContain(token);
@@ -177,7 +207,10 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
   it('changes the password of a signed-in user and ends their other sessions', async () => {
     const u = await t.createUser();
     const second = await t.login(u.email);
-    const wrong = await t.request('POST', '/api/auth/reset-password', { token: u.token, body: { password: 'nope', newPassword: 'Another-pass-77' } });
+    const wrong = await t.request('POST', '/api/auth/reset-password', {
+      token: u.token,
+      body: { password: 'nope', newPassword: 'Another-pass-77' },
+    });
     expect(wrong.status).toBe(400);
     const res = await t.request('POST', '/api/auth/reset-password', {
       token: u.token,
@@ -195,7 +228,9 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
       const u = await app.createUser();
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status);
+        statuses.push(
+          (await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status,
+        );
       }
       expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
       expect(statuses[4]).toBe(429);
@@ -209,9 +244,13 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
     try {
       const u = await app.createUser();
       for (let i = 0; i < 3; i++) {
-        expect((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status).toBe(401);
+        expect(
+          (await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status,
+        ).toBe(401);
       }
-      const wrong = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } });
+      const wrong = await app.request('POST', '/api/auth/login', {
+        body: { email: u.email, password: 'Wrong-pass-1' },
+      });
       expect(wrong.status).toBe(429);
       const right = await app.request('POST', '/api/auth/login', { body: { email: u.email, password: TEST_PASSWORD } });
       expect(right.status).toBe(429);
@@ -231,7 +270,9 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         const app = i % 2 === 0 ? first : second;
-        statuses.push((await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status);
+        statuses.push(
+          (await app.request('POST', '/api/auth/login', { body: { email: u.email, password: 'Wrong-pass-1' } })).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 401]);
       // Four failures in all, two on each instance: both now refuse, the right password included.
@@ -247,7 +288,7 @@ describe('docs/product.md §7 Auth: forgot and reset password', () => {
 });
 
 describe('sessions end on the server', () => {
-  it('POST /api/auth/logout ends the token (and the user\'s other sessions)', async () => {
+  it("POST /api/auth/logout ends the token (and the user's other sessions)", async () => {
     const u = await t.createUser();
     const other = await t.login(u.email);
     const out = await t.request('POST', '/api/auth/logout', { token: u.token });
@@ -269,7 +310,12 @@ describe('sessions end on the server', () => {
       // A token of a sign-in 61 seconds ago (signed with the server's key) is no longer renewed.
       const { createJwt } = await import('../../platform/auth/jwt.ts');
       const claims = decodeJwtPayload(u.token);
-      const old = createJwt(app.config.jwtSecret, 3600).sign({ sub: claims.sub, role: claims.role, sv: claims.sv, at: Math.floor(Date.now() / 1000) - 61 });
+      const old = createJwt(app.config.jwtSecret, 3600).sign({
+        sub: claims.sub,
+        role: claims.role,
+        sv: claims.sv,
+        at: Math.floor(Date.now() / 1000) - 61,
+      });
       const refused = await app.request('GET', '/api/auth/session', { token: old });
       expect(refused.status).toBe(401);
       expect(refused.body.error.code).toBe('SESSION_EXPIRED');

@@ -54,7 +54,8 @@ export function authRoutes(app: App, auth: AuthService, limits: { loginPerIp: nu
     config: { access: 'public', rateLimit: ipLimit(limits.loginPerIp, 15) },
     schema: {
       tags,
-      summary: 'Second step of a sign-in answered TWO_FACTOR_REQUIRED: the challenge (error.details[path=challenge]) and a code or recovery code',
+      summary:
+        'Second step of a sign-in answered TWO_FACTOR_REQUIRED: the challenge (error.details[path=challenge]) and a code or recovery code',
       body: loginTwoFactorBodySchema,
       response: { 200: dataOf(sessionSchema) },
     },
@@ -92,7 +93,11 @@ export function authRoutes(app: App, auth: AuthService, limits: { loginPerIp: nu
 
   app.post('/api/auth/logout', {
     config: { access: { gate: false } },
-    schema: { tags, summary: 'Sign out: this token and every other session of the user stop working', response: { 200: okSchema } },
+    schema: {
+      tags,
+      summary: 'Sign out: this token and every other session of the user stop working',
+      response: { 200: okSchema },
+    },
     handler: async (req) => {
       await auth.logout(principalOf(req).id);
       return { data: { ok: true as const } };

@@ -89,12 +89,23 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async register(input: z.output<typeof registerBodySchema>) {
-      const accepted = (id: string) => ({ id, email: input.email, message: 'Account created. Check your email to confirm your address.' });
+      const accepted = (id: string) => ({
+        id,
+        email: input.email,
+        message: 'Account created. Check your email to confirm your address.',
+      });
       // An address already registered gets the same answer as a new one (the answer must not tell
       // who has an account here); its owner is mailed instead, with the ways back in.
       const mailOwner = async (owner: users.UserRow) => {
         await mailer
-          .send({ to: owner.email, ...(await accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`)) })
+          .send({
+            to: owner.email,
+            ...(await accountExistsMail(
+              owner.firstName,
+              `${config.publicUrl}/login`,
+              `${config.publicUrl}/forgot-password`,
+            )),
+          })
           .catch((err) => ctx.log.warn({ err }, 'could not mail the owner of an address registered again'));
         return accepted(crypto.randomUUID());
       };
@@ -121,7 +132,10 @@ export function createAuthService(ctx: AppContext) {
         });
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides.
-        if ((err as { cause?: { code?: string } }).cause?.code === '23505' || (err as { code?: string }).code === '23505') {
+        if (
+          (err as { cause?: { code?: string } }).cause?.code === '23505' ||
+          (err as { code?: string }).code === '23505'
+        ) {
           const owner = await users.findUserByEmail(db, input.email);
           if (owner) return mailOwner(owner);
         }
@@ -149,7 +163,8 @@ export function createAuthService(ctx: AppContext) {
         if (cancelled) {
           ctx.principals.invalidate(cancelled.userId);
           return {
-            message: 'The email change is cancelled and every session of your account is signed out. Sign in and change your password if you did not ask for it.',
+            message:
+              'The email change is cancelled and every session of your account is signed out. Sign in and change your password if you did not ask for it.',
           };
         }
         // A confirmation link opened again (a second click, a mail scanner got there first): the
@@ -181,14 +196,24 @@ export function createAuthService(ctx: AppContext) {
         throw new AppError('INVALID_CREDENTIALS', 'Email or password is incorrect');
       }
       if (!user.emailVerifiedAt) {
-        throw new AppError('EMAIL_NOT_VERIFIED', 'Please confirm your email address first. We can send you a new link.');
+        throw new AppError(
+          'EMAIL_NOT_VERIFIED',
+          'Please confirm your email address first. We can send you a new link.',
+        );
       }
       await loginFailures.reset(key);
       if (await isTwoFactorEnabled(db, user.id)) {
         // Password right; the session waits for the second factor (POST /api/auth/login/2fa).
         const { token, hash } = newOpaqueToken();
-        await tokens.insertToken(db, { userId: user.id, purpose: 'two_factor_login', tokenHash: hash, expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_MS) });
-        throw new AppError('TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app', [{ path: 'challenge', message: token }]);
+        await tokens.insertToken(db, {
+          userId: user.id,
+          purpose: 'two_factor_login',
+          tokenHash: hash,
+          expiresAt: new Date(Date.now() + TWO_FACTOR_CHALLENGE_TTL_MS),
+        });
+        throw new AppError('TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app', [
+          { path: 'challenge', message: token },
+        ]);
       }
       return sessionFor(user.id);
     },
@@ -200,7 +225,11 @@ export function createAuthService(ctx: AppContext) {
       if (!pending) throw new AppError('INVALID_TOKEN', 'This sign-in has expired. Please sign in again.');
       await twoFactorFailures.consume(pending.userId);
       const ok = await verifySecondFactor(db, config.jwtSecret, pending.userId, input);
-      if (!ok) throw new AppError('INVALID_TWO_FACTOR_CODE', 'That code is not valid. Check your authenticator app and try again.');
+      if (!ok)
+        throw new AppError(
+          'INVALID_TWO_FACTOR_CODE',
+          'That code is not valid. Check your authenticator app and try again.',
+        );
       if (!(await tokens.consumeToken(db, hash, 'two_factor_login'))) {
         throw new AppError('INVALID_TOKEN', 'This sign-in has expired. Please sign in again.');
       }

@@ -87,7 +87,12 @@ export async function insertRequest(db: DbOrTx, values: typeof bidAssistRequests
 }
 
 export async function findRequest(db: DbOrTx, id: string): Promise<RequestWithSupplier | null> {
-  const [row] = await db.select(requestColumns).from(r).innerJoin(users, eq(users.id, r.supplierId)).where(eq(r.id, id)).limit(1);
+  const [row] = await db
+    .select(requestColumns)
+    .from(r)
+    .innerJoin(users, eq(users.id, r.supplierId))
+    .where(eq(r.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -105,7 +110,12 @@ export async function listRequests(
   // The admin queue works oldest first within the open statuses; the supplier sees newest first.
   const orderBy =
     order === 'queue'
-      ? [sql`case ${r.status} when 'submitted' then 0 when 'in_review' then 1 else 2 end`, sql`case when ${r.status} = 'completed' then null else ${r.createdAt} end asc nulls last`, desc(r.updatedAt), asc(r.id)]
+      ? [
+          sql`case ${r.status} when 'submitted' then 0 when 'in_review' then 1 else 2 end`,
+          sql`case when ${r.status} = 'completed' then null else ${r.createdAt} end asc nulls last`,
+          desc(r.updatedAt),
+          asc(r.id),
+        ]
       : [desc(r.createdAt), asc(r.id)];
   const [rows, [total]] = await Promise.all([
     db

@@ -41,7 +41,9 @@ async function externalId(q: string): Promise<string> {
   const id = res.body.data[0].id as string;
   // The demo seed moves shipped notices into the coming weeks; these tests grade the notice as
   // published (closed), so its deadline goes back to the published one.
-  await t.db.execute(sql`update external_tenders set tender_end_date = tender_end_date - make_interval(days => demo_shift_days), award_start_date = award_start_date - make_interval(days => demo_shift_days), award_end_date = award_end_date - make_interval(days => demo_shift_days), demo_shift_days = null where id = ${id} and demo_shift_days is not null`);
+  await t.db.execute(
+    sql`update external_tenders set tender_end_date = tender_end_date - make_interval(days => demo_shift_days), award_start_date = award_start_date - make_interval(days => demo_shift_days), award_end_date = award_end_date - make_interval(days => demo_shift_days), demo_shift_days = null where id = ${id} and demo_shift_days is not null`,
+  );
   return id;
 }
 

@@ -43,7 +43,8 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
     config: { access: suppliers },
     schema: {
       tags: [...tags, 'responses'],
-      summary: 'A draft response to the tender from its bid pack: your most relevant catalogue items priced, requirement answers and a covering note (not stored, no Bid Assist request used)',
+      summary:
+        'A draft response to the tender from its bid pack: your most relevant catalogue items priced, requirement answers and a covering note (not stored, no Bid Assist request used)',
       params: idParamsSchema,
       response: { 200: dataOf(responsePrefillSchema) },
     },
@@ -52,19 +53,34 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
 
   app.get('/api/bid-assist', {
     config: { access: suppliers },
-    schema: { tags, summary: 'Your Bid Assist requests, newest first, with this month’s usage', querystring: bidAssistListQuerySchema, response: { 200: bidAssistListResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Your Bid Assist requests, newest first, with this month’s usage',
+      querystring: bidAssistListQuerySchema,
+      response: { 200: bidAssistListResponseSchema },
+    },
     handler: (req) => bidAssist.history(principalOf(req), req.query),
   });
 
   app.get('/api/bid-assist/targets', {
     config: { access: suppliers },
-    schema: { tags, summary: 'Tenders the Bid Assist form can pick: ours open for responses, or the live feed', querystring: bidAssistTargetQuerySchema, response: { 200: dataOf(z.array(bidAssistTargetSchema)) } },
+    schema: {
+      tags,
+      summary: 'Tenders the Bid Assist form can pick: ours open for responses, or the live feed',
+      querystring: bidAssistTargetQuerySchema,
+      response: { 200: dataOf(z.array(bidAssistTargetSchema)) },
+    },
     handler: async (req) => ({ data: await bidAssist.targets(principalOf(req), req.query) }),
   });
 
   app.get('/api/bid-assist/:id', {
     config: { access: ownerOrAdmin },
-    schema: { tags, summary: 'One request with its bid pack (the owner or an admin)', params: idParamsSchema, response: { 200: dataOf(bidAssistDetailSchema) } },
+    schema: {
+      tags,
+      summary: 'One request with its bid pack (the owner or an admin)',
+      params: idParamsSchema,
+      response: { 200: dataOf(bidAssistDetailSchema) },
+    },
     handler: async (req) => ({ data: await bidAssist.get(principalOf(req), req.params.id) }),
   });
 
@@ -95,7 +111,12 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
 
   app.get('/api/admin/bid-assist', {
     config: { access: admins },
-    schema: { tags, summary: 'The Bid Assist queue (admin): open requests first, oldest first', querystring: adminBidAssistQueueQuerySchema, response: { 200: bidAssistQueueResponseSchema } },
+    schema: {
+      tags,
+      summary: 'The Bid Assist queue (admin): open requests first, oldest first',
+      querystring: adminBidAssistQueueQuerySchema,
+      response: { 200: bidAssistQueueResponseSchema },
+    },
     handler: (req) => bidAssist.queue(req.query),
   });
 

@@ -65,25 +65,47 @@ function toRequest(row: repo.RequestWithSupplier): BidAssistRequest {
   };
 }
 
-const toDetail = (row: repo.RequestWithSupplier): BidAssistDetail => ({ ...toRequest(row), bidPack: row.request.bidPack });
+const toDetail = (row: repo.RequestWithSupplier): BidAssistDetail => ({
+  ...toRequest(row),
+  bidPack: row.request.bidPack,
+});
 
 function canSee(caller: Principal, row: repo.RequestWithSupplier): boolean {
   return caller.role === 'admin' || row.request.supplierId === caller.id;
 }
 
 const STATUS_NOTES = {
-  submitted: { title: 'Bid Assist request received', body: (t: string) => `We have your request for “${t}”. Your bid pack is ready to read now; our team will review it next.` },
-  in_review: { title: 'Bid Assist request in review', body: (t: string) => `Our team is reviewing your request for “${t}”.` },
-  completed: { title: 'Bid Assist request completed', body: (t: string) => `Our reply to your request for “${t}” is ready.` },
+  submitted: {
+    title: 'Bid Assist request received',
+    body: (t: string) =>
+      `We have your request for “${t}”. Your bid pack is ready to read now; our team will review it next.`,
+  },
+  in_review: {
+    title: 'Bid Assist request in review',
+    body: (t: string) => `Our team is reviewing your request for “${t}”.`,
+  },
+  completed: {
+    title: 'Bid Assist request completed',
+    body: (t: string) => `Our reply to your request for “${t}” is ready.`,
+  },
 } as const;
 
 export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof fetch } = {}) {
   const { db, config, mailer, storage, log } = ctx;
 
-  async function packTenderFor(caller: Principal, body: CreateBody, now: Date): Promise<{ tender: PackTender; tenderId: string | null; externalTenderId: string | null }> {
+  async function packTenderFor(
+    caller: Principal,
+    body: CreateBody,
+    now: Date,
+  ): Promise<{ tender: PackTender; tenderId: string | null; externalTenderId: string | null }> {
     if (body.tenderId) {
       const found = await repo.findOurTender(db, body.tenderId);
-      if (!found || found.tender.status === 'draft' || found.tender.status === 'cancelled' || !canViewTender(found.tender, caller)) {
+      if (
+        !found ||
+        found.tender.status === 'draft' ||
+        found.tender.status === 'cancelled' ||
+        !canViewTender(found.tender, caller)
+      ) {
         throw new AppError('NOT_FOUND', 'Tender not found', [{ path: 'tenderId', message: 'No such tender' }]);
       }
       const t = found.tender;
@@ -120,7 +142,10 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       };
     }
     const e = await repo.findExternalTender(db, body.externalTenderId!);
-    if (!e) throw new AppError('NOT_FOUND', 'Tender not found', [{ path: 'externalTenderId', message: 'No such external tender' }]);
+    if (!e)
+      throw new AppError('NOT_FOUND', 'Tender not found', [
+        { path: 'externalTenderId', message: 'No such external tender' },
+      ]);
     const labels = cpvLabels();
     return {
       tenderId: null,
@@ -203,7 +228,13 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
         certifications: i.certifications,
         deliveryLocations: i.deliveryLocations,
       })),
-      portfolio: ev.portfolio.map((w) => ({ title: w.title, valuePence: w.valuePence, description: w.description, client: w.client, completionDate: w.completionDate })),
+      portfolio: ev.portfolio.map((w) => ({
+        title: w.title,
+        valuePence: w.valuePence,
+        description: w.description,
+        client: w.client,
+        completionDate: w.completionDate,
+      })),
     };
   }
 
@@ -214,7 +245,9 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       try {
         assertSafeKey(k);
       } catch {
-        throw new AppError('VALIDATION_FAILED', 'Invalid document', [{ path: 'documents', message: `Not a valid upload key: ${k.slice(0, 80)}` }]);
+        throw new AppError('VALIDATION_FAILED', 'Invalid document', [
+          { path: 'documents', message: `Not a valid upload key: ${k.slice(0, 80)}` },
+        ]);
       }
     }
     const rows = await repo.ownFiles(db, caller.id, unique);
@@ -222,16 +255,22 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     const out: Array<{ key: string; name: string }> = [];
     for (const k of unique) {
       const f = byKey.get(k);
-      if (!f) throw new AppError('VALIDATION_FAILED', 'Documents must be your own uploads', [{ path: 'documents', message: `Not one of your uploads: ${fileName(k)}` }]);
+      if (!f)
+        throw new AppError('VALIDATION_FAILED', 'Documents must be your own uploads', [
+          { path: 'documents', message: `Not one of your uploads: ${fileName(k)}` },
+        ]);
       if (f.status !== 'ready' && !(await storage.head(k))) {
-        throw new AppError('VALIDATION_FAILED', 'A document has not finished uploading', [{ path: 'documents', message: `Still uploading: ${f.fileName}` }]);
+        throw new AppError('VALIDATION_FAILED', 'A document has not finished uploading', [
+          { path: 'documents', message: `Still uploading: ${f.fileName}` },
+        ]);
       }
       out.push({ key: k, name: f.fileName });
     }
     return out;
   }
 
-  const usageOf = async (caller: Principal): Promise<BidAssistUsage> => quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist' });
+  const usageOf = async (caller: Principal): Promise<BidAssistUsage> =>
+    quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist' });
 
   return {
     /**
@@ -252,12 +291,18 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     },
 
     /** POST /api/bid-assist */
-    async create(caller: Principal, body: CreateBody, now = new Date()): Promise<{ data: BidAssistDetail; meta: { usage: BidAssistUsage } }> {
+    async create(
+      caller: Principal,
+      body: CreateBody,
+      now = new Date(),
+    ): Promise<{ data: BidAssistDetail; meta: { usage: BidAssistUsage } }> {
       // A tender of the live feed is feed data (its pack quotes it): the feed's plan rule applies.
       if (body.externalTenderId) requireLiveFeed(caller);
       const deadline = new Date(body.deadline);
       if (!(deadline.getTime() > now.getTime())) {
-        throw new AppError('VALIDATION_FAILED', 'The deadline must be in the future', [{ path: 'deadline', message: 'Choose a date in the future' }]);
+        throw new AppError('VALIDATION_FAILED', 'The deadline must be in the future', [
+          { path: 'deadline', message: 'Choose a date in the future' },
+        ]);
       }
       // A friendly early answer before any work; the unit itself is taken in the transaction below.
       await assertQuotaLeft(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now });
@@ -307,7 +352,13 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
         // The request is saved and queued; a mail outage must not make the supplier resubmit.
         log.error({ err, requestId: row.id }, 'bid assist: could not mail the support mailbox');
       }
-      const detail = toDetail({ request: row, supplierCompany: caller.companyName, supplierFirstName: caller.name, supplierLastName: '', supplierEmail: caller.email });
+      const detail = toDetail({
+        request: row,
+        supplierCompany: caller.companyName,
+        supplierFirstName: caller.name,
+        supplierLastName: '',
+        supplierEmail: caller.email,
+      });
       return { data: detail, meta: { usage } };
     },
 
@@ -331,8 +382,15 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     async pdf(caller: Principal, id: string): Promise<{ body: Buffer; fileName: string }> {
       const row = await repo.findRequest(db, id);
       if (!row || !canSee(caller, row)) throw notFound();
-      const slug = row.request.tenderTitle.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'tender';
-      return { body: await bidPackPdf(row.request.bidPack, { requestId: id, supportEmail: config.supportEmail }), fileName: `bid-pack-${slug}.pdf` };
+      const slug =
+        row.request.tenderTitle
+          .replace(/[^A-Za-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')
+          .slice(0, 60) || 'tender';
+      return {
+        body: await bidPackPdf(row.request.bidPack, { requestId: id, supportEmail: config.supportEmail }),
+        fileName: `bid-pack-${slug}.pdf`,
+      };
     },
 
     /** GET /api/bid-assist/{id}/file?key: a signed link to one of the request's documents or the reply attachment. */
@@ -342,7 +400,10 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       const r = row.request;
       const known = r.documents.some((d) => d.key === key) || r.replyAttachmentKey === key;
       if (!known || !(await storage.head(key))) throw new AppError('NOT_FOUND', 'File not found');
-      const signed = await storage.presignDownload(key, { expiresInSeconds: config.storageUrlTtlSeconds, fileName: fileName(key) });
+      const signed = await storage.presignDownload(key, {
+        expiresInSeconds: config.storageUrlTtlSeconds,
+        fileName: fileName(key),
+      });
       return { downloadURL: signed.url, expiresAt: signed.expiresAt.toISOString() };
     },
 
@@ -350,12 +411,27 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     async targets(caller: Principal, q: { q?: string; kind: 'tender' | 'external' }): Promise<BidAssistTarget[]> {
       const text = q.q?.trim() || undefined;
       if (q.kind === 'tender') {
-        const ranked = text ? (await rank(db, { source: 'tenders', text, where: repo.pickableTendersSql, limit: 20, typing: true })).hits.map((h) => h.id) : undefined;
+        const ranked = text
+          ? (
+              await rank(db, { source: 'tenders', text, where: repo.pickableTendersSql, limit: 20, typing: true })
+            ).hits.map((h) => h.id)
+          : undefined;
         const rows = await repo.searchOurTenders(db, ranked, 20);
-        return rows.map((r) => ({ kind: 'tender', id: r.id, title: r.title, buyerName: r.buyerName, closesAt: r.closesAt?.toISOString() ?? null, isOpen: true, valueMinor: r.valueMinor, currency: r.currency }));
+        return rows.map((r) => ({
+          kind: 'tender',
+          id: r.id,
+          title: r.title,
+          buyerName: r.buyerName,
+          closesAt: r.closesAt?.toISOString() ?? null,
+          isOpen: true,
+          valueMinor: r.valueMinor,
+          currency: r.currency,
+        }));
       }
       requireLiveFeed(caller);
-      const ranked = text ? (await rank(db, { source: 'external', text, limit: 20, typing: true })).hits.map((h) => h.id) : undefined;
+      const ranked = text
+        ? (await rank(db, { source: 'external', text, limit: 20, typing: true })).hits.map((h) => h.id)
+        : undefined;
       const rows = await repo.searchExternal(db, ranked, 20);
       return rows.map((r) => ({
         kind: 'external',
@@ -371,7 +447,10 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
 
     /** GET /api/admin/bid-assist: the support team's queue, open requests first (oldest first). */
     async queue(q: BidAssistListQuery) {
-      const [{ rows, total }, counts] = await Promise.all([repo.listRequests(db, { status: q.status }, q.page, q.pageSize, 'queue'), repo.statusCounts(db)]);
+      const [{ rows, total }, counts] = await Promise.all([
+        repo.listRequests(db, { status: q.status }, q.page, q.pageSize, 'queue'),
+        repo.statusCounts(db),
+      ]);
       return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, counts } };
     },
 
@@ -391,7 +470,9 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       }
       const reply = body.reply === undefined ? undefined : body.reply?.trim() || null;
       if (body.status === 'completed' && !(reply ?? row.request.reply)) {
-        throw new AppError('VALIDATION_FAILED', 'A reply is required to complete a request', [{ path: 'reply', message: 'Write a reply to the supplier' }]);
+        throw new AppError('VALIDATION_FAILED', 'A reply is required to complete a request', [
+          { path: 'reply', message: 'Write a reply to the supplier' },
+        ]);
       }
       let attachment: string | null | undefined;
       if (body.replyAttachmentKey !== undefined) {
@@ -400,17 +481,26 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
           try {
             assertSafeKey(attachment);
           } catch {
-            throw new AppError('VALIDATION_FAILED', 'Invalid attachment', [{ path: 'replyAttachmentKey', message: 'Not a valid upload key' }]);
+            throw new AppError('VALIDATION_FAILED', 'Invalid attachment', [
+              { path: 'replyAttachmentKey', message: 'Not a valid upload key' },
+            ]);
           }
           const own = await repo.ownFiles(db, admin.id, [attachment]);
           const mine = own.length > 0 || attachment.startsWith(`${admin.id}/`);
           if (!mine || !(await storage.head(attachment))) {
-            throw new AppError('VALIDATION_FAILED', 'The attachment must be one of your uploads', [{ path: 'replyAttachmentKey', message: 'Upload the file first' }]);
+            throw new AppError('VALIDATION_FAILED', 'The attachment must be one of your uploads', [
+              { path: 'replyAttachmentKey', message: 'Upload the file first' },
+            ]);
           }
         }
       }
       const updated = await db.transaction(async (tx) => {
-        const moved = await repo.moveRequest(tx, id, from, { status: body.status, reply, replyAttachmentKey: attachment, handledBy: admin.id });
+        const moved = await repo.moveRequest(tx, id, from, {
+          status: body.status,
+          reply,
+          replyAttachmentKey: attachment,
+          handledBy: admin.id,
+        });
         if (!moved) throw new AppError('INVALID_STATE', 'This request was changed by someone else; reload it');
         const note = STATUS_NOTES[moved.status];
         await notify(tx, {

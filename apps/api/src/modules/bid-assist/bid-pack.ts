@@ -145,8 +145,10 @@ const DAY = 86_400_000;
 export const STRONG = 3;
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 const q = (s: string) => `“${s}”`;
-const list = (xs: string[], max = 4) => (xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`);
-const money = (pence: number, currency: string) => (currency === 'GBP' ? formatPence(pence) : formatMoney(pence / 100, currency));
+const list = (xs: string[], max = 4) =>
+  xs.length <= max ? xs.join(', ') : `${xs.slice(0, max).join(', ')} and ${xs.length - max} more`;
+const money = (pence: number, currency: string) =>
+  currency === 'GBP' ? formatPence(pence) : formatMoney(pence / 100, currency);
 
 interface Source {
   label: string;
@@ -164,13 +166,19 @@ interface RowDraft {
 
 /** The words of a tender, for ranking the supplier's items by relevance. */
 function tenderWords(t: PackTender): Set<string> {
-  return new Set(wordsIn([t.title, t.description ?? '', t.specifications ?? '', t.category ? categoryName(t.category) : ''].join(' ')));
+  return new Set(
+    wordsIn(
+      [t.title, t.description ?? '', t.specifications ?? '', t.category ? categoryName(t.category) : ''].join(' '),
+    ),
+  );
 }
 
 /** The categories a tender sits in (ours directly; external through its CPV codes). */
 function tenderCategories(t: PackTender): Array<{ category: string; subcategory: string | null }> {
   if (t.kind === 'tender' && t.category) {
-    return t.subcategories.length ? t.subcategories.map((s) => ({ category: t.category!, subcategory: s })) : [{ category: t.category, subcategory: null }];
+    return t.subcategories.length
+      ? t.subcategories.map((s) => ({ category: t.category!, subcategory: s }))
+      : [{ category: t.category, subcategory: null }];
   }
   const out: Array<{ category: string; subcategory: string | null }> = [];
   for (const code of t.cpvCodes) {
@@ -194,12 +202,16 @@ export function rankCatalogue(t: PackTender, items: PackCatalogueItem[]): Ranked
     const own = wordsIn([item.title, item.description, item.specifications ?? '', item.supplierType ?? ''].join(' '));
     const overlap = own.filter((w) => words.has(w)).length;
     const sameCategory = cats.some((c) => c.category === item.category);
-    const sameSubcategory = cats.some((c) => c.category === item.category && c.subcategory !== null && item.subcategories.includes(c.subcategory));
+    const sameSubcategory = cats.some(
+      (c) => c.category === item.category && c.subcategory !== null && item.subcategories.includes(c.subcategory),
+    );
     return { item, score: overlap + (sameCategory ? 3 : 0) + (sameSubcategory ? 3 : 0), sameCategory, sameSubcategory };
   });
   return ranked
     .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || a.item.title.localeCompare(b.item.title) || a.item.id.localeCompare(b.item.id));
+    .sort(
+      (a, b) => b.score - a.score || a.item.title.localeCompare(b.item.title) || a.item.id.localeCompare(b.item.id),
+    );
 }
 
 function sourcesOf(s: PackSupplier): Source[] {
@@ -208,22 +220,37 @@ function sourcesOf(s: PackSupplier): Source[] {
     out.push({
       kind: 'catalogue',
       label: `catalogue item ${q(i.title)}`,
-      terms: termsOf([i.title, i.description, i.specifications ?? '', i.supplierType ?? '', i.certifications.join('. ')].join('. ')),
+      terms: termsOf(
+        [i.title, i.description, i.specifications ?? '', i.supplierType ?? '', i.certifications.join('. ')].join('. '),
+      ),
     });
   }
   const p = s.profile;
   if (p) {
-    const text = [p.companyDescription ?? '', p.specialization ?? '', p.certifications.join('. '), p.qualityStandards.join('. '), p.warrantyOffered ?? ''].join('. ');
+    const text = [
+      p.companyDescription ?? '',
+      p.specialization ?? '',
+      p.certifications.join('. '),
+      p.qualityStandards.join('. '),
+      p.warrantyOffered ?? '',
+    ].join('. ');
     if (text.replace(/[.\s]/g, '')) out.push({ kind: 'profile', label: 'your company profile', terms: termsOf(text) });
   }
   for (const w of s.portfolio) {
-    out.push({ kind: 'portfolio', label: `portfolio project ${q(w.title)}`, terms: termsOf([w.title, w.description ?? '', w.client ?? ''].join('. ')) });
+    out.push({
+      kind: 'portfolio',
+      label: `portfolio project ${q(w.title)}`,
+      terms: termsOf([w.title, w.description ?? '', w.client ?? ''].join('. ')),
+    });
   }
   return out;
 }
 
 /** A requirement clause against every source: which of its terms the supplier's own words show. */
-function assessClause(clause: string, sources: Source[]): { status: RequirementStatus; evidence: string; found: string[]; absent: string[] } {
+function assessClause(
+  clause: string,
+  sources: Source[],
+): { status: RequirementStatus; evidence: string; found: string[]; absent: string[] } {
   const all = termsOf(clause);
   const names = namesIn(clause);
   const asked = { ...all, words: all.words.filter((w) => !names.has(w)) };
@@ -268,7 +295,8 @@ function assessClause(clause: string, sources: Source[]): { status: RequirementS
   let evidence = `${best.source.label[0]!.toUpperCase()}${best.source.label.slice(1)} mentions ${list([...hitKeys, ...shown(hitWords)], 5)}`;
   const extra = found.filter((f) => !best.hits.includes(f));
   if (extra.length) evidence += `; elsewhere: ${list(shown(extra), 3)}`;
-  if (status !== 'met' && absent.length) evidence += `; not shown: ${list(absentKeys.length ? absentKeys : shown(byWeight(absent)), 4)}`;
+  if (status !== 'met' && absent.length)
+    evidence += `; not shown: ${list(absentKeys.length ? absentKeys : shown(byWeight(absent)), 4)}`;
   return { status, found, absent, evidence: `${evidence}.` };
 }
 
@@ -281,7 +309,8 @@ function heldCertificates(s: PackSupplier): Held[] {
   const out: Held[] = [];
   for (const c of s.profile?.certifications ?? []) out.push({ name: c, where: 'your profile certifications' });
   for (const c of s.profile?.qualityStandards ?? []) out.push({ name: c, where: 'your profile quality standards' });
-  for (const i of s.catalogue) for (const c of i.certifications) out.push({ name: c, where: `catalogue item ${q(i.title)}` });
+  for (const i of s.catalogue)
+    for (const c of i.certifications) out.push({ name: c, where: `catalogue item ${q(i.title)}` });
   return out;
 }
 
@@ -295,22 +324,42 @@ function nameCovers(held: string, asked: string): boolean {
   return askedStd.length > 0 && askedStd.every((s) => heldStd.some((x) => standardCovers(x, s)));
 }
 
-function assessCertificate(asked: string, held: Held[], sources: Source[], supplier: PackSupplier, kind: 'certification' | 'quality standard'): RowDraft {
+function assessCertificate(
+  asked: string,
+  held: Held[],
+  sources: Source[],
+  supplier: PackSupplier,
+  kind: 'certification' | 'quality standard',
+): RowDraft {
   const source: RequirementSource = kind === 'certification' ? 'certification' : 'quality_standard';
   const hit = held.find((h) => normName(h.name) === normName(asked)) ?? held.find((h) => nameCovers(h.name, asked));
   if (hit) {
-    return { source, requirement: asked, status: 'met', evidence: `${hit.name} is listed in ${hit.where}.`, action: null };
+    return {
+      source,
+      requirement: asked,
+      status: 'met',
+      evidence: `${hit.name} is listed in ${hit.where}.`,
+      action: null,
+    };
   }
   // Mentioned in free text (a description or specification) but not listed as held.
   const askedNorm = normName(asked);
   const askedStd = standardsIn(asked);
   const texts: Array<{ label: string; text: string }> = [
-    ...supplier.catalogue.map((i) => ({ label: `catalogue item ${q(i.title)}`, text: [i.title, i.description, i.specifications ?? ''].join(' ') })),
+    ...supplier.catalogue.map((i) => ({
+      label: `catalogue item ${q(i.title)}`,
+      text: [i.title, i.description, i.specifications ?? ''].join(' '),
+    })),
     { label: 'your company profile', text: supplier.profile?.companyDescription ?? '' },
-    ...supplier.portfolio.map((w) => ({ label: `portfolio project ${q(w.title)}`, text: [w.title, w.description ?? ''].join(' ') })),
+    ...supplier.portfolio.map((w) => ({
+      label: `portfolio project ${q(w.title)}`,
+      text: [w.title, w.description ?? ''].join(' '),
+    })),
   ];
   const mention = texts.find(
-    (x) => (askedNorm.length >= 3 && ` ${normName(x.text)} `.includes(` ${askedNorm} `)) || (askedStd.length > 0 && askedStd.every((s) => standardsIn(x.text).some((h) => standardCovers(h, s)))),
+    (x) =>
+      (askedNorm.length >= 3 && ` ${normName(x.text)} `.includes(` ${askedNorm} `)) ||
+      (askedStd.length > 0 && askedStd.every((s) => standardsIn(x.text).some((h) => standardCovers(h, s)))),
   );
   if (mention) {
     return {
@@ -356,9 +405,17 @@ function coversIn(text: string): Map<string, number | null> {
 function assessInsurance(asked: string, supplier: PackSupplier): RowDraft {
   const source: RequirementSource = 'insurance';
   const required = coversIn(asked);
-  const statements = supplier.catalogue.filter((i) => i.insurance?.trim()).map((i) => ({ label: `catalogue item ${q(i.title)}`, text: i.insurance! }));
+  const statements = supplier.catalogue
+    .filter((i) => i.insurance?.trim())
+    .map((i) => ({ label: `catalogue item ${q(i.title)}`, text: i.insurance! }));
   if (!statements.length) {
-    return { source, requirement: asked, status: 'missing', evidence: 'Your profile and catalogue state no insurance cover.', action: 'Attach your insurance certificates (schedule of cover) to the bid.' };
+    return {
+      source,
+      requirement: asked,
+      status: 'missing',
+      evidence: 'Your profile and catalogue state no insurance cover.',
+      action: 'Attach your insurance certificates (schedule of cover) to the bid.',
+    };
   }
   const held = new Map<string, { amount: number | null; label: string }>();
   for (const st of statements) {
@@ -383,13 +440,20 @@ function assessInsurance(asked: string, supplier: PackSupplier): RowDraft {
     const label = COVERS.find((c) => c.key === k)!.label;
     const h = held.get(k);
     if (!h) none.push(label);
-    else if (amount != null && (h.amount == null || h.amount < amount)) short.push(`${label} ${h.amount == null ? 'amount not stated' : `${formatPence(h.amount)} < ${formatPence(amount)}`} (${h.label})`);
+    else if (amount != null && (h.amount == null || h.amount < amount))
+      short.push(
+        `${label} ${h.amount == null ? 'amount not stated' : `${formatPence(h.amount)} < ${formatPence(amount)}`} (${h.label})`,
+      );
     else ok.push(`${label}${h.amount != null ? ` ${formatPence(h.amount)}` : ''} (${h.label})`);
   }
   if (!short.length && !none.length) {
     return { source, requirement: asked, status: 'met', evidence: `Covered: ${ok.join('; ')}.`, action: null };
   }
-  const parts = [ok.length ? `covered: ${ok.join('; ')}` : '', short.length ? `too low: ${short.join('; ')}` : '', none.length ? `not stated: ${none.join(', ')}` : ''].filter(Boolean);
+  const parts = [
+    ok.length ? `covered: ${ok.join('; ')}` : '',
+    short.length ? `too low: ${short.join('; ')}` : '',
+    none.length ? `not stated: ${none.join(', ')}` : '',
+  ].filter(Boolean);
   const text = parts.join('. ');
   return {
     source,
@@ -405,7 +469,13 @@ function assessPaymentTerms(asked: string, supplier: PackSupplier, ranked: Ranke
   const mine = supplier.profile?.paymentTerms ?? ranked.find((r) => r.item.paymentTerms)?.item.paymentTerms ?? null;
   const where = supplier.profile?.paymentTerms ? 'your profile' : 'your catalogue';
   if (!mine) {
-    return { source, requirement: asked, status: 'missing', evidence: 'Your profile and catalogue state no payment terms.', action: 'State your payment terms in your profile and in the bid.' };
+    return {
+      source,
+      requirement: asked,
+      status: 'missing',
+      evidence: 'Your profile and catalogue state no payment terms.',
+      action: 'State your payment terms in your profile and in the bid.',
+    };
   }
   const buyerDays = daysIn(asked);
   const myDays = daysIn(mine);
@@ -420,7 +490,13 @@ function assessPaymentTerms(asked: string, supplier: PackSupplier, ranked: Ranke
     };
   }
   if (myDays >= buyerDays) {
-    return { source, requirement: asked, status: 'met', evidence: `The buyer pays within ${buyerDays} days; your terms (${where}) allow ${myDays} days: ${mine}.${retention}`, action: null };
+    return {
+      source,
+      requirement: asked,
+      status: 'met',
+      evidence: `The buyer pays within ${buyerDays} days; your terms (${where}) allow ${myDays} days: ${mine}.${retention}`,
+      action: null,
+    };
   }
   return {
     source,
@@ -443,14 +519,31 @@ function supplierLeadTime(supplier: PackSupplier, ranked: RankedItem[]): { days:
   return null;
 }
 
-function assessLeadTime(requirement: string, allowedDays: number, supplier: PackSupplier, ranked: RankedItem[]): RowDraft {
+function assessLeadTime(
+  requirement: string,
+  allowedDays: number,
+  supplier: PackSupplier,
+  ranked: RankedItem[],
+): RowDraft {
   const source: RequirementSource = 'lead_time';
   const mine = supplierLeadTime(supplier, ranked);
   if (!mine) {
-    return { source, requirement, status: 'missing', evidence: 'No lead time in your profile or in catalogue items for this scope.', action: 'State a lead time in your profile and in the bid.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: 'No lead time in your profile or in catalogue items for this scope.',
+      action: 'State a lead time in your profile and in the bid.',
+    };
   }
   if (mine.days <= allowedDays) {
-    return { source, requirement, status: 'met', evidence: `Your lead time is ${days(mine.days)} (${mine.where}), within the ${days(allowedDays)} allowed.`, action: null };
+    return {
+      source,
+      requirement,
+      status: 'met',
+      evidence: `Your lead time is ${days(mine.days)} (${mine.where}), within the ${days(allowedDays)} allowed.`,
+      action: null,
+    };
   }
   if (mine.days <= Math.ceil(allowedDays * 1.25)) {
     return {
@@ -477,11 +570,25 @@ function assessBudgetOurs(t: PackTender, supplier: PackSupplier, ranked: RankedI
   const requirement = `Budget ${formatPence(budget)}${t.quantity ? ` for ${t.quantity.toLocaleString('en-GB')} units` : ''}`;
   const minOrder = supplier.profile?.minOrderValuePence ?? null;
   if (minOrder != null && minOrder > budget) {
-    return { source, requirement, status: 'missing', evidence: `Your minimum order value ${formatPence(minOrder)} is above the budget.`, action: 'Only bid if you can waive the minimum order value.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: `Your minimum order value ${formatPence(minOrder)} is above the budget.`,
+      action: 'Only bid if you can waive the minimum order value.',
+    };
   }
-  const priced = ranked.find((r) => r.sameCategory && r.item.valuePence != null) ?? ranked.find((r) => r.score >= STRONG && r.item.valuePence != null);
+  const priced =
+    ranked.find((r) => r.sameCategory && r.item.valuePence != null) ??
+    ranked.find((r) => r.score >= STRONG && r.item.valuePence != null);
   if (!priced) {
-    return { source, requirement, status: 'missing', evidence: 'No catalogue price for this scope to compare with the budget.', action: 'Add a priced catalogue item or prepare a priced schedule.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: 'No catalogue price for this scope to compare with the budget.',
+      action: 'Add a priced catalogue item or prepare a priced schedule.',
+    };
   }
   const unit = priced.item.valuePence!;
   const estimate = t.quantity ? unit * t.quantity : unit;
@@ -489,7 +596,13 @@ function assessBudgetOurs(t: PackTender, supplier: PackSupplier, ranked: RankedI
     ? `${formatPence(unit)} × ${t.quantity.toLocaleString('en-GB')} = ${formatPence(estimate)} from catalogue item ${q(priced.item.title)}`
     : `catalogue item ${q(priced.item.title)} at ${formatPence(unit)}`;
   if (estimate <= budget) {
-    return { source, requirement, status: 'met', evidence: `Your list price gives ${basis}, within the budget.`, action: null };
+    return {
+      source,
+      requirement,
+      status: 'met',
+      evidence: `Your list price gives ${basis}, within the budget.`,
+      action: null,
+    };
   }
   if (estimate <= Math.round(budget * 1.1)) {
     const over = Math.round(((estimate - budget) / budget) * 1000) / 10;
@@ -501,7 +614,13 @@ function assessBudgetOurs(t: PackTender, supplier: PackSupplier, ranked: RankedI
       action: 'Sharpen the price (volume discount, rebate) to come within the budget.',
     };
   }
-  return { source, requirement, status: 'missing', evidence: `Your list price gives ${basis}, well over the budget.`, action: 'Bid only with a value-engineered alternative.' };
+  return {
+    source,
+    requirement,
+    status: 'missing',
+    evidence: `Your list price gives ${basis}, well over the budget.`,
+    action: 'Bid only with a value-engineered alternative.',
+  };
 }
 
 function assessValueExternal(t: PackTender, supplier: PackSupplier): RowDraft | null {
@@ -510,18 +629,44 @@ function assessValueExternal(t: PackTender, supplier: PackSupplier): RowDraft | 
   const requirement = `Contract value ${money(t.valuePence, t.currency)} (estimated)`;
   const minOrder = supplier.profile?.minOrderValuePence ?? null;
   if (t.currency === 'GBP' && minOrder != null && minOrder > t.valuePence) {
-    return { source, requirement, status: 'missing', evidence: `Your minimum order value ${formatPence(minOrder)} is above the contract value.`, action: 'Only bid if you can waive the minimum order value.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: `Your minimum order value ${formatPence(minOrder)} is above the contract value.`,
+      action: 'Only bid if you can waive the minimum order value.',
+    };
   }
-  const valued = supplier.portfolio.filter((p) => p.valuePence != null).sort((a, b) => b.valuePence! - a.valuePence! || a.title.localeCompare(b.title));
+  const valued = supplier.portfolio
+    .filter((p) => p.valuePence != null)
+    .sort((a, b) => b.valuePence! - a.valuePence! || a.title.localeCompare(b.title));
   const largest = valued[0];
   if (!largest) {
-    return { source, requirement, status: 'missing', evidence: 'No valued projects in your portfolio show work of this size.', action: 'Add comparable projects with their values to your portfolio.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: 'No valued projects in your portfolio show work of this size.',
+      action: 'Add comparable projects with their values to your portfolio.',
+    };
   }
   if (t.currency !== 'GBP') {
-    return { source, requirement, status: 'partly_met', evidence: `Your largest project is ${formatPence(largest.valuePence!)} (${q(largest.title)}); the value is in ${t.currency}.`, action: 'Convert and compare the value before bidding.' };
+    return {
+      source,
+      requirement,
+      status: 'partly_met',
+      evidence: `Your largest project is ${formatPence(largest.valuePence!)} (${q(largest.title)}); the value is in ${t.currency}.`,
+      action: 'Convert and compare the value before bidding.',
+    };
   }
   if (largest.valuePence! * 2 >= t.valuePence) {
-    return { source, requirement, status: 'met', evidence: `Portfolio project ${q(largest.title)} (${formatPence(largest.valuePence!)}) shows work of this size.`, action: null };
+    return {
+      source,
+      requirement,
+      status: 'met',
+      evidence: `Portfolio project ${q(largest.title)} (${formatPence(largest.valuePence!)}) shows work of this size.`,
+      action: null,
+    };
   }
   return {
     source,
@@ -542,7 +687,10 @@ function supplierAreas(supplier: PackSupplier, ranked: RankedItem[]): { keys: Se
     for (const l of i.deliveryLocations) keys.add(normaliseRegion(l));
     if (i.region) keys.add(normaliseRegion(i.region));
   }
-  return { keys, where: p?.deliveryLocations.length ? 'your profile delivery locations' : 'your catalogue delivery locations' };
+  return {
+    keys,
+    where: p?.deliveryLocations.length ? 'your profile delivery locations' : 'your catalogue delivery locations',
+  };
 }
 
 function regionOfPlace(place: string): string | null {
@@ -562,10 +710,22 @@ function assessRegion(t: PackTender, supplier: PackSupplier, ranked: RankedItem[
   const { keys, where } = supplierAreas(supplier, ranked);
   const names = [...keys].map((k) => regionName(k));
   if (!keys.size) {
-    return { source, requirement, status: 'missing', evidence: 'Your profile and catalogue state no delivery area.', action: 'Add your delivery locations to your profile.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: 'Your profile and catalogue state no delivery area.',
+      action: 'Add your delivery locations to your profile.',
+    };
   }
   if (keys.has('uk-wide') || (region && keys.has(region))) {
-    return { source, requirement, status: 'met', evidence: `${region && keys.has(region) ? regionName(region) : 'UK-wide'} is in ${where}.`, action: null };
+    return {
+      source,
+      requirement,
+      status: 'met',
+      evidence: `${region && keys.has(region) ? regionName(region) : 'UK-wide'} is in ${where}.`,
+      action: null,
+    };
   }
   if (!region) {
     return {
@@ -576,7 +736,13 @@ function assessRegion(t: PackTender, supplier: PackSupplier, ranked: RankedItem[
       action: `Check that ${place} is within your delivery area.`,
     };
   }
-  return { source, requirement, status: 'missing', evidence: `You deliver to ${list(names)}, not ${regionName(region)}.`, action: 'Price delivery to this region or bid with a local partner.' };
+  return {
+    source,
+    requirement,
+    status: 'missing',
+    evidence: `You deliver to ${list(names)}, not ${regionName(region)}.`,
+    action: 'Price delivery to this region or bid with a local partner.',
+  };
 }
 
 function assessScope(t: PackTender, supplier: PackSupplier, ranked: RankedItem[]): RowDraft {
@@ -586,20 +752,45 @@ function assessScope(t: PackTender, supplier: PackSupplier, ranked: RankedItem[]
     t.kind === 'tender' && t.category
       ? `${categoryName(t.category)}${t.subcategories.length ? `: ${t.subcategories.map((s) => subcategoryName(t.category!, s)).join(', ')}` : ''}`
       : t.cpvCodes.length
-        ? t.cpvCodes.slice(0, 3).map((c) => `CPV ${c}${t.cpvLabels[c] ? ` ${t.cpvLabels[c]}` : ''}`).join('; ')
+        ? t.cpvCodes
+            .slice(0, 3)
+            .map((c) => `CPV ${c}${t.cpvLabels[c] ? ` ${t.cpvLabels[c]}` : ''}`)
+            .join('; ')
         : t.title;
   const requirement = `Scope: ${label}`;
-  const exact = ranked.filter((r) => r.sameSubcategory || (r.sameCategory && cats.some((c) => c.category === r.item.category && c.subcategory === null)));
+  const exact = ranked.filter(
+    (r) =>
+      r.sameSubcategory ||
+      (r.sameCategory && cats.some((c) => c.category === r.item.category && c.subcategory === null)),
+  );
   if (exact.length) {
-    return { source, requirement, status: 'met', evidence: `Your catalogue covers it: ${list(exact.map((r) => q(r.item.title)), 3)}.`, action: null };
+    return {
+      source,
+      requirement,
+      status: 'met',
+      evidence: `Your catalogue covers it: ${list(
+        exact.map((r) => q(r.item.title)),
+        3,
+      )}.`,
+      action: null,
+    };
   }
   const sameCat = ranked.filter((r) => r.sameCategory);
   const preferred = (supplier.profile?.preferredCategories ?? []).filter((c) => cats.some((x) => x.category === c));
   if (sameCat.length || preferred.length) {
     const ev = sameCat.length
-      ? `Your catalogue has ${list(sameCat.map((r) => q(r.item.title)), 3)} in ${categoryName(sameCat[0]!.item.category)}, not the exact line asked for.`
+      ? `Your catalogue has ${list(
+          sameCat.map((r) => q(r.item.title)),
+          3,
+        )} in ${categoryName(sameCat[0]!.item.category)}, not the exact line asked for.`
       : `${categoryName(preferred[0])} is a preferred category in your profile, but no catalogue item covers it.`;
-    return { source, requirement, status: 'partly_met', evidence: ev, action: 'Add the exact products or services to your catalogue and describe them in the bid.' };
+    return {
+      source,
+      requirement,
+      status: 'partly_met',
+      evidence: ev,
+      action: 'Add the exact products or services to your catalogue and describe them in the bid.',
+    };
   }
   // No category link: a strong word overlap with the supplier's items still counts as partial.
   const strong = ranked.filter((r) => r.score >= STRONG);
@@ -608,7 +799,10 @@ function assessScope(t: PackTender, supplier: PackSupplier, ranked: RankedItem[]
       source,
       requirement,
       status: 'partly_met',
-      evidence: `Related items in your catalogue: ${list(strong.map((r) => q(r.item.title)), 3)}.`,
+      evidence: `Related items in your catalogue: ${list(
+        strong.map((r) => q(r.item.title)),
+        3,
+      )}.`,
       action: 'Explain how your products and services cover this scope.',
     };
   }
@@ -627,7 +821,13 @@ function assessDeadline(t: PackTender, helpBy: Date | null, now: Date): RowDraft
   const source: RequirementSource = 'deadline';
   const requirement = `Respond by ${formatPostedDate(t.deadline)}`;
   if (!t.open || t.deadline.getTime() <= now.getTime()) {
-    return { source, requirement, status: 'missing', evidence: `The tender closed on ${formatPostedDate(t.deadline)}.`, action: 'Watch for the next round or a similar notice.' };
+    return {
+      source,
+      requirement,
+      status: 'missing',
+      evidence: `The tender closed on ${formatPostedDate(t.deadline)}.`,
+      action: 'Watch for the next round or a similar notice.',
+    };
   }
   const daysLeft = Math.floor((t.deadline.getTime() - now.getTime()) / DAY);
   if (helpBy && helpBy.getTime() > t.deadline.getTime()) {
@@ -640,7 +840,13 @@ function assessDeadline(t: PackTender, helpBy: Date | null, now: Date): RowDraft
     };
   }
   if (daysLeft < 3) {
-    return { source, requirement, status: 'partly_met', evidence: `Only ${daysLeft === 0 ? 'hours' : `${daysLeft} day${daysLeft === 1 ? '' : 's'}`} left to respond.`, action: 'Prioritise this bid now.' };
+    return {
+      source,
+      requirement,
+      status: 'partly_met',
+      evidence: `Only ${daysLeft === 0 ? 'hours' : `${daysLeft} day${daysLeft === 1 ? '' : 's'}`} left to respond.`,
+      action: 'Prioritise this bid now.',
+    };
   }
   return { source, requirement, status: 'met', evidence: `${days(daysLeft)} left to respond.`, action: null };
 }
@@ -650,13 +856,31 @@ function assessWarranty(t: PackTender, supplier: PackSupplier, ranked: RankedIte
   const source: RequirementSource = 'warranty';
   const requirement = 'Warranty required';
   if (supplier.profile?.warrantyOffered) {
-    return { source, requirement, status: 'met', evidence: `Your profile offers: ${supplier.profile.warrantyOffered}.`, action: null };
+    return {
+      source,
+      requirement,
+      status: 'met',
+      evidence: `Your profile offers: ${supplier.profile.warrantyOffered}.`,
+      action: null,
+    };
   }
   const item = ranked.find((r) => r.item.warrantyRequirement)?.item;
   if (item) {
-    return { source, requirement, status: 'partly_met', evidence: `Catalogue item ${q(item.title)} comes with a warranty; its terms are not stated.`, action: 'State the warranty period and terms in the bid.' };
+    return {
+      source,
+      requirement,
+      status: 'partly_met',
+      evidence: `Catalogue item ${q(item.title)} comes with a warranty; its terms are not stated.`,
+      action: 'State the warranty period and terms in the bid.',
+    };
   }
-  return { source, requirement, status: 'missing', evidence: 'Your profile and catalogue offer no warranty.', action: 'Set out a warranty (period, cover) in the bid.' };
+  return {
+    source,
+    requirement,
+    status: 'missing',
+    evidence: 'Your profile and catalogue offer no warranty.',
+    action: 'Set out a warranty (period, cover) in the bid.',
+  };
 }
 
 const CRITICAL: RequirementSource[] = ['scope', 'certification', 'quality_standard', 'insurance', 'deadline'];
@@ -672,15 +896,25 @@ function decide(rows: ComplianceRow[], t: PackTender, supplier: PackSupplier): B
   const scope = rows.find((r) => r.source === 'scope');
   const closed = deadline?.status === 'missing';
   if (closed) reasons.push(deadline.evidence);
-  if (scope) reasons.push(scope.status === 'met' ? scope.evidence : `Scope ${scope.status === 'missing' ? 'not covered' : 'partly covered'}: ${scope.evidence}`);
+  if (scope)
+    reasons.push(
+      scope.status === 'met'
+        ? scope.evidence
+        : `Scope ${scope.status === 'missing' ? 'not covered' : 'partly covered'}: ${scope.evidence}`,
+    );
   reasons.push(`${met} of ${total} requirements met, ${partlyMet} partly met, ${missing} missing (score ${score}%).`);
-  const criticalMissing = rows.filter((r) => r.status === 'missing' && CRITICAL.includes(r.source) && r.source !== 'deadline' && r.source !== 'scope');
+  const criticalMissing = rows.filter(
+    (r) => r.status === 'missing' && CRITICAL.includes(r.source) && r.source !== 'deadline' && r.source !== 'scope',
+  );
   for (const r of criticalMissing) reasons.push(`Missing ${r.source.replace('_', ' ')}: ${r.requirement}.`);
   for (const src of ['budget', 'lead_time'] as const) {
     const r = rows.find((x) => x.source === src);
     if (r) reasons.push(`${src === 'budget' ? 'Price' : 'Lead time'}: ${r.evidence}`);
   }
-  if (supplier.fulfilledDeals > 0) reasons.push(`You have ${supplier.fulfilledDeals} fulfilled deal${supplier.fulfilledDeals === 1 ? '' : 's'} on Brickyard to point to.`);
+  if (supplier.fulfilledDeals > 0)
+    reasons.push(
+      `You have ${supplier.fulfilledDeals} fulfilled deal${supplier.fulfilledDeals === 1 ? '' : 's'} on Brickyard to point to.`,
+    );
   let verdict: BidVerdict;
   if (closed || scope?.status === 'missing' || score < 40) verdict = 'no_go';
   else if (score >= 75 && criticalMissing.length === 0) verdict = 'go';
@@ -689,7 +923,12 @@ function decide(rows: ComplianceRow[], t: PackTender, supplier: PackSupplier): B
   return { met, partlyMet, missing, total, score, verdict, reasons };
 }
 
-function outlineOf(t: PackTender, supplier: PackSupplier, rows: ComplianceRow[], ranked: RankedItem[]): BidPack['outline'] {
+function outlineOf(
+  t: PackTender,
+  supplier: PackSupplier,
+  rows: ComplianceRow[],
+  ranked: RankedItem[],
+): BidPack['outline'] {
   const p = supplier.profile;
   const out: BidPack['outline'] = [];
   const about = [
@@ -707,27 +946,51 @@ function outlineOf(t: PackTender, supplier: PackSupplier, rows: ComplianceRow[],
 
   const scope: string[] = [];
   if (t.description) scope.push(splitClauses(t.description, 1)[0] ?? t.description.slice(0, 200));
-  const specs = rows.filter((r) => r.source === 'specification').slice(0, 4).map((r) => `${r.requirement} — ${r.status === 'met' ? 'we comply' : r.status === 'partly_met' ? 'we comply in part; see the clarifications' : 'to be confirmed'}.`);
+  const specs = rows
+    .filter((r) => r.source === 'specification')
+    .slice(0, 4)
+    .map(
+      (r) =>
+        `${r.requirement} — ${r.status === 'met' ? 'we comply' : r.status === 'partly_met' ? 'we comply in part; see the clarifications' : 'to be confirmed'}.`,
+    );
   scope.push(...specs);
   if (t.quantity) scope.push(`Quantity: ${t.quantity.toLocaleString('en-GB')}.`);
-  out.push({ heading: 'Our understanding of the requirement', points: scope.length ? scope : ['Restate the buyer’s scope in your own words.'] });
+  out.push({
+    heading: 'Our understanding of the requirement',
+    points: scope.length ? scope : ['Restate the buyer’s scope in your own words.'],
+  });
 
-  const creds = rows.filter((r) => (r.source === 'certification' || r.source === 'quality_standard') && r.status === 'met').map((r) => `${r.requirement}: ${r.evidence}`);
+  const creds = rows
+    .filter((r) => (r.source === 'certification' || r.source === 'quality_standard') && r.status === 'met')
+    .map((r) => `${r.requirement}: ${r.evidence}`);
   const held = [...new Set([...(p?.certifications ?? []), ...(p?.qualityStandards ?? [])])];
   if (!creds.length && held.length) creds.push(`Accreditations held: ${held.join(', ')}.`);
-  out.push({ heading: 'Compliance and accreditations', points: creds.length ? creds : ['List the accreditations you hold and attach the certificates.'] });
-
-  const offer = ranked.filter((r) => r.sameCategory || r.score >= STRONG).slice(0, 3).map(({ item }) => {
-    const bits = [
-      item.valuePence != null ? `${formatPence(item.valuePence)}` : null,
-      item.leadTimeDays != null ? `lead time ${item.leadTimeDays} days` : null,
-      item.availability === 'available' ? 'in stock' : item.availability === 'limited' ? 'limited availability' : null,
-    ].filter(Boolean);
-    return `${item.title}${bits.length ? ` (${bits.join(', ')})` : ''}.`;
+  out.push({
+    heading: 'Compliance and accreditations',
+    points: creds.length ? creds : ['List the accreditations you hold and attach the certificates.'],
   });
+
+  const offer = ranked
+    .filter((r) => r.sameCategory || r.score >= STRONG)
+    .slice(0, 3)
+    .map(({ item }) => {
+      const bits = [
+        item.valuePence != null ? `${formatPence(item.valuePence)}` : null,
+        item.leadTimeDays != null ? `lead time ${item.leadTimeDays} days` : null,
+        item.availability === 'available'
+          ? 'in stock'
+          : item.availability === 'limited'
+            ? 'limited availability'
+            : null,
+      ].filter(Boolean);
+      return `${item.title}${bits.length ? ` (${bits.join(', ')})` : ''}.`;
+    });
   const budget = rows.find((r) => r.source === 'budget');
   if (budget) offer.push(`Price position: ${budget.evidence}`);
-  out.push({ heading: 'Proposed products, services and price', points: offer.length ? offer : ['Set out what you will supply and a priced schedule.'] });
+  out.push({
+    heading: 'Proposed products, services and price',
+    points: offer.length ? offer : ['Set out what you will supply and a priced schedule.'],
+  });
 
   const delivery: string[] = [];
   const lead = rows.find((r) => r.source === 'lead_time');
@@ -736,20 +999,35 @@ function outlineOf(t: PackTender, supplier: PackSupplier, rows: ComplianceRow[],
     const l = supplierLeadTime(supplier, ranked);
     if (l) delivery.push(`Lead time ${days(l.days)} (${l.where}).`);
   }
-  if (p?.deliveryLocations.length) delivery.push(`We deliver to ${p.deliveryLocations.map((l) => regionName(normaliseRegion(l))).join(', ')}.`);
-  if (p?.manufacturingCapacity) delivery.push(`Capacity of ${p.manufacturingCapacity.toLocaleString('en-GB')} units a month.`);
-  out.push({ heading: 'Delivery and programme', points: delivery.length ? delivery : ['Describe your programme, logistics and capacity.'] });
+  if (p?.deliveryLocations.length)
+    delivery.push(`We deliver to ${p.deliveryLocations.map((l) => regionName(normaliseRegion(l))).join(', ')}.`);
+  if (p?.manufacturingCapacity)
+    delivery.push(`Capacity of ${p.manufacturingCapacity.toLocaleString('en-GB')} units a month.`);
+  out.push({
+    heading: 'Delivery and programme',
+    points: delivery.length ? delivery : ['Describe your programme, logistics and capacity.'],
+  });
 
   const words = tenderWords(t);
   const experience = [...supplier.portfolio]
     .map((w) => ({ w, score: wordsIn([w.title, w.description ?? ''].join(' ')).filter((x) => words.has(x)).length }))
-    .sort((a, b) => b.score - a.score || (b.w.valuePence ?? 0) - (a.w.valuePence ?? 0) || a.w.title.localeCompare(b.w.title))
+    .sort(
+      (a, b) =>
+        b.score - a.score || (b.w.valuePence ?? 0) - (a.w.valuePence ?? 0) || a.w.title.localeCompare(b.w.title),
+    )
     .slice(0, 3)
-    .map(({ w }) =>
-      `${w.title}${w.client ? ` for ${w.client}` : ''}${w.valuePence != null ? `, ${formatPence(w.valuePence)}` : ''}${w.completionDate ? `, completed ${formatPostedDate(w.completionDate)}` : ''}${w.description ? `: ${w.description}` : ''}`,
+    .map(
+      ({ w }) =>
+        `${w.title}${w.client ? ` for ${w.client}` : ''}${w.valuePence != null ? `, ${formatPence(w.valuePence)}` : ''}${w.completionDate ? `, completed ${formatPostedDate(w.completionDate)}` : ''}${w.description ? `: ${w.description}` : ''}`,
     );
-  if (supplier.fulfilledDeals > 0) experience.push(`${supplier.fulfilledDeals} fulfilled deal${supplier.fulfilledDeals === 1 ? '' : 's'} on Brickyard.`);
-  out.push({ heading: 'Relevant experience', points: experience.length ? experience : ['Add two or three comparable projects with client, value and date.'] });
+  if (supplier.fulfilledDeals > 0)
+    experience.push(
+      `${supplier.fulfilledDeals} fulfilled deal${supplier.fulfilledDeals === 1 ? '' : 's'} on Brickyard.`,
+    );
+  out.push({
+    heading: 'Relevant experience',
+    points: experience.length ? experience : ['Add two or three comparable projects with client, value and date.'],
+  });
 
   const commercial = [
     p?.paymentTerms ? `Payment terms: ${p.paymentTerms}.` : null,
@@ -758,10 +1036,16 @@ function outlineOf(t: PackTender, supplier: PackSupplier, rows: ComplianceRow[],
   ].filter((x): x is string => !!x);
   const pay = rows.find((r) => r.source === 'payment_terms');
   if (pay && pay.status !== 'met') commercial.push(pay.evidence);
-  out.push({ heading: 'Commercial terms', points: commercial.length ? commercial : ['State your payment terms, warranty and any rebate.'] });
+  out.push({
+    heading: 'Commercial terms',
+    points: commercial.length ? commercial : ['State your payment terms, warranty and any rebate.'],
+  });
 
   const gaps = rows.filter((r) => r.status !== 'met' && r.action).map((r) => `${r.ref} ${r.requirement}: ${r.action}`);
-  out.push({ heading: 'Gaps to close before submitting', points: gaps.length ? gaps : ['None: every requirement is met on the evidence available.'] });
+  out.push({
+    heading: 'Gaps to close before submitting',
+    points: gaps.length ? gaps : ['None: every requirement is met on the evidence available.'],
+  });
   return out;
 }
 
@@ -781,7 +1065,12 @@ export function generateBidPack(input: PackInput): BidPack {
       requirement: clause,
       status: a.status,
       evidence: a.evidence,
-      action: a.status === 'met' ? null : a.status === 'partly_met' ? 'Explain in the bid how you meet this in full.' : 'Show how you will meet this (method statement, partner or product data).',
+      action:
+        a.status === 'met'
+          ? null
+          : a.status === 'partly_met'
+            ? 'Explain in the bid how you meet this in full.'
+            : 'Show how you will meet this (method statement, partner or product data).',
     });
   }
   const held = heldCertificates(supplier);
@@ -793,7 +1082,14 @@ export function generateBidPack(input: PackInput): BidPack {
     drafts.push(assessLeadTime(`Delivery within ${t.leadTimeDays} days`, t.leadTimeDays, supplier, ranked));
   } else if (t.kind === 'external' && t.deadline && t.contractStart && t.contractStart > t.deadline) {
     const window = Math.round((t.contractStart.getTime() - t.deadline.getTime()) / DAY);
-    drafts.push(assessLeadTime(`Start on ${formatPostedDate(t.contractStart)}: ${window} days after the tender closes`, window, supplier, ranked));
+    drafts.push(
+      assessLeadTime(
+        `Start on ${formatPostedDate(t.contractStart)}: ${window} days after the tender closes`,
+        window,
+        supplier,
+        ranked,
+      ),
+    );
   }
   const budget = t.kind === 'tender' ? assessBudgetOurs(t, supplier, ranked) : assessValueExternal(t, supplier);
   if (budget) drafts.push(budget);

@@ -14,7 +14,9 @@ export async function polishDraft(
 ): Promise<{ text: string; model: string } | null> {
   const doFetch = opts.fetch ?? fetch;
   const outline = pack.outline.map((s) => `## ${s.heading}\n${s.points.map((p) => `- ${p}`).join('\n')}`).join('\n\n');
-  const gaps = pack.matrix.filter((r) => r.status !== 'met').map((r) => `${r.ref} ${r.requirement} (${r.status}): ${r.evidence}`);
+  const gaps = pack.matrix
+    .filter((r) => r.status !== 'met')
+    .map((r) => `${r.ref} ${r.requirement} (${r.status}): ${r.evidence}`);
   const prompt = [
     `Tender: ${pack.tender.title}${pack.tender.buyerName ? ` — buyer ${pack.tender.buyerName}` : ''}`,
     `Supplier: ${pack.supplier.companyName}`,
@@ -47,7 +49,10 @@ export async function polishDraft(
     const body = (await res.json()) as { model?: unknown; choices?: Array<{ message?: { content?: unknown } }> };
     const text = body.choices?.[0]?.message?.content;
     if (typeof text !== 'string' || !text.trim()) throw new Error('LLM endpoint answered without content');
-    return { text: text.trim().slice(0, 20_000), model: typeof body.model === 'string' && body.model ? body.model : llm.model };
+    return {
+      text: text.trim().slice(0, 20_000),
+      model: typeof body.model === 'string' && body.model ? body.model : llm.model,
+    };
   } catch (err) {
     opts.onError?.(err);
     return null;

@@ -7,7 +7,18 @@ import {
   REQUIREMENT_STATUS_LABELS,
   type BidPack,
 } from '@brickyard/shared';
-import { bold, createPdf, factsTable, FONT, headCell, heading, INK, paragraph, pageFooters, pdfText } from '../../platform/pdf/pdf.ts';
+import {
+  bold,
+  createPdf,
+  factsTable,
+  FONT,
+  headCell,
+  heading,
+  INK,
+  paragraph,
+  pageFooters,
+  pdfText,
+} from '../../platform/pdf/pdf.ts';
 
 const STATUS_COLOUR = { met: '#047857', partly_met: '#b45309', missing: '#b91c1c' } as const;
 const VERDICT_COLOUR = { go: '#047857', go_with_conditions: '#b45309', no_go: '#b91c1c' } as const;
@@ -17,17 +28,36 @@ export async function bidPackPdf(pack: BidPack, meta: { requestId: string; suppo
   const pdf = createPdf({
     margin: 48,
     bufferPages: true,
-    info: { Title: pdfText(`Bid pack: ${pack.tender.title}`), Author: 'Brickyard Bid Assist', Subject: pdfText(pack.supplier.companyName), CreationDate: new Date(pack.generatedAt) },
+    info: {
+      Title: pdfText(`Bid pack: ${pack.tender.title}`),
+      Author: 'Brickyard Bid Assist',
+      Subject: pdfText(pack.supplier.companyName),
+      CreationDate: new Date(pack.generatedAt),
+    },
   });
   const { doc, left, width } = pdf;
 
   doc.font(FONT.bold).fontSize(20).fillColor(INK.text).text('Bid pack', { width });
   doc.font(FONT.regular).fontSize(12).fillColor('#374151').text(pdfText(pack.tender.title), { width });
-  doc.moveDown(0.2).fontSize(9).fillColor(INK.faint).text(pdfText(`Prepared for ${pack.supplier.companyName} on ${formatPostedDate(pack.generatedAt)} · request ${meta.requestId}`), { width });
+  doc
+    .moveDown(0.2)
+    .fontSize(9)
+    .fillColor(INK.faint)
+    .text(
+      pdfText(
+        `Prepared for ${pack.supplier.companyName} on ${formatPostedDate(pack.generatedAt)} · request ${meta.requestId}`,
+      ),
+      { width },
+    );
   doc.moveDown(0.8);
 
   const t = pack.tender;
-  const value = t.valuePence == null ? 'Not specified' : t.currency === 'GBP' ? formatPence(t.valuePence) : formatMoney(t.valuePence / 100, t.currency);
+  const value =
+    t.valuePence == null
+      ? 'Not specified'
+      : t.currency === 'GBP'
+        ? formatPence(t.valuePence)
+        : formatMoney(t.valuePence / 100, t.currency);
   const facts: Array<[string, string]> = [
     ['Tender', t.kind === 'external' ? 'Public-sector tender (live feed)' : 'Brickyard tender'],
     ['Buyer', t.buyerName ?? 'Not specified'],
@@ -41,8 +71,14 @@ export async function bidPackPdf(pack: BidPack, meta: { requestId: string; suppo
 
   const s = pack.summary;
   heading(pdf, 'Go / no-go');
-  doc.font(FONT.bold).fontSize(14).fillColor(VERDICT_COLOUR[s.verdict]).text(`${BID_VERDICT_LABELS[s.verdict]} · score ${s.score}%`, { width });
-  paragraph(pdf, `${s.met} met, ${s.partlyMet} partly met, ${s.missing} missing of ${s.total} requirements.`, { colour: INK.text });
+  doc
+    .font(FONT.bold)
+    .fontSize(14)
+    .fillColor(VERDICT_COLOUR[s.verdict])
+    .text(`${BID_VERDICT_LABELS[s.verdict]} · score ${s.score}%`, { width });
+  paragraph(pdf, `${s.met} met, ${s.partlyMet} partly met, ${s.missing} missing of ${s.total} requirements.`, {
+    colour: INK.text,
+  });
   doc.moveDown(0.3);
   for (const r of s.reasons) paragraph(pdf, `• ${r}`, { colour: INK.text });
 
@@ -74,12 +110,21 @@ export async function bidPackPdf(pack: BidPack, meta: { requestId: string; suppo
   if (pack.polishedDraft) {
     heading(pdf, 'Polished draft');
     paragraph(pdf, pack.polishedDraft.text);
-    doc.moveDown(0.3).fontSize(8).fillColor(INK.faint).text(pdfText(`Polished by ${pack.polishedDraft.model}; check every fact before you submit.`), { width });
+    doc
+      .moveDown(0.3)
+      .fontSize(8)
+      .fillColor(INK.faint)
+      .text(pdfText(`Polished by ${pack.polishedDraft.model}; check every fact before you submit.`), { width });
   }
 
-  pageFooters(pdf, (page, count) => `Brickyard Bid Assist · generated from your profile and catalogue · ${meta.supportEmail} · page ${page} of ${count}`, {
-    align: 'center',
-    fromBottom: 32,
-  });
+  pageFooters(
+    pdf,
+    (page, count) =>
+      `Brickyard Bid Assist · generated from your profile and catalogue · ${meta.supportEmail} · page ${page} of ${count}`,
+    {
+      align: 'center',
+      fromBottom: 32,
+    },
+  );
   return pdf.finish();
 }

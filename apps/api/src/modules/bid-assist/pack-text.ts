@@ -42,7 +42,8 @@ export function stem(word: string): string {
  * Standard references (BS EN 1090-2, ISO 9001:2015, PAS 24, BES 6001) normalised for comparison:
  * upper case, single spaces, the year of an edition dropped (ISO 9001:2015 ≈ ISO 9001).
  */
-const STANDARD_RE = /\b(BS\s*EN\s*ISO|BS\s*EN|BS\s*ISO|BS|EN\s*ISO|EN|ISO|PAS|BES|NSSS|IEC|SHW)\s*(\d[\d\-.]*(?:\s*-\s*\d+)?)(?::\s*\d{4})?/gi;
+const STANDARD_RE =
+  /\b(BS\s*EN\s*ISO|BS\s*EN|BS\s*ISO|BS|EN\s*ISO|EN|ISO|PAS|BES|NSSS|IEC|SHW)\s*(\d[\d\-.]*(?:\s*-\s*\d+)?)(?::\s*\d{4})?/gi;
 export function standardsIn(text: string): string[] {
   const out = new Set<string>();
   for (const m of fold(text).matchAll(STANDARD_RE)) {
@@ -122,7 +123,9 @@ export function standardCovers(held: string, asked: string): boolean {
 
 /** Codes match when equal or when one is a grade of the other (S355 ≈ S355J2). */
 export function codeCovers(held: string, asked: string): boolean {
-  return held === asked || (held.length >= 3 && asked.startsWith(held)) || (asked.length >= 3 && held.startsWith(asked));
+  return (
+    held === asked || (held.length >= 3 && asked.startsWith(held)) || (asked.length >= 3 && held.startsWith(asked))
+  );
 }
 
 const NOISE =

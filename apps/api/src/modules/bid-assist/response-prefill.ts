@@ -4,16 +4,23 @@ import { rankCatalogue, STRONG, type PackSupplier, type PackTender } from './bid
 /** At most this many catalogue lines are proposed: the most relevant items, not the whole catalogue. */
 const MAX_LINES = 5;
 
-const ANSWER_OF = { met: 'meets', partly_met: 'partly', missing: 'does_not' } as const satisfies Record<string, RequirementAnswer>;
+const ANSWER_OF = { met: 'meets', partly_met: 'partly', missing: 'does_not' } as const satisfies Record<
+  string,
+  RequirementAnswer
+>;
 
 /** The tender requirement a row of the bid pack's compliance matrix answers, if any. */
 function requirementKeyOf(row: BidPack['matrix'][number], stated: TenderRequirement[]): string | null {
   const key =
-    row.source === 'warranty' ? 'warranty'
-    : row.source === 'insurance' ? 'insurance'
-    : row.source === 'payment_terms' ? 'paymentTerms'
-    : row.source === 'quality_standard' ? `quality:${row.requirement}`
-    : null;
+    row.source === 'warranty'
+      ? 'warranty'
+      : row.source === 'insurance'
+        ? 'insurance'
+        : row.source === 'payment_terms'
+          ? 'paymentTerms'
+          : row.source === 'quality_standard'
+            ? `quality:${row.requirement}`
+            : null;
   return key && stated.some((r) => r.key === key) ? key : null;
 }
 
@@ -24,7 +31,12 @@ function requirementKeyOf(row: BidPack['matrix'][number], stated: TenderRequirem
  * imply, an answer to each stated requirement with the pack's evidence as the comment, and a
  * covering note from the outline. The supplier reviews and changes it before saving.
  */
-export function responsePrefill(t: PackTender, supplier: PackSupplier, pack: BidPack, stated: TenderRequirement[]): ResponseBody {
+export function responsePrefill(
+  t: PackTender,
+  supplier: PackSupplier,
+  pack: BidPack,
+  stated: TenderRequirement[],
+): ResponseBody {
   const items = rankCatalogue(t, supplier.catalogue)
     .filter((r) => r.sameCategory || r.score >= STRONG)
     .slice(0, MAX_LINES)

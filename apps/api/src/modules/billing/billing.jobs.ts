@@ -10,7 +10,10 @@ export const BILLING_LOCK_KEY = 724_311_207;
  * ones and expires past_due ones beyond the grace period (rules in lifecycle.ts). The advisory lock
  * also keeps a run started by hand (tests, a console) from overlapping the scheduled one.
  */
-export function createBillingJobs(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, billing: Pick<BillingService, 'runLifecycle'>) {
+export function createBillingJobs(
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+  billing: Pick<BillingService, 'runLifecycle'>,
+) {
   async function runOnce(now = new Date()) {
     const res = await withAdvisoryLock(ctx.db, BILLING_LOCK_KEY, () => billing.runLifecycle(now));
     if (res && (res.value.renewed || res.value.ended)) ctx.log.info(res.value, 'billing: lifecycle run');
@@ -27,9 +30,13 @@ export function createBillingJobs(ctx: Pick<AppContext, 'db' | 'config' | 'log'>
 export function registerBillingJobs(ctx: AppContext, billing: BillingService) {
   const jobs = createBillingJobs(ctx, billing);
   if (ctx.config.billing.jobEnabled) {
-    ctx.jobs.every('billing-lifecycle', { everySeconds: ctx.config.billing.jobIntervalSeconds, firstAfterSeconds: 2 }, async () => {
-      await jobs.runOnce();
-    });
+    ctx.jobs.every(
+      'billing-lifecycle',
+      { everySeconds: ctx.config.billing.jobIntervalSeconds, firstAfterSeconds: 2 },
+      async () => {
+        await jobs.runOnce();
+      },
+    );
   }
   return jobs;
 }

@@ -28,8 +28,16 @@ export async function lockSubscription(db: DbOrTx, userId: string): Promise<Subs
 }
 
 /** The subscription of a provider subscription id (Stripe `sub_…`), locked. */
-export async function lockSubscriptionByProviderRef(db: DbOrTx, providerRef: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerRef, providerRef)).for('update').limit(1);
+export async function lockSubscriptionByProviderRef(
+  db: DbOrTx,
+  providerRef: string,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerRef, providerRef))
+    .for('update')
+    .limit(1);
   return row;
 }
 
@@ -85,7 +93,9 @@ export async function insertInvoice(
   db: DbOrTx,
   values: Omit<typeof invoices.$inferInsert, 'number'>,
 ): Promise<InvoiceRow> {
-  const [seq] = await db.execute<{ n: number }>(sql`select nextval(${invoiceNumberSeq.seqName}) as n`).then((r) => r.rows);
+  const [seq] = await db
+    .execute<{ n: number }>(sql`select nextval(${invoiceNumberSeq.seqName}) as n`)
+    .then((r) => r.rows);
   const year = (values.issuedAt ?? new Date()).getUTCFullYear();
   const [row] = await db
     .insert(invoices)
@@ -95,12 +105,21 @@ export async function insertInvoice(
 }
 
 export async function invoiceExists(db: DbOrTx, providerRef: string): Promise<boolean> {
-  const [row] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.providerRef, providerRef)).limit(1);
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.providerRef, providerRef))
+    .limit(1);
   return !!row;
 }
 
 export function listInvoices(db: DbOrTx, userId: string) {
-  return db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.issuedAt), desc(invoices.number)).limit(50);
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, userId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(50);
 }
 
 /** One invoice of one user; another user's invoice is not found. */
@@ -127,7 +146,13 @@ export async function usageThisMonth(db: DbOrTx, userId: string, month: string) 
  * row and checks the WHERE against its latest committed version, so concurrent callers queue
  * and exactly `limit` of them succeed. Returns the new count, or null when the limit is reached.
  */
-export async function takeUsage(db: DbOrTx, userId: string, kind: UsageKind, month: string, limit: number | null): Promise<number | null> {
+export async function takeUsage(
+  db: DbOrTx,
+  userId: string,
+  kind: UsageKind,
+  month: string,
+  limit: number | null,
+): Promise<number | null> {
   const rows = await db
     .insert(usageCounters)
     .values({ userId, kind, month, used: 1 })
@@ -144,7 +169,14 @@ export async function giveBackUsage(db: DbOrTx, userId: string, kind: UsageKind,
   await db
     .update(usageCounters)
     .set({ used: sql`${usageCounters.used} - 1` })
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, kind), eq(usageCounters.month, month), sql`${usageCounters.used} > 0`));
+    .where(
+      and(
+        eq(usageCounters.userId, userId),
+        eq(usageCounters.kind, kind),
+        eq(usageCounters.month, month),
+        sql`${usageCounters.used} > 0`,
+      ),
+    );
 }
 
 export async function usageOf(db: DbOrTx, userId: string, kind: UsageKind, month: string): Promise<number> {

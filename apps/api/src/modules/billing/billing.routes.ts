@@ -22,7 +22,11 @@ const payingRole = (role: string) => (role === 'supplier' ? 'supplier' : 'buyer'
 export function billingRoutes(app: App, billing: BillingService) {
   app.get('/api/billing/info', {
     config: { access },
-    schema: { tags, summary: 'Plan, renewal, usage this month and invoices', response: { 200: dataOf(billingInfoSchema) } },
+    schema: {
+      tags,
+      summary: 'Plan, renewal, usage this month and invoices',
+      response: { 200: dataOf(billingInfoSchema) },
+    },
     handler: async (req) => ({ data: await billing.info(principalOf(req).id) }),
   });
 
@@ -42,13 +46,21 @@ export function billingRoutes(app: App, billing: BillingService) {
 
   app.post('/api/billing/cancel', {
     config: { access },
-    schema: { tags, summary: 'Cancel at the period end (access continues until then)', response: { 200: dataOf(billingInfoSchema) } },
+    schema: {
+      tags,
+      summary: 'Cancel at the period end (access continues until then)',
+      response: { 200: dataOf(billingInfoSchema) },
+    },
     handler: async (req) => ({ data: await billing.cancel(principalOf(req).id) }),
   });
 
   app.post('/api/billing/resume', {
     config: { access },
-    schema: { tags, summary: 'Take back a cancellation before the period end', response: { 200: dataOf(billingInfoSchema) } },
+    schema: {
+      tags,
+      summary: 'Take back a cancellation before the period end',
+      response: { 200: dataOf(billingInfoSchema) },
+    },
     handler: async (req) => ({ data: await billing.resume(principalOf(req).id) }),
   });
 
@@ -80,7 +92,11 @@ export function billingRoutes(app: App, billing: BillingService) {
 
   app.get('/api/settings/billing', {
     config: { access },
-    schema: { tags: ['settings', ...tags], summary: 'Billing details shown on invoices', response: { 200: dataOf(billingDetailsResponseSchema) } },
+    schema: {
+      tags: ['settings', ...tags],
+      summary: 'Billing details shown on invoices',
+      response: { 200: dataOf(billingDetailsResponseSchema) },
+    },
     handler: async (req) => ({ data: await billing.getDetails(principalOf(req).id) }),
   });
 
@@ -98,7 +114,9 @@ export function billingRoutes(app: App, billing: BillingService) {
   // Stripe signs the exact bytes it sent: this route alone reads its body raw.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post('/api/billing/webhook', {
       config: { access: 'public' },
       schema: {

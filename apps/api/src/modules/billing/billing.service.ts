@@ -132,7 +132,9 @@ export function createBillingService(ctx: AppContext) {
             promoCode: sub.promoCode,
             pricePaidPence: sub.pricePaidPence,
             renewalDate,
-            renewalPricePence: renewing ? periodPricePence(sub.scheduledPlan ?? sub.plan, sub.scheduledCycle ?? sub.cycle) : null,
+            renewalPricePence: renewing
+              ? periodPricePence(sub.scheduledPlan ?? sub.plan, sub.scheduledCycle ?? sub.cycle)
+              : null,
             scheduledPlan: active ? sub.scheduledPlan : null,
             scheduledCycle: active ? sub.scheduledCycle : null,
             graceUntil: sub.status === 'past_due' ? (sub.graceUntil?.toISOString() ?? null) : null,
@@ -183,13 +185,21 @@ export function createBillingService(ctx: AppContext) {
     const end = periodEndFrom(now, to.cycle);
     await db.transaction(async (tx) => {
       const locked = await repo.lockSubscription(tx, userId);
-      if (locked && isInForce(locked, now)) throw new AppError('CONFLICT', 'A subscription was started meanwhile; reload the billing page');
+      if (locked && isInForce(locked, now))
+        throw new AppError('CONFLICT', 'A subscription was started meanwhile; reload the billing page');
       const full = periodPricePence(to.plan, to.cycle)!;
       const priceLine = { description: planLine(to.plan, to.cycle, now, end), amountPence: full };
       const lines: InvoiceDraftLine[] = [priceLine];
-      if (promo) lines.push({ description: `${promo}: ${PROMO_CODES.EARLYBIRD.percentOff}% off the first month`, amountPence: net - full });
+      if (promo)
+        lines.push({
+          description: `${promo}: ${PROMO_CODES.EARLYBIRD.percentOff}% off the first month`,
+          amountPence: net - full,
+        });
       // Credit left from an earlier subscription is used up first.
-      const draft = draftInvoice({ description: 'subtotal', amountPence: net }, locked?.creditPence ?? previous?.creditPence ?? 0);
+      const draft = draftInvoice(
+        { description: 'subtotal', amountPence: net },
+        locked?.creditPence ?? previous?.creditPence ?? 0,
+      );
       if (draft.lines.length > 1) lines.push(draft.lines[1]!);
       await repo.upsertSubscription(tx, {
         userId,
@@ -208,32 +218,62 @@ export function createBillingService(ctx: AppContext) {
         graceUntil: null,
         creditPence: draft.creditLeftPence,
       });
-      await issueInvoice(tx, userId, { lines, netPence: draft.netPence, periodStart: now, periodEnd: end, issuedAt: now });
+      await issueInvoice(tx, userId, {
+        lines,
+        netPence: draft.netPence,
+        periodStart: now,
+        periodEnd: end,
+        issuedAt: now,
+      });
     });
     return { status: 'active', url: null, change: 'started', effectiveAt: now.toISOString() };
   }
 
   /** A plan change of a subscription in force (rules in lifecycle.ts and README.md). */
-  async function change(userId: string, current: repo.SubscriptionRow, to: { plan: PlanType; cycle: BillingCycle }): Promise<UpgradeResult> {
+  async function change(
+    userId: string,
+    current: repo.SubscriptionRow,
+    to: { plan: PlanType; cycle: BillingCycle },
+  ): Promise<UpgradeResult> {
     const now = new Date();
     const kind = classifyChange(current, to);
     const remote = payments.billsItself && current.provider !== 'local';
 
     if (kind === 'same') {
       if (remote && (current.scheduledPlan || current.scheduledCycle)) {
-        await payments.changePlan({ providerRef: current.providerRef, plan: to.plan, cycle: to.cycle, timing: 'period_end' });
+        await payments.changePlan({
+          providerRef: current.providerRef,
+          plan: to.plan,
+          cycle: to.cycle,
+          timing: 'period_end',
+        });
       }
-      if (remote && current.cancelAtPeriodEnd) await payments.setCancelAtPeriodEnd({ providerRef: current.providerRef, cancel: false });
-      await repo.updateSubscription(db, userId, { scheduledPlan: null, scheduledCycle: null, cancelAtPeriodEnd: false });
+      if (remote && current.cancelAtPeriodEnd)
+        await payments.setCancelAtPeriodEnd({ providerRef: current.providerRef, cancel: false });
+      await repo.updateSubscription(db, userId, {
+        scheduledPlan: null,
+        scheduledCycle: null,
+        cancelAtPeriodEnd: false,
+      });
       return { status: 'active', url: null, change: 'unchanged', effectiveAt: null };
     }
 
     if (kind === 'downgrade') {
       if (remote) {
-        await payments.changePlan({ providerRef: current.providerRef, plan: to.plan, cycle: to.cycle, timing: 'period_end' });
-        if (current.cancelAtPeriodEnd) await payments.setCancelAtPeriodEnd({ providerRef: current.providerRef, cancel: false });
+        await payments.changePlan({
+          providerRef: current.providerRef,
+          plan: to.plan,
+          cycle: to.cycle,
+          timing: 'period_end',
+        });
+        if (current.cancelAtPeriodEnd)
+          await payments.setCancelAtPeriodEnd({ providerRef: current.providerRef, cancel: false });
       }
-      await repo.updateSubscription(db, userId, { scheduledPlan: to.plan, scheduledCycle: to.cycle, cancelAtPeriodEnd: false });
+      await repo.updateSubscription(db, userId, {
+        scheduledPlan: to.plan,
+        scheduledCycle: to.cycle,
+        cancelAtPeriodEnd: false,
+      });
       return { status: 'active', url: null, change: 'scheduled', effectiveAt: current.currentPeriodEnd.toISOString() };
     }
 
@@ -241,8 +281,15 @@ export function createBillingService(ctx: AppContext) {
     if (remote) {
       // Stripe prorates and invoices now; its invoice.paid webhook records the invoice and period.
       await payments.changePlan({ providerRef: current.providerRef, plan: to.plan, cycle: to.cycle, timing: 'now' });
-      if (current.cancelAtPeriodEnd) await payments.setCancelAtPeriodEnd({ providerRef: current.providerRef, cancel: false });
-      await repo.updateSubscription(db, userId, { plan: to.plan, cycle: to.cycle, scheduledPlan: null, scheduledCycle: null, cancelAtPeriodEnd: false });
+      if (current.cancelAtPeriodEnd)
+        await payments.setCancelAtPeriodEnd({ providerRef: current.providerRef, cancel: false });
+      await repo.updateSubscription(db, userId, {
+        plan: to.plan,
+        cycle: to.cycle,
+        scheduledPlan: null,
+        scheduledCycle: null,
+        cancelAtPeriodEnd: false,
+      });
       return { status: 'active', url: null, change: 'upgraded', effectiveAt: now.toISOString() };
     }
     await db.transaction(async (tx) => {
@@ -265,7 +312,13 @@ export function createBillingService(ctx: AppContext) {
         graceUntil: null,
         creditPence: inv.creditLeftPence,
       });
-      await issueInvoice(tx, userId, { lines: inv.lines, netPence: inv.netPence, periodStart: inv.periodStart, periodEnd: inv.periodEnd, issuedAt: now });
+      await issueInvoice(tx, userId, {
+        lines: inv.lines,
+        netPence: inv.netPence,
+        periodStart: inv.periodStart,
+        periodEnd: inv.periodEnd,
+        issuedAt: now,
+      });
     });
     return { status: 'active', url: null, change: 'upgraded', effectiveAt: now.toISOString() };
   }
@@ -339,7 +392,9 @@ export function createBillingService(ctx: AppContext) {
             status: 'active',
             graceUntil: null,
             providerRef: e.subscriptionRef ?? sub.providerRef,
-            ...(e.periodStart && e.periodEnd ? { currentPeriodStart: e.periodStart, currentPeriodEnd: e.periodEnd } : {}),
+            ...(e.periodStart && e.periodEnd
+              ? { currentPeriodStart: e.periodStart, currentPeriodEnd: e.periodEnd }
+              : {}),
             ...(e.netPence > 0 ? { pricePaidPence: e.netPence } : {}),
             ...(cycleRenewal ? { promoCode: null } : {}),
             ...(applied ? { scheduledPlan: null, scheduledCycle: null } : {}),
@@ -409,15 +464,21 @@ export function createBillingService(ctx: AppContext) {
      * POST /api/billing/upgrade: starts a subscription (checkout), or changes the one in force:
      * upgrades at once, downgrades and shorter cycles at the period end.
      */
-    async upgrade(userId: string, body: Required<Pick<UpgradeBody, 'planType'>> & UpgradeBody, role?: PayingRole): Promise<UpgradeResult> {
+    async upgrade(
+      userId: string,
+      body: Required<Pick<UpgradeBody, 'planType'>> & UpgradeBody,
+      role?: PayingRole,
+    ): Promise<UpgradeResult> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
       const plan = PLANS[body.planType];
       const cycle = body.billingCycle ?? 'monthly';
       if (!plan.selfCheckout) {
-        throw new AppError('VALIDATION_FAILED', 'The Partner plan is arranged with our team. Book a meeting to set it up.', [
-          { path: 'planType', message: 'Partner plans cannot be bought online' },
-        ]);
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'The Partner plan is arranged with our team. Book a meeting to set it up.',
+          [{ path: 'planType', message: 'Partner plans cannot be bought online' }],
+        );
       }
       const promo = body.promoCode?.trim().toUpperCase() || null;
       if (promo && !isPromoCode(promo)) {
@@ -444,7 +505,8 @@ export function createBillingService(ctx: AppContext) {
     async cancel(userId: string): Promise<BillingInfo> {
       const sub = await inForceOrThrow(userId, 'You have no active subscription to cancel');
       if (!sub.cancelAtPeriodEnd) {
-        if (payments.billsItself && sub.provider !== 'local') await payments.setCancelAtPeriodEnd({ providerRef: sub.providerRef, cancel: true });
+        if (payments.billsItself && sub.provider !== 'local')
+          await payments.setCancelAtPeriodEnd({ providerRef: sub.providerRef, cancel: true });
         await repo.updateSubscription(db, userId, { cancelAtPeriodEnd: true });
       }
       ctx.principals.invalidate(userId);
@@ -455,7 +517,8 @@ export function createBillingService(ctx: AppContext) {
     async resume(userId: string): Promise<BillingInfo> {
       const sub = await inForceOrThrow(userId, 'Your subscription has ended. Choose a plan to start a new one.');
       if (sub.cancelAtPeriodEnd) {
-        if (payments.billsItself && sub.provider !== 'local') await payments.setCancelAtPeriodEnd({ providerRef: sub.providerRef, cancel: false });
+        if (payments.billsItself && sub.provider !== 'local')
+          await payments.setCancelAtPeriodEnd({ providerRef: sub.providerRef, cancel: false });
         await repo.updateSubscription(db, userId, { cancelAtPeriodEnd: false });
       }
       ctx.principals.invalidate(userId);
@@ -465,7 +528,10 @@ export function createBillingService(ctx: AppContext) {
     /** POST /api/billing/customer-portal: Stripe's Billing Portal, or the in-app billing page. */
     async customerPortal(userId: string, role: PayingRole): Promise<{ url: string }> {
       const account = await repo.findBillingAccount(db, userId);
-      return payments.portal({ customerId: account?.providerCustomerId ?? null, returnUrl: `${config.publicUrl}/${role}/settings/billing` });
+      return payments.portal({
+        customerId: account?.providerCustomerId ?? null,
+        returnUrl: `${config.publicUrl}/${role}/settings/billing`,
+      });
     },
 
     /** GET /api/billing/invoices/{id}/pdf: the owner's invoice as a PDF; anyone else's is not found. */
@@ -507,10 +573,12 @@ export function createBillingService(ctx: AppContext) {
      * id and applies it in one transaction, so a replayed event changes nothing.
      */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
-      if (!payments.verifyWebhook) throw new AppError('NOT_FOUND', 'Webhooks are not used with the local payment provider');
+      if (!payments.verifyWebhook)
+        throw new AppError('NOT_FOUND', 'Webhooks are not used with the local payment provider');
       const event = payments.verifyWebhook(rawBody, signature);
       const res = await db.transaction(async (tx) => {
-        if (!(await repo.recordEvent(tx, { id: event.id, provider: payments.name, type: event.providerType }))) return { fresh: false, userId: null };
+        if (!(await repo.recordEvent(tx, { id: event.id, provider: payments.name, type: event.providerType })))
+          return { fresh: false, userId: null };
         return { fresh: true, userId: await applyEvent(tx, event) };
       });
       if (res.userId) ctx.principals.invalidate(res.userId);

@@ -85,7 +85,9 @@ describe('docs/product.md §4 gating on a feature call (GET /api/tender)', () =>
     const u = await t.createUser({ role: 'buyer', plan: 'GROWTH' });
     expect((await t.request('GET', '/api/tender', { token: u.token })).status).toBe(200);
     const { sql } = await import('drizzle-orm');
-    await t.db.execute(sql`update subscriptions set current_period_end = now() - interval '1 day' where user_id = ${u.id}`);
+    await t.db.execute(
+      sql`update subscriptions set current_period_end = now() - interval '1 day' where user_id = ${u.id}`,
+    );
     expect((await t.request('GET', '/api/tender', { token: u.token })).status).toBe(402);
   });
 });

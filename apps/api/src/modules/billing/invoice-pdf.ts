@@ -23,21 +23,43 @@ const day = (d: Date) => formatPostedDate(d);
  * The invoice PDF of GET /api/billing/invoices/{id}/pdf: title, seller and buyer, number and
  * dates, the lines, net, VAT at 20% and total (money in £).
  */
-export async function invoicePdf(inv: InvoiceDocument, seller: BillingConfig['seller'], supportEmail: string): Promise<Buffer> {
+export async function invoicePdf(
+  inv: InvoiceDocument,
+  seller: BillingConfig['seller'],
+  supportEmail: string,
+): Promise<Buffer> {
   const pdf = createPdf({
     margin: 56,
-    info: { Title: `Invoice ${inv.number}`, Author: seller.name, Subject: 'Brickyard subscription invoice', CreationDate: inv.issuedAt },
+    info: {
+      Title: `Invoice ${inv.number}`,
+      Author: seller.name,
+      Subject: 'Brickyard subscription invoice',
+      CreationDate: inv.issuedAt,
+    },
   });
   const { doc, left, width } = pdf;
 
-  doc.font(FONT.bold).fontSize(22).fillColor(INK.text).text(inv.status === 'paid' ? 'Invoice (paid)' : 'Invoice');
+  doc
+    .font(FONT.bold)
+    .fontSize(22)
+    .fillColor(INK.text)
+    .text(inv.status === 'paid' ? 'Invoice (paid)' : 'Invoice');
   doc.moveDown(0.3).font(FONT.regular).fontSize(10).fillColor(INK.muted).text(`Invoice number ${inv.number}`);
   doc.moveDown(1.2);
 
   const top = doc.y;
   const col = width / 2 - 10;
   doc.font(FONT.bold).fontSize(10).fillColor(INK.text).text('From', left, top, { width: col });
-  doc.font(FONT.regular).text(pdfText([seller.name, seller.address, seller.vatNumber ? `VAT number ${seller.vatNumber}` : '', supportEmail].filter(Boolean).join('\n')), { width: col });
+  doc
+    .font(FONT.regular)
+    .text(
+      pdfText(
+        [seller.name, seller.address, seller.vatNumber ? `VAT number ${seller.vatNumber}` : '', supportEmail]
+          .filter(Boolean)
+          .join('\n'),
+      ),
+      { width: col },
+    );
   const afterSeller = doc.y;
   const b = inv.billedTo;
   const buyer = [
@@ -57,7 +79,9 @@ export async function invoicePdf(inv: InvoiceDocument, seller: BillingConfig['se
   const facts: Array<[string, string]> = [
     ['Invoice date', day(inv.issuedAt)],
     ['Tax point', day(inv.issuedAt)],
-    ...(inv.periodStart && inv.periodEnd ? [['Service period', `${day(inv.periodStart)} – ${day(inv.periodEnd)}`] as [string, string]] : []),
+    ...(inv.periodStart && inv.periodEnd
+      ? [['Service period', `${day(inv.periodStart)} – ${day(inv.periodEnd)}`] as [string, string]]
+      : []),
     ['Status', inv.status === 'paid' ? 'Paid' : inv.status],
   ];
   factsTable(pdf, facts, { labelWidth: 120 });
@@ -67,7 +91,12 @@ export async function invoicePdf(inv: InvoiceDocument, seller: BillingConfig['se
   const money = (p: number) => (p < 0 ? `-${formatPence(-p)}` : formatPence(p));
   const rows = inv.lines.map((l) => [pdfText(l.description), { text: money(l.amountPence), align: R }]);
   const total = (label: string, value: string, strong = false) =>
-    strong ? [bold(label, { align: R }), bold(value, { align: R })] : [{ text: label, align: R }, { text: value, align: R }];
+    strong
+      ? [bold(label, { align: R }), bold(value, { align: R })]
+      : [
+          { text: label, align: R },
+          { text: value, align: R },
+        ];
   doc.x = left;
   doc.table({
     columnStyles: ['*', 110],
@@ -82,6 +111,13 @@ export async function invoicePdf(inv: InvoiceDocument, seller: BillingConfig['se
   });
 
   doc.moveDown(2).font(FONT.regular).fontSize(8.5).fillColor(INK.faint);
-  doc.text(pdfText(`Amounts in pounds sterling. Thank you for choosing Brickyard. Questions about this invoice: ${supportEmail}.`), left, doc.y, { width });
+  doc.text(
+    pdfText(
+      `Amounts in pounds sterling. Thank you for choosing Brickyard. Questions about this invoice: ${supportEmail}.`,
+    ),
+    left,
+    doc.y,
+    { width },
+  );
   return pdf.finish();
 }

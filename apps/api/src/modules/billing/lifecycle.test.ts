@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { classifyChange, isInForce, lifecycleStep, unusedCreditPence, upgradeInvoice, type SubscriptionState } from './lifecycle.ts';
+import {
+  classifyChange,
+  isInForce,
+  lifecycleStep,
+  unusedCreditPence,
+  upgradeInvoice,
+  type SubscriptionState,
+} from './lifecycle.ts';
 import { quotaLimit, quotaMonth } from './quota.service.ts';
 
 const d = (s: string) => new Date(s);
@@ -34,7 +41,10 @@ describe('docs/product.md §9 subscription lifecycle by the calendar (pure rules
   });
 
   it('renews a local subscription at the period end for one more month at the plain price (EARLYBIRD not applied again)', () => {
-    const step = lifecycleStep(sub({ promoCode: 'EARLYBIRD', pricePaidPence: 6930 } as Partial<SubscriptionState>), d('2025-04-10T09:00:00Z'));
+    const step = lifecycleStep(
+      sub({ promoCode: 'EARLYBIRD', pricePaidPence: 6930 } as Partial<SubscriptionState>),
+      d('2025-04-10T09:00:00Z'),
+    );
     expect(step).toMatchObject({ kind: 'renew', plan: 'CORE', cycle: 'monthly', pricePence: 9900 });
     if (step.kind !== 'renew') throw new Error('expected renew');
     expect(step.periodStart.toISOString()).toBe('2025-04-10T09:00:00.000Z');
@@ -43,7 +53,14 @@ describe('docs/product.md §9 subscription lifecycle by the calendar (pure rules
   });
 
   it('applies a scheduled downgrade at renewal: Growth yearly → Core monthly', () => {
-    const s = sub({ plan: 'GROWTH', cycle: 'yearly', pricePaidPence: 322920, scheduledPlan: 'CORE', scheduledCycle: 'monthly', currentPeriodEnd: d('2026-03-10T09:00:00Z') });
+    const s = sub({
+      plan: 'GROWTH',
+      cycle: 'yearly',
+      pricePaidPence: 322920,
+      scheduledPlan: 'CORE',
+      scheduledCycle: 'monthly',
+      currentPeriodEnd: d('2026-03-10T09:00:00Z'),
+    });
     const step = lifecycleStep(s, d('2026-03-10T10:00:00Z'));
     expect(step).toMatchObject({ kind: 'renew', plan: 'CORE', cycle: 'monthly', pricePence: 9900 });
   });
@@ -58,7 +75,10 @@ describe('docs/product.md §9 subscription lifecycle by the calendar (pure rules
   });
 
   it('ends a cancelled local subscription at its period end instead of renewing', () => {
-    expect(lifecycleStep(sub({ cancelAtPeriodEnd: true }), d('2025-04-10T09:00:00Z'))).toMatchObject({ kind: 'end', status: 'cancelled' });
+    expect(lifecycleStep(sub({ cancelAtPeriodEnd: true }), d('2025-04-10T09:00:00Z'))).toMatchObject({
+      kind: 'end',
+      status: 'cancelled',
+    });
   });
 
   it('Stripe: past_due beyond the grace period expires; within it, nothing; renewals are left to Stripe', () => {

@@ -1,4 +1,11 @@
-import { type BillingCycle, type PlanType, PLANS, classifyPlanChange, formatPostedDate, periodPricePence } from '@brickyard/shared';
+import {
+  type BillingCycle,
+  type PlanType,
+  PLANS,
+  classifyPlanChange,
+  formatPostedDate,
+  periodPricePence,
+} from '@brickyard/shared';
 import { addDays, addMonths, addYears } from 'date-fns';
 
 /**
@@ -27,19 +34,26 @@ export interface SubscriptionState {
  * In force = gives access: active or past_due until the period end, and a past_due one also
  * until its grace period ends. db/access-sql.ts `activeSubscriptionSql` is the same rule in SQL.
  */
-export function isInForce(s: Pick<SubscriptionState, 'status' | 'currentPeriodEnd' | 'graceUntil'>, now: Date): boolean {
+export function isInForce(
+  s: Pick<SubscriptionState, 'status' | 'currentPeriodEnd' | 'graceUntil'>,
+  now: Date,
+): boolean {
   if (s.status !== 'active' && s.status !== 'past_due') return false;
   if (s.currentPeriodEnd > now) return true;
   return s.status === 'past_due' && !!s.graceUntil && s.graceUntil > now;
 }
 
-export const periodEndFrom = (start: Date, cycle: BillingCycle) => (cycle === 'yearly' ? addYears(start, 1) : addMonths(start, 1));
+export const periodEndFrom = (start: Date, cycle: BillingCycle) =>
+  cycle === 'yearly' ? addYears(start, 1) : addMonths(start, 1);
 
 /** The one rule of upgrade vs downgrade, shared with the billing page. */
 export const classifyChange = classifyPlanChange;
 
 /** The value of the part of the current period not yet used, pro rata by time, in pence. */
-export function unusedCreditPence(s: Pick<SubscriptionState, 'pricePaidPence' | 'currentPeriodStart' | 'currentPeriodEnd'>, now: Date): number {
+export function unusedCreditPence(
+  s: Pick<SubscriptionState, 'pricePaidPence' | 'currentPeriodStart' | 'currentPeriodEnd'>,
+  now: Date,
+): number {
   const total = s.currentPeriodEnd.getTime() - s.currentPeriodStart.getTime();
   const left = s.currentPeriodEnd.getTime() - now.getTime();
   if (total <= 0 || left <= 0) return 0;
@@ -66,7 +80,11 @@ export function planLine(plan: PlanType, cycle: BillingCycle, start: Date, end: 
 }
 
 /** One period's invoice: the plan's price, less any account credit (never below zero). */
-export function draftInvoice(priceLine: InvoiceDraftLine, creditPence: number, creditLabel = 'Account credit'): InvoiceDraft {
+export function draftInvoice(
+  priceLine: InvoiceDraftLine,
+  creditPence: number,
+  creditLabel = 'Account credit',
+): InvoiceDraft {
   const applied = Math.min(Math.max(0, creditPence), Math.max(0, priceLine.amountPence));
   const lines = [priceLine];
   if (applied > 0) lines.push({ description: creditLabel, amountPence: -applied });
@@ -123,7 +141,10 @@ export function lifecycleStep(s: SubscriptionState, now: Date): LifecycleAction 
     const start = s.currentPeriodEnd;
     const end = periodEndFrom(start, cycle);
     const price = periodPricePence(plan, cycle);
-    const invoice = price === null ? null : draftInvoice({ description: planLine(plan, cycle, start, end), amountPence: price }, s.creditPence);
+    const invoice =
+      price === null
+        ? null
+        : draftInvoice({ description: planLine(plan, cycle, start, end), amountPence: price }, s.creditPence);
     return { kind: 'renew', plan, cycle, periodStart: start, periodEnd: end, pricePence: price, invoice };
   }
   if (s.status === 'past_due' && s.graceUntil && s.graceUntil <= now && s.currentPeriodEnd <= now) {

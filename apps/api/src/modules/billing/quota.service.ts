@@ -77,7 +77,10 @@ export async function consumeQuota(tx: DbOrTx, req: QuotaRequest): Promise<Quota
 }
 
 /** Gives back one unit taken by `consumeQuota` in `month` (default: this month); never below 0. */
-export async function releaseQuota(tx: DbOrTx, req: { userId: string; kind: QuotaKind; month?: string }): Promise<void> {
+export async function releaseQuota(
+  tx: DbOrTx,
+  req: { userId: string; kind: QuotaKind; month?: string },
+): Promise<void> {
   await repo.giveBackUsage(tx, req.userId, req.kind, req.month ?? quotaMonth());
 }
 

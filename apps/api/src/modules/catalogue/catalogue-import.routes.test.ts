@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HEADER = 'title,description,category,subcategories,price,quantity,leadTime,region,availability,rebate,certifications';
+const HEADER =
+  'title,description,category,subcategories,price,quantity,leadTime,region,availability,rebate,certifications';
 const good = (i: number) =>
   `Item ${i} MOT Type 1 sub-base,"Crushed limestone sub-base, graded to SHW clause 803.",concrete,Ready-mix concrete,${(20 + i).toFixed(2)},${i},3,north-west,available,Yes,BS EN 13242; UKCA`;
 
@@ -28,7 +29,10 @@ function csvFile(lines: string[], name = 'items.csv') {
 }
 
 function post(form: FormData, opts: { dryRun?: boolean; token?: string } = {}) {
-  return t.request('POST', `/api/catalogue/import${opts.dryRun ? '?dryRun=true' : ''}`, { token: opts.token ?? supplier.token, raw: form });
+  return t.request('POST', `/api/catalogue/import${opts.dryRun ? '?dryRun=true' : ''}`, {
+    token: opts.token ?? supplier.token,
+    raw: form,
+  });
 }
 
 describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
@@ -52,7 +56,19 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     const bad = d.rows[1];
     expect(bad).toMatchObject({ row: 3, valid: false });
     const columns = bad.errors.map((e: { column: string }) => e.column);
-    expect(columns).toEqual(expect.arrayContaining(['title', 'description', 'category', 'price', 'quantity', 'leadTime', 'region', 'availability', 'rebate']));
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        'title',
+        'description',
+        'category',
+        'price',
+        'quantity',
+        'leadTime',
+        'region',
+        'availability',
+        'rebate',
+      ]),
+    );
     expect(bad.errors.find((e: { column: string }) => e.column === 'leadTime').message).toBe('Enter a whole number');
     const list = await t.request('GET', '/api/catalogue', { token: supplier.token });
     expect(list.body.meta.total).toBe(0);
@@ -60,7 +76,8 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
 
   it('import: creates the valid rows in one go and reports the skipped ones with their reasons', async () => {
     const lines = [HEADER];
-    for (let i = 1; i <= 50; i++) lines.push(i === 10 || i === 37 ? `Bad ${i},short,unknown-category,,12,1,1,london,available,No,` : good(i));
+    for (let i = 1; i <= 50; i++)
+      lines.push(i === 10 || i === 37 ? `Bad ${i},short,unknown-category,,12,1,1,london,available,No,` : good(i));
     const res = await post(csvFile(lines));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const d = res.body.data;
@@ -76,12 +93,18 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     const list = await t.request('GET', '/api/catalogue?pageSize=100', { token: supplier.token });
     expect(list.body.meta.total).toBe(48);
     const one = list.body.data.find((x: { title: string }) => x.title === 'Item 7 MOT Type 1 sub-base');
-    expect(one).toMatchObject({ valuePence: 2700, currency: 'GBP', user: { companyName: 'Calder Valley Aggregates Ltd' }, leadTime: 3 });
+    expect(one).toMatchObject({
+      valuePence: 2700,
+      currency: 'GBP',
+      user: { companyName: 'Calder Valley Aggregates Ltd' },
+      leadTime: 3,
+    });
   });
 
   it('reads a CSV saved by Excel as Windows-1252 ("£" and "m³" are single bytes), and UTF-8 with or without BOM', async () => {
     const header = 'title,description,category,price,insurance';
-    const row = 'Ready-mix C32/40,"Delivered by 8 m³ truck – £5 per m³ surcharge",concrete,£118.50,Public liability £5m';
+    const row =
+      'Ready-mix C32/40,"Delivered by 8 m³ truck – £5 per m³ surcharge",concrete,£118.50,Public liability £5m';
     // Windows-1252: the en dash is 0x96, which Latin-1 does not have.
     const cp1252 = Buffer.from([...`${header}\r\n${row}\r\n`].map((c) => (c === '–' ? 0x96 : c.charCodeAt(0))));
     expect(cp1252.includes(0xa3) && cp1252.includes(0xb3)).toBe(true);
@@ -92,7 +115,11 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), 'excel.csv');
       const res = await post(form, { dryRun: true });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body.data).toMatchObject({ total: 1, valid: 1, columns: ['title', 'description', 'category', 'value', 'insurance'] });
+      expect(res.body.data).toMatchObject({
+        total: 1,
+        valid: 1,
+        columns: ['title', 'description', 'category', 'value', 'insurance'],
+      });
       expect(res.body.data.rows[0].item).toMatchObject({
         description: 'Delivered by 8 m³ truck – £5 per m³ surcharge',
         value: 118.5,
@@ -109,22 +136,54 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     ];
     const res = await post(csvFile(semicolon), { dryRun: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ total: 2, columns: ['title', 'description', 'category', 'value', 'quantity'], ignoredColumns: [] });
-    expect(res.body.data.rows[0].item).toMatchObject({ title: 'Engineering bricks', description: 'Class B, red, perforated; frost resistant', quantity: 4 });
-    expect(res.body.data.rows[1]).toMatchObject({ valid: true, item: { title: 'Sharp sand', value: 45, quantity: 10 } });
+    expect(res.body.data).toMatchObject({
+      total: 2,
+      columns: ['title', 'description', 'category', 'value', 'quantity'],
+      ignoredColumns: [],
+    });
+    expect(res.body.data.rows[0].item).toMatchObject({
+      title: 'Engineering bricks',
+      description: 'Class B, red, perforated; frost resistant',
+      quantity: 4,
+    });
+    expect(res.body.data.rows[1]).toMatchObject({
+      valid: true,
+      item: { title: 'Sharp sand', value: 45, quantity: 10 },
+    });
 
     const tabs = ['title\tdescription\tcategory\tprice', 'Sharp sand\tWashed sharp sand, 850 kg bags.\taggregates\t45'];
     const tsv = await post(csvFile(tabs, 'items.txt'), { dryRun: true });
     expect(tsv.status, JSON.stringify(tsv.body)).toBe(200);
-    expect(tsv.body.data.rows[0]).toMatchObject({ valid: true, item: { description: 'Washed sharp sand, 850 kg bags.', value: 45 } });
+    expect(tsv.body.data.rows[0]).toMatchObject({
+      valid: true,
+      item: { description: 'Washed sharp sand, 850 kg bags.', value: 45 },
+    });
   });
 
   it('reads XLSX workbooks (first sheet, header row 1) the same way', async () => {
     // Text in the shared-strings table and numbers as plain values, the way Excel writes a sheet.
-    const strings = ['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes', 'Glulam beam 90x270', 'GL24h glulam beam, 6 m lengths, planed all round.', 'Timber &amp; Joinery', 'yes', 'ignored', 'Bad beam', 'GL24h glulam beam, 6 m lengths.', 'free'];
+    const strings = [
+      'Title',
+      'Description',
+      'Category',
+      'Price (£)',
+      'Lead time (days)',
+      'Warranty',
+      'Notes',
+      'Glulam beam 90x270',
+      'GL24h glulam beam, 6 m lengths, planed all round.',
+      'Timber &amp; Joinery',
+      'yes',
+      'ignored',
+      'Bad beam',
+      'GL24h glulam beam, 6 m lengths.',
+      'free',
+    ];
     const s = (ref: string, text: string) => `<c r="${ref}" t="s"><v>${strings.indexOf(text)}</v></c>`;
     const n = (ref: string, value: number) => `<c r="${ref}"><v>${value}</v></c>`;
-    const header = ['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes'].map((h, i) => s(`${'ABCDEFG'[i]}1`, h)).join('');
+    const header = ['Title', 'Description', 'Category', 'Price (£)', 'Lead time (days)', 'Warranty', 'Notes']
+      .map((h, i) => s(`${'ABCDEFG'[i]}1`, h))
+      .join('');
     const form = xlsxOf(
       `<row r="1">${header}</row>` +
         `<row r="2">${s('A2', 'Glulam beam 90x270')}${s('B2', 'GL24h glulam beam, 6 m lengths, planed all round.')}${s('C2', 'Timber &amp; Joinery')}${n('D2', 184.25)}${n('E2', 14)}${s('F2', 'yes')}${s('G2', 'ignored')}</row>` +
@@ -135,7 +194,12 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const d = res.body.data;
     expect(d).toMatchObject({ total: 2, valid: 1, invalid: 1, ignoredColumns: ['Notes'] });
-    expect(d.rows[0].item).toMatchObject({ category: 'timber', value: 184.25, leadTime: 14, warrantyRequirement: true });
+    expect(d.rows[0].item).toMatchObject({
+      category: 'timber',
+      value: 184.25,
+      leadTime: 14,
+      warrantyRequirement: true,
+    });
     expect(d.rows[1]).toMatchObject({ row: 3, valid: false });
     expect(d.rows[1].errors[0].column).toBe('Price (£)');
   });
@@ -169,7 +233,10 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     binary.append('file', new Blob([new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2])]), 'tool.bin');
     expect((await post(binary, { dryRun: true })).status).toBe(415);
 
-    const notMultipart = await t.request('POST', '/api/catalogue/import', { token: supplier.token, body: { rows: [] } });
+    const notMultipart = await t.request('POST', '/api/catalogue/import', {
+      token: supplier.token,
+      body: { rows: [] },
+    });
     expect(notMultipart.status).toBe(400);
   });
 
@@ -179,7 +246,9 @@ describe('POST /api/catalogue/import (bulk import of catalogue items)', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/catalogue-import-template\.csv/);
     // a UTF-8 byte order mark, so Excel shows "£" and "m³" as written
-    const raw = await fetch(`${t.url}/api/catalogue/import/template`, { headers: { authorization: `Bearer ${supplier.token}` } });
+    const raw = await fetch(`${t.url}/api/catalogue/import/template`, {
+      headers: { authorization: `Bearer ${supplier.token}` },
+    });
     const bytes = Buffer.from(await raw.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.toString('utf8')).toContain('8m³ truck');
@@ -254,7 +323,10 @@ describe('a spreadsheet cannot freeze the server', () => {
   });
 
   it('refuses a value beyond column 64 (400) and a workbook that unpacks to more than 64 MB (413)', async () => {
-    const wide = await post(xlsxOf(HEADER_ROW + `<row r="2">${inline('A2', 'Beam')}${inline('XFD2', 'far away')}</row>`), { dryRun: true });
+    const wide = await post(
+      xlsxOf(HEADER_ROW + `<row r="2">${inline('A2', 'Beam')}${inline('XFD2', 'far away')}</row>`),
+      { dryRun: true },
+    );
     expect(wide.status, JSON.stringify(wide.body)).toBe(400);
     expect(wide.body.error.message).toMatch(/column 64/);
     // 70 MB of XML whitespace zips to a few kilobytes.
@@ -266,7 +338,8 @@ describe('a spreadsheet cannot freeze the server', () => {
   it('rate limits imports per supplier (429 after 20 a minute)', async () => {
     const s = await t.createUser({ role: 'supplier' });
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await post(csvFile([HEADER, good(1)]), { dryRun: true, token: s.token })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await post(csvFile([HEADER, good(1)]), { dryRun: true, token: s.token })).status);
     expect(statuses.slice(0, 20).every((x) => x === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
   });

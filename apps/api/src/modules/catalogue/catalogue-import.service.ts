@@ -32,7 +32,10 @@ interface Sheet {
 
 const squash = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 const FIELD_BY_HEADER = new Map<string, CatalogueImportField>(
-  CATALOGUE_IMPORT_COLUMNS.flatMap((c) => [[squash(c.field), c.field] as const, ...c.aliases.map((a) => [squash(a), c.field] as const)]),
+  CATALOGUE_IMPORT_COLUMNS.flatMap((c) => [
+    [squash(c.field), c.field] as const,
+    ...c.aliases.map((a) => [squash(a), c.field] as const),
+  ]),
 );
 
 const NUMBER_FIELDS = new Set<CatalogueImportField>(['quantity', 'leadTime']);
@@ -84,7 +87,12 @@ export function sniffDelimiter(text: string): string {
     try {
       // csv-parse's typed overloads do not accept these options with a row type: assert the rows.
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-      records = parseCsv(text, { delimiter, relax_column_count: true, skip_empty_lines: true, to_line: SNIFF_LINES }) as string[][];
+      records = parseCsv(text, {
+        delimiter,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        to_line: SNIFF_LINES,
+      }) as string[][];
     } catch {
       continue; // a quote in the middle of a field: not this delimiter
     }
@@ -142,7 +150,9 @@ function readXlsx(content: Buffer): Sheet {
       if (err.limit === 'size') throw new AppError('PAYLOAD_TOO_LARGE', err.message);
       throw new AppError('VALIDATION_FAILED', err.message, [{ path: 'file', message: err.message }]);
     }
-    throw new AppError('VALIDATION_FAILED', 'The XLSX file could not be read', [{ path: 'file', message: 'Not a valid XLSX workbook' }]);
+    throw new AppError('VALIDATION_FAILED', 'The XLSX file could not be read', [
+      { path: 'file', message: 'Not a valid XLSX workbook' },
+    ]);
   }
   const [head, ...rest] = rows;
   return { headers: head?.cells ?? [], rows: rest };
@@ -206,8 +216,12 @@ function rowToBody(cells: Map<CatalogueImportField, string>, columnName: (f: str
  * a real run creates the valid rows in one transaction and reports the skipped ones.
  */
 export function createCatalogueImportService(catalogue: CatalogueService) {
-  async function validate(fileName: string, content: Buffer): Promise<Omit<CatalogueImportPreview, 'dryRun'> & { bodies: Map<number, CreateCatalogueItemBody> }> {
-    if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'file', message: 'Empty file' }]);
+  async function validate(
+    fileName: string,
+    content: Buffer,
+  ): Promise<Omit<CatalogueImportPreview, 'dryRun'> & { bodies: Map<number, CreateCatalogueItemBody> }> {
+    if (content.length === 0)
+      throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'file', message: 'Empty file' }]);
     if (content.length > MAX_IMPORT_BYTES) {
       throw new AppError('PAYLOAD_TOO_LARGE', `Import files may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
     }
@@ -230,11 +244,21 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
     });
     const missing = CATALOGUE_IMPORT_COLUMNS.filter((c) => c.required && !headerOf.has(c.field)).map((c) => c.field);
     if (missing.length) {
-      throw new AppError('VALIDATION_FAILED', `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`, [
-        { path: 'file', message: `Missing columns: ${missing.join(', ')}. Download the template to see the expected headers.` },
-      ]);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}`,
+        [
+          {
+            path: 'file',
+            message: `Missing columns: ${missing.join(', ')}. Download the template to see the expected headers.`,
+          },
+        ],
+      );
     }
-    if (sheet.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'The file has no rows to import', [{ path: 'file', message: 'No data rows' }]);
+    if (sheet.rows.length === 0)
+      throw new AppError('VALIDATION_FAILED', 'The file has no rows to import', [
+        { path: 'file', message: 'No data rows' },
+      ]);
     if (sheet.rows.length > MAX_IMPORT_ROWS) throw tooManyRows(sheet.rows.length.toLocaleString('en-GB'));
 
     const columnName = (f: string) => headerOf.get(f) ?? f;
@@ -337,7 +361,10 @@ export function createCatalogueImportService(catalogue: CatalogueService) {
           deliveryLocations: '',
         },
       ];
-      return toCsv(headers, examples.map((e) => headers.map((h) => e[h])));
+      return toCsv(
+        headers,
+        examples.map((e) => headers.map((h) => e[h])),
+      );
     },
   };
 }

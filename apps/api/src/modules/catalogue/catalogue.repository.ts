@@ -15,7 +15,10 @@ export async function insertItem(db: DbOrTx, values: NewCatalogueItem): Promise<
 export async function insertItems(db: DbOrTx, values: NewCatalogueItem[]): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < values.length; i += 500) {
-    const rows = await db.insert(catalogueItems).values(values.slice(i, i + 500)).returning({ id: catalogueItems.id });
+    const rows = await db
+      .insert(catalogueItems)
+      .values(values.slice(i, i + 500))
+      .returning({ id: catalogueItems.id });
     ids.push(...rows.map((r) => r.id));
   }
   return ids;
@@ -95,8 +98,16 @@ function whereOf(f: CatalogueFilter): SQL | undefined {
 const ORDER: Record<Exclude<CatalogueSort, 'relevance'>, SQL[]> = {
   newest: [desc(catalogueItems.createdAt), desc(catalogueItems.id)],
   oldest: [asc(catalogueItems.createdAt), asc(catalogueItems.id)],
-  price_asc: [sql`${catalogueItems.valuePence} asc nulls last`, desc(catalogueItems.createdAt), desc(catalogueItems.id)],
-  price_desc: [sql`${catalogueItems.valuePence} desc nulls last`, desc(catalogueItems.createdAt), desc(catalogueItems.id)],
+  price_asc: [
+    sql`${catalogueItems.valuePence} asc nulls last`,
+    desc(catalogueItems.createdAt),
+    desc(catalogueItems.id),
+  ],
+  price_desc: [
+    sql`${catalogueItems.valuePence} desc nulls last`,
+    desc(catalogueItems.createdAt),
+    desc(catalogueItems.id),
+  ],
 };
 
 /** The search engine's order: each id's position in the ranked list. */

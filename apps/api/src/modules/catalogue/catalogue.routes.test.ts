@@ -61,7 +61,9 @@ describe('docs/product.md §7 Catalogue and Products: the same items under /api/
     expect(viaProduct.status).toBe(200);
     expect(viaProduct.body.data).toEqual(d);
     const made = await createItem({ title: 'Made via product' }, supplier.token, '/api/product');
-    expect((await t.request('GET', `/api/catalogue/${made.id}`, { token: otherSupplier.token })).body.data.title).toBe('Made via product');
+    expect((await t.request('GET', `/api/catalogue/${made.id}`, { token: otherSupplier.token })).body.data.title).toBe(
+      'Made via product',
+    );
   });
 
   it('refuses buyers (403), anonymous (401), unsubscribed suppliers (402) and invalid input (400 with fields)', async () => {
@@ -70,10 +72,18 @@ describe('docs/product.md §7 Catalogue and Products: the same items under /api/
     const unsub = await t.request('POST', '/api/catalogue', { token: unsubscribed.token, body: itemBody() });
     expect(unsub.status).toBe(402);
     expect(unsub.body.error.code).toBe('SUBSCRIPTION_REQUIRED');
-    const bad = await t.request('POST', '/api/catalogue', { token: supplier.token, body: itemBody({ value: undefined, availability: 'maybe', quantity: -3 }) });
+    const bad = await t.request('POST', '/api/catalogue', {
+      token: supplier.token,
+      body: itemBody({ value: undefined, availability: 'maybe', quantity: -3 }),
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((x: { path: string }) => x.path)).toEqual(expect.arrayContaining(['body.availability', 'body.quantity']));
-    const noPrice = await t.request('POST', '/api/catalogue', { token: supplier.token, body: itemBody({ value: undefined }) });
+    expect(bad.body.error.details.map((x: { path: string }) => x.path)).toEqual(
+      expect.arrayContaining(['body.availability', 'body.quantity']),
+    );
+    const noPrice = await t.request('POST', '/api/catalogue', {
+      token: supplier.token,
+      body: itemBody({ value: undefined }),
+    });
     expect(noPrice.status).toBe(400);
     expect(noPrice.body.error.details).toEqual([{ path: 'body.value', message: 'Enter a price' }]);
   });
@@ -81,32 +91,80 @@ describe('docs/product.md §7 Catalogue and Products: the same items under /api/
   it('lets only the owner change or delete (another supplier 404, a buyer 403, anonymous 401)', async () => {
     const d = await createItem();
     for (const prefix of ['/api/catalogue', '/api/product']) {
-      expect((await t.request('PUT', `${prefix}/${d.id}`, { token: otherSupplier.token, body: { title: 'Mine now' } })).status).toBe(404);
-      expect((await t.request('PUT', `${prefix}/${d.id}`, { token: buyer.token, body: { title: 'Mine now' } })).status).toBe(403);
+      expect(
+        (await t.request('PUT', `${prefix}/${d.id}`, { token: otherSupplier.token, body: { title: 'Mine now' } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await t.request('PUT', `${prefix}/${d.id}`, { token: buyer.token, body: { title: 'Mine now' } })).status,
+      ).toBe(403);
       expect((await t.request('PUT', `${prefix}/${d.id}`, { body: { title: 'Mine now' } })).status).toBe(401);
       expect((await t.request('DELETE', `${prefix}/${d.id}`, { token: otherSupplier.token })).status).toBe(404);
     }
-    const ok = await t.request('PUT', `/api/product/${d.id}`, { token: supplier.token, body: { value: 120, availability: 'limited', quantity: 0 } });
+    const ok = await t.request('PUT', `/api/product/${d.id}`, {
+      token: supplier.token,
+      body: { value: 120, availability: 'limited', quantity: 0 },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ valuePence: 12000, availability: 'limited', quantity: 0, title: d.title });
-    const clearPrice = await t.request('PUT', `/api/catalogue/${d.id}`, { token: supplier.token, body: { value: null } });
+    const clearPrice = await t.request('PUT', `/api/catalogue/${d.id}`, {
+      token: supplier.token,
+      body: { value: null },
+    });
     expect(clearPrice.status).toBe(400);
-    const badSub = await t.request('PUT', `/api/catalogue/${d.id}`, { token: supplier.token, body: { subcategories: ['excavators'] } });
+    const badSub = await t.request('PUT', `/api/catalogue/${d.id}`, {
+      token: supplier.token,
+      body: { subcategories: ['excavators'] },
+    });
     expect(badSub.status).toBe(400);
     expect(badSub.body.error.details[0].path).toBe('subcategories.0');
     expect((await t.request('DELETE', `/api/catalogue/${d.id}`, { token: supplier.token })).status).toBe(200);
     expect((await t.request('GET', `/api/product/${d.id}`, { token: supplier.token })).status).toBe(404);
   });
 
-  it('lists, filters and sorts: own items for a supplier, everyone\'s for a buyer, /user/{id} for one supplier', async () => {
+  it("lists, filters and sorts: own items for a supplier, everyone's for a buyer, /user/{id} for one supplier", async () => {
     const s = await t.createUser({ role: 'supplier', companyName: 'Filter Steel Ltd' });
-    await createItem({ title: 'Universal beam 203x133x25', category: 'structural-steel', subcategories: ['beams-and-columns'], value: 52.3, region: 'north-west', availability: 'available', quantity: 80 }, s.token);
-    await createItem({ title: 'Kingspan-type PIR insulation board 100mm', category: 'insulation', subcategories: ['thermal-insulation'], value: 31.99, region: 'london', availability: 'limited', quantity: 0 }, s.token);
-    await createItem({ title: '13-tonne excavator hire (weekly)', category: 'plant-hire', subcategories: ['excavators'], value: 950, region: 'north-west', availability: 'other', quantity: 2 }, s.token);
+    await createItem(
+      {
+        title: 'Universal beam 203x133x25',
+        category: 'structural-steel',
+        subcategories: ['beams-and-columns'],
+        value: 52.3,
+        region: 'north-west',
+        availability: 'available',
+        quantity: 80,
+      },
+      s.token,
+    );
+    await createItem(
+      {
+        title: 'Kingspan-type PIR insulation board 100mm',
+        category: 'insulation',
+        subcategories: ['thermal-insulation'],
+        value: 31.99,
+        region: 'london',
+        availability: 'limited',
+        quantity: 0,
+      },
+      s.token,
+    );
+    await createItem(
+      {
+        title: '13-tonne excavator hire (weekly)',
+        category: 'plant-hire',
+        subcategories: ['excavators'],
+        value: 950,
+        region: 'north-west',
+        availability: 'other',
+        quantity: 2,
+      },
+      s.token,
+    );
 
     const own = await t.request('GET', '/api/catalogue?pageSize=2', { token: s.token });
     expect(own.body.meta).toEqual({ page: 1, pageSize: 2, total: 3 });
-    const get = async (qs: string) => (await t.request('GET', `/api/catalogue/user/${s.id}?${qs}`, { token: buyer.token })).body;
+    const get = async (qs: string) =>
+      (await t.request('GET', `/api/catalogue/user/${s.id}?${qs}`, { token: buyer.token })).body;
     expect((await get('region=north-west')).meta.total).toBe(2);
     expect((await get('availability=limited')).data[0].title).toContain('PIR');
     expect((await get('minPrice=40&maxPrice=100')).data.map((x: any) => x.value)).toEqual([52.3]);
@@ -118,7 +176,9 @@ describe('docs/product.md §7 Catalogue and Products: the same items under /api/
     const byDefault = (await get('q=excavator%20beam')).data.map((x: any) => x.title);
     // the two that hold a word come first (a third may follow, related only by its CPV category)
     expect(byDefault.slice(0, 2).sort()).toEqual(['13-tonne excavator hire (weekly)', 'Universal beam 203x133x25']);
-    expect((await get('q=excavator%20beam')).data.map((x: any) => x.title)).toEqual((await get('q=excavator%20beam&sort=relevance')).data.map((x: any) => x.title));
+    expect((await get('q=excavator%20beam')).data.map((x: any) => x.title)).toEqual(
+      (await get('q=excavator%20beam&sort=relevance')).data.map((x: any) => x.title),
+    );
     const byPrice = (await get('q=excavator%20beam&sort=price_asc')).data.map((x: any) => x.value);
     expect(byPrice).toEqual([...byPrice].sort((a: number, b: number) => a - b));
     expect(byPrice).toEqual(expect.arrayContaining([52.3, 950]));
@@ -130,7 +190,7 @@ describe('docs/product.md §7 Catalogue and Products: the same items under /api/
     expect((await t.request('GET', `/api/catalogue?pageSize=500`, { token: buyer.token })).status).toBe(400);
   });
 
-  it('removes a deleted item\'s files from storage', async () => {
+  it("removes a deleted item's files from storage", async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'datasheet.pdf');
     const up = await t.request('POST', '/api/product/upload-document', { token: supplier.token, raw: form });

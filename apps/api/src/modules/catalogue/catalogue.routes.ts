@@ -34,34 +34,67 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService) {
 
     app.post(prefix, {
       config: { access: suppliers },
-      schema: { tags, summary: 'List a catalogue item (suppliers)', body: createCatalogueItemBodySchema, response: { 201: dataOf(catalogueItemSchema) } },
-      handler: async (req, reply) => reply.status(201).send({ data: await catalogue.create(principalOf(req), req.body) }),
+      schema: {
+        tags,
+        summary: 'List a catalogue item (suppliers)',
+        body: createCatalogueItemBodySchema,
+        response: { 201: dataOf(catalogueItemSchema) },
+      },
+      handler: async (req, reply) =>
+        reply.status(201).send({ data: await catalogue.create(principalOf(req), req.body) }),
     });
 
     app.get(prefix, {
-      schema: { tags, summary: "A supplier's own items; everyone's for buyers", querystring: catalogueListQuerySchema, response: many },
+      schema: {
+        tags,
+        summary: "A supplier's own items; everyone's for buyers",
+        querystring: catalogueListQuerySchema,
+        response: many,
+      },
       handler: (req) => catalogue.list(principalOf(req), req.query),
     });
 
     app.get(`${prefix}/user/:id`, {
-      schema: { tags, summary: "One supplier's items", params: idParamsSchema, querystring: catalogueListQuerySchema, response: many },
+      schema: {
+        tags,
+        summary: "One supplier's items",
+        params: idParamsSchema,
+        querystring: catalogueListQuerySchema,
+        response: many,
+      },
       handler: (req) => catalogue.listByUser(principalOf(req), req.params.id, req.query),
     });
 
     app.get(`${prefix}/:id`, {
-      schema: { tags, summary: 'One catalogue item (under data.data in the client)', params: idParamsSchema, response: one },
+      schema: {
+        tags,
+        summary: 'One catalogue item (under data.data in the client)',
+        params: idParamsSchema,
+        response: one,
+      },
       handler: async (req) => ({ data: await catalogue.get(principalOf(req), req.params.id) }),
     });
 
     app.put(`${prefix}/:id`, {
       config: { access: suppliers },
-      schema: { tags, summary: 'Change an item you listed', params: idParamsSchema, body: updateCatalogueItemBodySchema, response: one },
+      schema: {
+        tags,
+        summary: 'Change an item you listed',
+        params: idParamsSchema,
+        body: updateCatalogueItemBodySchema,
+        response: one,
+      },
       handler: async (req) => ({ data: await catalogue.update(principalOf(req), req.params.id, req.body) }),
     });
 
     app.delete(`${prefix}/:id`, {
       config: { access: suppliers },
-      schema: { tags, summary: 'Delete an item you listed and its files', params: idParamsSchema, response: { 200: okSchema } },
+      schema: {
+        tags,
+        summary: 'Delete an item you listed and its files',
+        params: idParamsSchema,
+        response: { 200: okSchema },
+      },
       handler: async (req) => {
         await catalogue.remove(principalOf(req), req.params.id);
         return { data: { ok: true as const } };
@@ -90,14 +123,18 @@ function catalogueImportRoutes(app: App, catalogue: CatalogueService) {
     },
     handler: async (req) => {
       if (!req.isMultipart()) {
-        throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data', [{ path: 'file', message: 'Required' }]);
+        throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data', [
+          { path: 'file', message: 'Required' },
+        ]);
       }
       const part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES } });
-      if (!part) throw new AppError('VALIDATION_FAILED', 'Attach a CSV or XLSX file', [{ path: 'file', message: 'Required' }]);
+      if (!part)
+        throw new AppError('VALIDATION_FAILED', 'Attach a CSV or XLSX file', [{ path: 'file', message: 'Required' }]);
       const content = await part.toBuffer();
       // toBuffer only throws when the size limit is hit before its last chunk; a file cut at the
       // limit after it comes back truncated, so the flag is checked too
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `Import files may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
+      if (part.file.truncated)
+        throw new AppError('PAYLOAD_TOO_LARGE', `Import files may be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`);
       const data = req.query.dryRun
         ? await importer.preview(part.filename, content)
         : await importer.run(principalOf(req), part.filename, content);

@@ -19,7 +19,11 @@ import type { CatalogueFilter, CatalogueRow } from './catalogue.repository.ts';
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 export function toCatalogueItem(row: CatalogueRow, companyName: string): CatalogueItem {
-  return { ...listingToWire(row, companyName), certifications: row.certifications, deliveryLocations: row.deliveryLocations };
+  return {
+    ...listingToWire(row, companyName),
+    certifications: row.certifications,
+    deliveryLocations: row.deliveryLocations,
+  };
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Catalogue item not found');
@@ -40,7 +44,8 @@ function viewsWrittenToday() {
   const key = (itemId: string, viewerId: string) => `${new Date().toISOString().slice(0, 10)}|${itemId}|${viewerId}`;
   return {
     // Within a minute of midnight UTC the database's clock may already be on the other day: write.
-    has: (itemId: string, viewerId: string) => Math.abs(((Date.now() + 43_200_000) % 86_400_000) - 43_200_000) > 60_000 && seen.has(key(itemId, viewerId)),
+    has: (itemId: string, viewerId: string) =>
+      Math.abs(((Date.now() + 43_200_000) % 86_400_000) - 43_200_000) > 60_000 && seen.has(key(itemId, viewerId)),
     add(itemId: string, viewerId: string) {
       if (seen.size >= VIEWS_KEPT) seen.clear();
       seen.add(key(itemId, viewerId));
@@ -52,7 +57,10 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
   const { db } = ctx;
   const viewed = viewsWrittenToday();
 
-  async function page(filter: CatalogueFilter, q: CatalogueListQuery): Promise<{ data: CatalogueItem[]; meta: PageMeta }> {
+  async function page(
+    filter: CatalogueFilter,
+    q: CatalogueListQuery,
+  ): Promise<{ data: CatalogueItem[]; meta: PageMeta }> {
     const f: CatalogueFilter = {
       ...filter,
       category: q.category,
@@ -64,10 +72,16 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
       inStock: q.inStock,
     };
     // words: the search engine ranks the items the filters let through; pages and sorts cut its results
-    if (q.q) f.ids = (await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })).hits.map((h) => h.id);
+    if (q.q)
+      f.ids = (
+        await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })
+      ).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
     const { rows, total } = await repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort });
-    return { data: rows.map((r) => toCatalogueItem(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
+    return {
+      data: rows.map((r) => toCatalogueItem(r, r.companyName)),
+      meta: { page: q.page, pageSize: q.pageSize, total },
+    };
   }
 
   async function owned(caller: Principal, id: string) {
@@ -78,10 +92,14 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
 
   return {
     async create(caller: Principal, body: CreateCatalogueItemBody): Promise<CatalogueItem> {
-      const refs = await uploads.prepareRefs(caller.id, { type: 'catalogue_item', id: null }, {
-        attachments: body.attachments ?? [],
-        supportingDocumentIds: body.supportingDocumentIds ?? [],
-      });
+      const refs = await uploads.prepareRefs(
+        caller.id,
+        { type: 'catalogue_item', id: null },
+        {
+          attachments: body.attachments ?? [],
+          supportingDocumentIds: body.supportingDocumentIds ?? [],
+        },
+      );
       const row = await db.transaction(async (tx) => {
         const created = await repo.insertItem(tx, {
           ...listingColumnsFrom(body),
@@ -121,20 +139,31 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
       const current = await owned(caller, id);
       const touchesFiles = body.attachments !== undefined || body.supportingDocumentIds !== undefined;
       const refs = touchesFiles
-        ? await uploads.prepareRefs(caller.id, { type: 'catalogue_item', id }, {
-            attachments: body.attachments ?? current.attachments,
-            supportingDocumentIds: body.supportingDocumentIds ?? current.supportingDocumentIds,
-          })
+        ? await uploads.prepareRefs(
+            caller.id,
+            { type: 'catalogue_item', id },
+            {
+              attachments: body.attachments ?? current.attachments,
+              supportingDocumentIds: body.supportingDocumentIds ?? current.supportingDocumentIds,
+            },
+          )
         : null;
       let dropped: string[] = [];
       const row = await db.transaction(async (tx) => {
         const locked = await repo.lockItem(tx, id);
         if (!locked || locked.userId !== caller.id) throw notFound();
         const category = body.category ?? locked.category;
-        const subcategories = effectiveSubcategories(category, body.subcategories, locked.subcategories, category !== locked.category);
+        const subcategories = effectiveSubcategories(
+          category,
+          body.subcategories,
+          locked.subcategories,
+          category !== locked.category,
+        );
         const cols = listingColumnsFrom(body);
         if (cols.valuePence === null) {
-          throw new AppError('VALIDATION_FAILED', 'A catalogue item needs a price', [{ path: 'value', message: 'Enter a price' }]);
+          throw new AppError('VALIDATION_FAILED', 'A catalogue item needs a price', [
+            { path: 'value', message: 'Enter a price' },
+          ]);
         }
         const next = await repo.updateItem(tx, id, {
           ...cols,

@@ -68,7 +68,12 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
   const countBytes = (n: number) => {
     inflated += n;
     if (inflated > limits.maxUncompressedBytes) {
-      throw hit(new XlsxLimitError('size', `The workbook unpacks to more than ${Math.round(limits.maxUncompressedBytes / 1024 / 1024)} MB`));
+      throw hit(
+        new XlsxLimitError(
+          'size',
+          `The workbook unpacks to more than ${Math.round(limits.maxUncompressedBytes / 1024 / 1024)} MB`,
+        ),
+      );
     }
   };
 
@@ -89,7 +94,8 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
     p.on('text', (t) => {
       if (!inT) return;
       text += t;
-      if (text.length > limits.maxCellChars) throw hit(new XlsxLimitError('cell', `A cell holds more than ${limits.maxCellChars} characters`));
+      if (text.length > limits.maxCellChars)
+        throw hit(new XlsxLimitError('cell', `A cell holds more than ${limits.maxCellChars} characters`));
     });
     p.on('closetag', (tag) => {
       if (tag.name === 't') inT = false;
@@ -149,7 +155,8 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
     p.on('text', (t) => {
       if (!capture) return;
       text += t;
-      if (text.length > limits.maxCellChars) throw hit(new XlsxLimitError('cell', `A cell holds more than ${limits.maxCellChars} characters`));
+      if (text.length > limits.maxCellChars)
+        throw hit(new XlsxLimitError('cell', `A cell holds more than ${limits.maxCellChars} characters`));
     });
     p.on('closetag', (tag) => {
       switch (tag.name) {
@@ -166,7 +173,12 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
           else value = text;
           if (value === '') break;
           if (column >= limits.maxColumns) {
-            throw hit(new XlsxLimitError('columns', `Row ${current.row} has a value beyond column ${limits.maxColumns}; use at most ${limits.maxColumns} columns`));
+            throw hit(
+              new XlsxLimitError(
+                'columns',
+                `Row ${current.row} has a value beyond column ${limits.maxColumns}; use at most ${limits.maxColumns} columns`,
+              ),
+            );
           }
           current.cells[column] = value;
           break;
@@ -210,7 +222,8 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
   try {
     // One pass over the archive; a limit or a parse error stops it where it is.
     const step = 64 * 1024;
-    for (let i = 0; i < content.length; i += step) unzip.push(content.subarray(i, i + step), i + step >= content.length);
+    for (let i = 0; i < content.length; i += step)
+      unzip.push(content.subarray(i, i + step), i + step >= content.length);
   } catch (err) {
     if (limitHit) throw limitHit;
     throw new XlsxFormatError(err instanceof Error ? err.message : 'Not a valid XLSX workbook');
@@ -221,7 +234,9 @@ export function readXlsxRows(content: Uint8Array, limits: XlsxLimits): { rows: X
     rows: rows
       .map((r) => ({
         row: r.row,
-        cells: Array.from(r.cells, (c) => (c === undefined ? '' : typeof c === 'string' ? c : (sharedStrings[c.s] ?? '')).trim()),
+        cells: Array.from(r.cells, (c) =>
+          (c === undefined ? '' : typeof c === 'string' ? c : (sharedStrings[c.s] ?? '')).trim(),
+        ),
       }))
       .filter((r) => r.cells.some((c) => c !== '')),
   };

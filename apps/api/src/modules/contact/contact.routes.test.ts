@@ -21,11 +21,21 @@ describe('docs/product.md §2/§3/§5 Contact Us', () => {
     const u = await t.createUser({ role: 'buyer', approved: false, plan: null });
     const res = await t.request('POST', '/api/auth/contact-us', {
       token: u.token,
-      body: { userEmail: 'spoof@example.test', userName: 'Someone Else', userTitle: 'Invoice question', userMessage: 'Hello <b>team</b>' },
+      body: {
+        userEmail: 'spoof@example.test',
+        userName: 'Someone Else',
+        userTitle: 'Invoice question',
+        userMessage: 'Hello <b>team</b>',
+      },
     });
     expect(res.status).toBe(201);
     const row = await t.db.query.contactMessages.findFirst();
-    expect(row).toMatchObject({ userEmail: u.email, title: 'Invoice question', message: 'Hello <b>team</b>', fileKey: null });
+    expect(row).toMatchObject({
+      userEmail: u.email,
+      title: 'Invoice question',
+      message: 'Hello <b>team</b>',
+      fileKey: null,
+    });
     const mail = t.mails.find((m) => m.to === t.config.supportEmail);
     expect(mail?.subject).toBe('[Contact us] Invoice question');
     expect(mail?.replyTo).toBe(u.email);
@@ -46,7 +56,10 @@ describe('docs/product.md §2/§3/§5 Contact Us', () => {
     const s = await t.createUser({ role: 'supplier' });
     const ok = await t.request('POST', '/api/auth/contact-us', {
       token: s.token,
-      raw: form({ userEmail: s.email, userName: 'Sam', userTitle: 'Spec sheet', userMessage: 'Attached' }, { name: 'spec.pdf', body: PDF, type: 'application/pdf' }),
+      raw: form(
+        { userEmail: s.email, userName: 'Sam', userTitle: 'Spec sheet', userMessage: 'Attached' },
+        { name: 'spec.pdf', body: PDF, type: 'application/pdf' },
+      ),
     });
     expect(ok.status).toBe(201);
     const row = await t.db.query.contactMessages.findFirst({ where: (c, { eq }) => eq(c.title, 'Spec sheet') });
@@ -55,7 +68,10 @@ describe('docs/product.md §2/§3/§5 Contact Us', () => {
 
     const disguised = await t.request('POST', '/api/auth/contact-us', {
       token: s.token,
-      raw: form({ userEmail: s.email, userName: 'Sam', userTitle: 'Bad', userMessage: 'x' }, { name: 'spec.pdf', body: Buffer.from('MZ\x90\x00binary\x00\x01'), type: 'application/pdf' }),
+      raw: form(
+        { userEmail: s.email, userName: 'Sam', userTitle: 'Bad', userMessage: 'x' },
+        { name: 'spec.pdf', body: Buffer.from('MZ\x90\x00binary\x00\x01'), type: 'application/pdf' },
+      ),
     });
     expect(disguised.status).toBe(415);
   });
@@ -64,7 +80,10 @@ describe('docs/product.md §2/§3/§5 Contact Us', () => {
     const b = await t.createUser({ role: 'buyer' });
     const res = await t.request('POST', '/api/auth/contact-us', {
       token: b.token,
-      raw: form({ userEmail: b.email, userName: 'Bea', userTitle: 'Doc', userMessage: 'x' }, { name: 'a.pdf', body: PDF, type: 'application/pdf' }),
+      raw: form(
+        { userEmail: b.email, userName: 'Bea', userTitle: 'Doc', userMessage: 'x' },
+        { name: 'a.pdf', body: PDF, type: 'application/pdf' },
+      ),
     });
     expect(res.status).toBe(400);
     expect((await t.request('POST', '/api/auth/contact-us', { body: {} })).status).toBe(401);
@@ -76,7 +95,10 @@ describe('docs/product.md §2/§3/§5 Contact Us', () => {
       const s = await small.createUser({ role: 'supplier' });
       const res = await small.request('POST', '/api/auth/contact-us', {
         token: s.token,
-        raw: form({ userEmail: s.email, userName: 'Sam', userTitle: 'Big', userMessage: 'x' }, { name: 'big.pdf', body: Buffer.concat([PDF, Buffer.alloc(4096)]), type: 'application/pdf' }),
+        raw: form(
+          { userEmail: s.email, userName: 'Sam', userTitle: 'Big', userMessage: 'x' },
+          { name: 'big.pdf', body: Buffer.concat([PDF, Buffer.alloc(4096)]), type: 'application/pdf' },
+        ),
       });
       expect(res.status).toBe(413);
       expect(await small.db.query.contactMessages.findMany()).toEqual([]);

@@ -16,7 +16,11 @@ export interface ContactFile {
 /** File names as stored: the base name, with anything but safe characters replaced. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  const cleaned = base.normalize('NFKC').replace(/[^\w.\- ()]+/g, '_').replace(/^\.+/, '').slice(0, 120);
+  const cleaned = base
+    .normalize('NFKC')
+    .replace(/[^\w.\- ()]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return cleaned || 'file';
 }
 
@@ -51,7 +55,11 @@ export function createContactService(ctx: AppContext) {
         });
         await mailer.send({
           to: config.supportEmail,
-          ...(await contactUsMail({ name: caller.name, email: caller.email, role: caller.role }, body.userTitle, body.userMessage)),
+          ...(await contactUsMail(
+            { name: caller.name, email: caller.email, role: caller.role },
+            body.userTitle,
+            body.userMessage,
+          )),
           attachments: file && fileName ? [{ filename: fileName, content: file.content }] : undefined,
         });
         return { id: row.id, message: 'Thanks, your message has been sent. We will reply by email.' };

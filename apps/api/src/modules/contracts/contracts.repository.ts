@@ -42,8 +42,15 @@ export async function lockContract(db: DbOrTx, id: string): Promise<ContractRow 
   return row;
 }
 
-export async function listForTender(db: DbOrTx, tenderId: string, viewerId: string, onlySupplier?: string): Promise<FullContract[]> {
-  const where = onlySupplier ? and(eq(contracts.tenderId, tenderId), eq(contracts.supplierId, onlySupplier)) : eq(contracts.tenderId, tenderId);
+export async function listForTender(
+  db: DbOrTx,
+  tenderId: string,
+  viewerId: string,
+  onlySupplier?: string,
+): Promise<FullContract[]> {
+  const where = onlySupplier
+    ? and(eq(contracts.tenderId, tenderId), eq(contracts.supplierId, onlySupplier))
+    : eq(contracts.tenderId, tenderId);
   return selectFull(db, viewerId).where(where).orderBy(desc(contracts.createdAt)).limit(500);
 }
 
@@ -54,7 +61,11 @@ export async function listForUser(
   f: { statuses?: readonly ContractStatus[]; side?: 'buyer' | 'supplier'; page: number; pageSize: number },
 ) {
   const party: SQL =
-    f.side === 'buyer' ? eq(contracts.buyerId, userId) : f.side === 'supplier' ? eq(contracts.supplierId, userId) : or(eq(contracts.buyerId, userId), eq(contracts.supplierId, userId))!;
+    f.side === 'buyer'
+      ? eq(contracts.buyerId, userId)
+      : f.side === 'supplier'
+        ? eq(contracts.supplierId, userId)
+        : or(eq(contracts.buyerId, userId), eq(contracts.supplierId, userId))!;
   const where = f.statuses?.length ? and(party, inArray(contracts.status, [...f.statuses]))! : party;
   const [rows, [total], totals] = await Promise.all([
     selectFull(db, viewerId)
@@ -62,14 +73,25 @@ export async function listForUser(
       .orderBy(desc(contracts.updatedAt), desc(contracts.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where),
     db
-      .select({ status: contracts.status, n: sql<number>`count(*)::int`, pence: sql<string>`coalesce(sum(${contracts.valuePence}), 0)::text` })
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(where),
+    db
+      .select({
+        status: contracts.status,
+        n: sql<number>`count(*)::int`,
+        pence: sql<string>`coalesce(sum(${contracts.valuePence}), 0)::text`,
+      })
       .from(contracts)
       .where(party)
       .groupBy(contracts.status),
   ]);
-  return { rows, total: total?.n ?? 0, totals: totals.map((t) => ({ status: t.status, count: t.n, valuePence: Number(t.pence) })) };
+  return {
+    rows,
+    total: total?.n ?? 0,
+    totals: totals.map((t) => ({ status: t.status, count: t.n, valuePence: Number(t.pence) })),
+  };
 }
 
 export async function insertContract(db: DbOrTx, values: typeof contracts.$inferInsert): Promise<ContractRow> {
@@ -77,7 +99,11 @@ export async function insertContract(db: DbOrTx, values: typeof contracts.$infer
   return row!;
 }
 
-export async function updateContract(db: DbOrTx, id: string, values: Partial<typeof contracts.$inferInsert>): Promise<ContractRow> {
+export async function updateContract(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof contracts.$inferInsert>,
+): Promise<ContractRow> {
   const [row] = await db
     .update(contracts)
     .set({ ...values, updatedAt: sql`now()` })
@@ -104,7 +130,12 @@ export async function lockOpenForUser(db: DbOrTx, userId: string): Promise<Contr
   return db
     .select()
     .from(contracts)
-    .where(and(or(eq(contracts.buyerId, userId), eq(contracts.supplierId, userId)), inArray(contracts.status, ['proposed', 'active'])))
+    .where(
+      and(
+        or(eq(contracts.buyerId, userId), eq(contracts.supplierId, userId)),
+        inArray(contracts.status, ['proposed', 'active']),
+      ),
+    )
     .for('update');
 }
 
@@ -128,7 +159,12 @@ export async function lockTender(db: DbOrTx, id: string) {
 
 export async function findTender(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: tenders.id, userId: tenders.userId, status: tenders.status, awardedSupplierId: tenders.awardedSupplierId })
+    .select({
+      id: tenders.id,
+      userId: tenders.userId,
+      status: tenders.status,
+      awardedSupplierId: tenders.awardedSupplierId,
+    })
     .from(tenders)
     .where(eq(tenders.id, id))
     .limit(1);

@@ -45,7 +45,10 @@ async function createTender(token = buyer.token, over: Record<string, unknown> =
 }
 
 const propose = (tenderId: string, over: Record<string, unknown> = {}, token = buyer.token) =>
-  t.request('POST', '/api/contract', { token, body: { tenderId, supplierId: supplier.id, value: 180000.5, terms: '30 days from invoice', ...over } });
+  t.request('POST', '/api/contract', {
+    token,
+    body: { tenderId, supplierId: supplier.id, value: 180000.5, terms: '30 days from invoice', ...over },
+  });
 const act = (id: string, action: string, token: string, extra: Record<string, unknown> = {}) =>
   t.request('PUT', `/api/contract/${id}`, { token, body: { action, ...extra } });
 const tenderRow = async (id: string) => (await t.db.select().from(tenders).where(eq(tenders.id, id)))[0]!;
@@ -77,18 +80,34 @@ describe('docs/product.md §7 Contracts: POST /api/contract (a buyer awards a te
       canReview: false,
     });
     expect(await tenderRow(tender.id)).toMatchObject({ status: 'pending', awardedSupplierId: supplier.id });
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'awarded')));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'awarded')));
     expect(audit).toHaveLength(1);
-    const note = await t.db.select().from(notifications).where(and(eq(notifications.userId, supplier.id), eq(notifications.kind, 'contract_proposed')));
+    const note = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, supplier.id), eq(notifications.kind, 'contract_proposed')));
     expect(note.length).toBeGreaterThan(0);
     // the supplier sees it with their own next steps
     const mine = await t.request('GET', `/api/contract/tender/${tender.id}`, { token: supplier.token });
-    expect(mine.body.data[0]).toMatchObject({ side: 'supplier', allowedActions: ['accept', 'decline'], counterparty: { id: buyer.id } });
+    expect(mine.body.data[0]).toMatchObject({
+      side: 'supplier',
+      allowedActions: ['accept', 'decline'],
+      counterparty: { id: buyer.id },
+    });
   });
 
   it('offers a catalogue item of that supplier only', async () => {
-    const [item] = await t.db.insert(catalogueItems).values({ userId: supplier.id, title: 'UB 203x133x25', description: 'Beams', category: 'structural-steel' }).returning();
-    const [foreign] = await t.db.insert(catalogueItems).values({ userId: otherSupplier.id, title: 'Other', description: 'Other', category: 'structural-steel' }).returning();
+    const [item] = await t.db
+      .insert(catalogueItems)
+      .values({ userId: supplier.id, title: 'UB 203x133x25', description: 'Beams', category: 'structural-steel' })
+      .returning();
+    const [foreign] = await t.db
+      .insert(catalogueItems)
+      .values({ userId: otherSupplier.id, title: 'Other', description: 'Other', category: 'structural-steel' })
+      .returning();
     const a = await createTender();
     const bad = await propose(a.id, { catalogueItemId: foreign!.id });
     expect(bad.status).toBe(400);
@@ -100,7 +119,10 @@ describe('docs/product.md §7 Contracts: POST /api/contract (a buyer awards a te
 
   it('refuses: anonymous 401, a supplier 403, another buyer’s tender 404, a tender not active 409, a second open contract 409', async () => {
     const tender = await createTender();
-    expect((await t.request('POST', '/api/contract', { body: { tenderId: tender.id, supplierId: supplier.id, value: 1 } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/contract', { body: { tenderId: tender.id, supplierId: supplier.id, value: 1 } }))
+        .status,
+    ).toBe(401);
     expect((await propose(tender.id, {}, supplier.token)).status).toBe(403);
     expect((await propose(tender.id, {}, otherBuyer.token)).status).toBe(404);
     expect((await propose(crypto.randomUUID())).status).toBe(404);
@@ -116,7 +138,10 @@ describe('docs/product.md §7 Contracts: POST /api/contract (a buyer awards a te
 
   it('refuses invalid input with 400: no value, bad money, a buyer or pending account as supplier', async () => {
     const tender = await createTender();
-    const none = await t.request('POST', '/api/contract', { token: buyer.token, body: { tenderId: tender.id, supplierId: supplier.id } });
+    const none = await t.request('POST', '/api/contract', {
+      token: buyer.token,
+      body: { tenderId: tender.id, supplierId: supplier.id },
+    });
     expect(none.status).toBe(400);
     expect((await propose(tender.id, { value: -5 })).status).toBe(400);
     expect((await propose(tender.id, { value: 1.234 })).status).toBe(400);
@@ -130,13 +155,20 @@ describe('docs/product.md §7 Contracts: POST /api/contract (a buyer awards a te
 
   it('mass assignment: status, buyerId, fulfilledAt in the body are ignored', async () => {
     const tender = await createTender();
-    const res = await propose(tender.id, { status: 'fulfilled', buyerId: otherBuyer.id, fulfilledAt: new Date().toISOString(), id: crypto.randomUUID() });
+    const res = await propose(tender.id, {
+      status: 'fulfilled',
+      buyerId: otherBuyer.id,
+      fulfilledAt: new Date().toISOString(),
+      id: crypto.randomUUID(),
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ status: 'proposed', buyer: { id: buyer.id }, fulfilledAt: null });
   });
 
   it('a pending (gated) supplier cannot use contracts (423)', async () => {
-    expect((await t.request('GET', `/api/contract/user/${pendingSupplier.id}`, { token: pendingSupplier.token })).status).toBe(423);
+    expect(
+      (await t.request('GET', `/api/contract/user/${pendingSupplier.id}`, { token: pendingSupplier.token })).status,
+    ).toBe(423);
   });
 });
 
@@ -145,9 +177,27 @@ describe('docs/product.md §4 contract lifecycle: PUT /api/contract/{id} — eve
   async function contractIn(status: ContractStatus) {
     const [tender] = await t.db
       .insert(tenders)
-      .values({ userId: buyer.id, title: `Tender ${status}`, description: 'x', category: 'structural-steel', status: status === 'proposed' || status === 'active' ? 'pending' : status === 'fulfilled' ? 'fulfilled' : 'active', awardedSupplierId: supplier.id })
+      .values({
+        userId: buyer.id,
+        title: `Tender ${status}`,
+        description: 'x',
+        category: 'structural-steel',
+        status:
+          status === 'proposed' || status === 'active' ? 'pending' : status === 'fulfilled' ? 'fulfilled' : 'active',
+        awardedSupplierId: supplier.id,
+      })
       .returning();
-    const [c] = await t.db.insert(contracts).values({ tenderId: tender!.id, tenderTitle: tender!.title, buyerId: buyer.id, supplierId: supplier.id, valuePence: 1000, status }).returning();
+    const [c] = await t.db
+      .insert(contracts)
+      .values({
+        tenderId: tender!.id,
+        tenderTitle: tender!.title,
+        buyerId: buyer.id,
+        supplierId: supplier.id,
+        valuePence: 1000,
+        status,
+      })
+      .returning();
     return c!;
   }
 
@@ -158,8 +208,18 @@ describe('docs/product.md §4 contract lifecycle: PUT /api/contract/{id} — eve
     declined: [],
     cancelled: [],
   };
-  const next: Record<ContractAction, ContractStatus> = { accept: 'active', decline: 'declined', cancel: 'cancelled', update: 'proposed' };
-  const by: Record<ContractAction, 'buyer' | 'supplier'> = { accept: 'supplier', decline: 'supplier', cancel: 'buyer', update: 'buyer' };
+  const next: Record<ContractAction, ContractStatus> = {
+    accept: 'active',
+    decline: 'declined',
+    cancel: 'cancelled',
+    update: 'proposed',
+  };
+  const by: Record<ContractAction, 'buyer' | 'supplier'> = {
+    accept: 'supplier',
+    decline: 'supplier',
+    cancel: 'buyer',
+    update: 'buyer',
+  };
 
   for (const status of CONTRACT_STATUSES) {
     for (const action of CONTRACT_ACTIONS) {
@@ -197,9 +257,19 @@ describe('docs/product.md §4 contract lifecycle: PUT /api/contract/{id} — eve
 
   it('mass assignment on PUT: status or supplierId beside an action are ignored', async () => {
     const c = await contractIn('proposed');
-    const res = await act(c.id, 'update', buyer.token, { value: 99, status: 'fulfilled', supplierId: otherSupplier.id, buyerId: otherBuyer.id });
+    const res = await act(c.id, 'update', buyer.token, {
+      value: 99,
+      status: 'fulfilled',
+      supplierId: otherSupplier.id,
+      buyerId: otherBuyer.id,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'proposed', value: 99, supplier: { id: supplier.id }, buyer: { id: buyer.id } });
+    expect(res.body.data).toMatchObject({
+      status: 'proposed',
+      value: 99,
+      supplier: { id: supplier.id },
+      buyer: { id: buyer.id },
+    });
   });
 
   it('declining or cancelling re-opens the tender (active, no awarded supplier) and tells the other side', async () => {
@@ -273,7 +343,11 @@ describe('docs/product.md §7 GET /api/contract/tender/{id} and /api/contract/us
       proposed: { count: 0, valuePence: 0, value: 0 },
       fulfilled: { count: 0, valuePence: 0, value: 0 },
     });
-    expect(res.body.data[0]).toMatchObject({ side: 'supplier', counterparty: { id: buyer.id, companyName: 'Northgate Developments Ltd' }, tenderTitle: expect.any(String) });
+    expect(res.body.data[0]).toMatchObject({
+      side: 'supplier',
+      counterparty: { id: buyer.id, companyName: 'Northgate Developments Ltd' },
+      tenderTitle: expect.any(String),
+    });
     const active = await t.request('GET', `/api/contract/user/${u.id}?status=active`, { token: u.token });
     expect(active.body.data.map((x: { id: string }) => x.id)).toEqual([ca.id]);
     expect((await t.request('GET', `/api/contract/user/${u.id}?status=bogus`, { token: u.token })).status).toBe(400);
@@ -293,7 +367,10 @@ describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled →
     expect(row).toMatchObject({ status: 'fulfilled' });
     expect(row!.fulfilledAt).not.toBeNull();
     expect(await tenderRow(a.id)).toMatchObject({ status: 'fulfilled', awardedSupplierId: supplier.id });
-    const notes = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'contract_fulfilled')));
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'contract_fulfilled')));
     expect(notes.map((n) => n.userId)).toEqual(expect.arrayContaining([buyer.id, supplier.id]));
 
     const b = await createTender();
@@ -306,7 +383,10 @@ describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled →
   it('reviews: before fulfilment 409, a stranger 404, bad rating or long text 400, once per side (409), shown on the profile', async () => {
     const a = await createTender();
     const c = (await propose(a.id)).body.data;
-    const early = await t.request('POST', '/api/reviews', { token: buyer.token, body: { contractId: c.id, rating: 5, text: 'Great' } });
+    const early = await t.request('POST', '/api/reviews', {
+      token: buyer.token,
+      body: { contractId: c.id, rating: 5, text: 'Great' },
+    });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('INVALID_STATE');
     await act(c.id, 'accept', supplier.token);
@@ -314,21 +394,49 @@ describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled →
     const deal = await t.request('GET', `/api/contract/tender/${a.id}`, { token: buyer.token });
     expect(deal.body.data[0]).toMatchObject({ status: 'fulfilled', canReview: true, allowedActions: [] });
 
-    expect((await t.request('POST', '/api/reviews', { token: otherBuyer.token, body: { contractId: c.id, rating: 5 } })).status).toBe(404);
+    expect(
+      (await t.request('POST', '/api/reviews', { token: otherBuyer.token, body: { contractId: c.id, rating: 5 } }))
+        .status,
+    ).toBe(404);
     expect((await t.request('POST', '/api/reviews', { body: { contractId: c.id, rating: 5 } })).status).toBe(401);
     for (const bad of [{ rating: 0 }, { rating: 6 }, { rating: 4.5 }, { rating: 5, text: 'x'.repeat(2001) }, {}]) {
-      expect((await t.request('POST', '/api/reviews', { token: buyer.token, body: { contractId: c.id, ...bad } })).status).toBe(400);
+      expect(
+        (await t.request('POST', '/api/reviews', { token: buyer.token, body: { contractId: c.id, ...bad } })).status,
+      ).toBe(400);
     }
     const byBuyer = await t.request('POST', '/api/reviews', {
       token: buyer.token,
-      body: { contractId: c.id, rating: 5, text: 'On time and to spec.', reviewerId: otherBuyer.id, revieweeId: buyer.id },
+      body: {
+        contractId: c.id,
+        rating: 5,
+        text: 'On time and to spec.',
+        reviewerId: otherBuyer.id,
+        revieweeId: buyer.id,
+      },
     });
     expect(byBuyer.status, JSON.stringify(byBuyer.body)).toBe(201);
-    expect(byBuyer.body.data).toMatchObject({ rating: 5, text: 'On time and to spec.', revieweeId: supplier.id, reviewer: { id: buyer.id, companyName: 'Northgate Developments Ltd', role: 'buyer' } });
-    const again = await t.request('POST', '/api/reviews', { token: buyer.token, body: { contractId: c.id, rating: 1 } });
+    expect(byBuyer.body.data).toMatchObject({
+      rating: 5,
+      text: 'On time and to spec.',
+      revieweeId: supplier.id,
+      reviewer: { id: buyer.id, companyName: 'Northgate Developments Ltd', role: 'buyer' },
+    });
+    const again = await t.request('POST', '/api/reviews', {
+      token: buyer.token,
+      body: { contractId: c.id, rating: 1 },
+    });
     expect(again.status).toBe(409);
-    expect((await t.request('POST', '/api/reviews', { token: supplier.token, body: { contractId: c.id, rating: 4, text: 'Clear drawings, paid promptly.' } })).status).toBe(201);
-    expect((await t.request('GET', `/api/contract/tender/${a.id}`, { token: buyer.token })).body.data[0].canReview).toBe(false);
+    expect(
+      (
+        await t.request('POST', '/api/reviews', {
+          token: supplier.token,
+          body: { contractId: c.id, rating: 4, text: 'Clear drawings, paid promptly.' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await t.request('GET', `/api/contract/tender/${a.id}`, { token: buyer.token })).body.data[0].canReview,
+    ).toBe(false);
 
     // a second fulfilled deal with a 3-star review: average 4
     const b = await createTender();
@@ -359,22 +467,36 @@ describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled →
     const c = (await propose(a.id, { supplierId: leaver.id })).body.data;
     await act(c.id, 'accept', leaver.token);
     await complete(a.id);
-    await t.request('POST', '/api/reviews', { token: leaver.token, body: { contractId: c.id, rating: 4, text: 'Good client' } });
+    await t.request('POST', '/api/reviews', {
+      token: leaver.token,
+      body: { contractId: c.id, rating: 4, text: 'Good client' },
+    });
     const b = await createTender();
     const open = (await propose(b.id, { supplierId: leaver.id })).body.data;
 
-    const del = await t.request('DELETE', '/api/settings/account', { token: leaver.token, body: { confirm: 'DELETE', password: TEST_PASSWORD } });
+    const del = await t.request('DELETE', '/api/settings/account', {
+      token: leaver.token,
+      body: { confirm: 'DELETE', password: TEST_PASSWORD },
+    });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
-    expect((await t.request('POST', '/api/auth/login', { body: { email: leaver.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/login', { body: { email: leaver.email, password: TEST_PASSWORD } })).status,
+    ).toBe(401);
 
     const history = await t.request('GET', `/api/contract/user/${buyer.id}?status=fulfilled`, { token: buyer.token });
     const kept = history.body.data.find((x: { id: string }) => x.id === c.id);
-    expect(kept).toMatchObject({ status: 'fulfilled', tenderTitle: a.title, counterparty: { id: leaver.id, name: 'Deleted user', companyName: 'Deleted company', deleted: true } });
+    expect(kept).toMatchObject({
+      status: 'fulfilled',
+      tenderTitle: a.title,
+      counterparty: { id: leaver.id, name: 'Deleted user', companyName: 'Deleted company', deleted: true },
+    });
     const cancelled = await t.request('GET', `/api/contract/tender/${b.id}`, { token: buyer.token });
     expect(cancelled.body.data[0]).toMatchObject({ id: open.id, status: 'cancelled' });
     expect(await tenderRow(b.id)).toMatchObject({ status: 'active', awardedSupplierId: null });
     const reviews = await t.request('GET', '/api/reviews', { token: buyer.token });
-    expect(reviews.body.data.find((r: { text: string }) => r.text === 'Good client')).toMatchObject({ reviewer: { name: 'Deleted user', companyName: 'Deleted company' } });
+    expect(reviews.body.data.find((r: { text: string }) => r.text === 'Good client')).toMatchObject({
+      reviewer: { name: 'Deleted user', companyName: 'Deleted company' },
+    });
     expect(JSON.stringify(history.body)).not.toContain(leaver.email);
   });
 });
@@ -405,7 +527,10 @@ describe('docs/product.md §4/§7 a deal follows its tender through the tenders 
 
     const withdrawn = await createTender();
     const p = (await propose(withdrawn.id)).body.data;
-    const cancel = await t.request('PUT', `/api/tender/${withdrawn.id}`, { token: buyer.token, body: { status: 'cancelled' } });
+    const cancel = await t.request('PUT', `/api/tender/${withdrawn.id}`, {
+      token: buyer.token,
+      body: { status: 'cancelled' },
+    });
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     const [cancelled] = await t.db.select().from(contracts).where(eq(contracts.id, p.id));
     expect(cancelled!.status).toBe('cancelled');
@@ -419,10 +544,16 @@ describe('a deleted account leaves the counterparty’s deal history, anonymised
     const c = (await propose(a.id, { supplierId: leaving.id })).body.data;
     await act(c.id, 'accept', leaving.token);
     await complete(a.id);
-    const review = await t.request('POST', '/api/reviews', { token: leaving.token, body: { contractId: c.id, rating: 4, text: 'Paid on time.' } });
+    const review = await t.request('POST', '/api/reviews', {
+      token: leaving.token,
+      body: { contractId: c.id, rating: 4, text: 'Paid on time.' },
+    });
     expect(review.status, JSON.stringify(review.body)).toBe(201);
 
-    const gone = await t.request('DELETE', '/api/settings/account', { token: leaving.token, body: { confirm: 'DELETE', password: TEST_PASSWORD } });
+    const gone = await t.request('DELETE', '/api/settings/account', {
+      token: leaving.token,
+      body: { confirm: 'DELETE', password: TEST_PASSWORD },
+    });
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
 
     const deals = await t.request('GET', `/api/contract/tender/${a.id}`, { token: buyer.token });
@@ -433,7 +564,9 @@ describe('a deleted account leaves the counterparty’s deal history, anonymised
     expect(JSON.stringify(deals.body.data[0])).not.toContain('Vanishing Steel');
     const reviews = await t.request('GET', `/api/reviews/${buyer.id}`, { token: buyer.token });
     expect(reviews.status).toBe(200);
-    const kept = (reviews.body.data.reviews ?? reviews.body.data).find((r: { text: string }) => r.text === 'Paid on time.');
+    const kept = (reviews.body.data.reviews ?? reviews.body.data).find(
+      (r: { text: string }) => r.text === 'Paid on time.',
+    );
     expect(kept).toBeTruthy();
     expect(JSON.stringify(kept)).not.toContain('Vanishing Steel');
   });

@@ -32,7 +32,12 @@ export function contractsRoutes(app: App, contracts: ContractsService) {
 
   app.get('/api/contract/tender/:id', {
     config: { access: {} },
-    schema: { tags, summary: "A tender's contracts (a supplier sees their own)", params: idParamsSchema, response: { 200: pageOf(contractSchema) } },
+    schema: {
+      tags,
+      summary: "A tender's contracts (a supplier sees their own)",
+      params: idParamsSchema,
+      response: { 200: pageOf(contractSchema) },
+    },
     handler: async (req) => contracts.listForTender(principalOf(req), req.params.id),
   });
 
@@ -62,7 +67,12 @@ export function contractsRoutes(app: App, contracts: ContractsService) {
 
   app.delete('/api/contract/:id', {
     config: { access: buyers },
-    schema: { tags, summary: 'Delete a proposal nobody has answered yet', params: idParamsSchema, response: { 200: okSchema } },
+    schema: {
+      tags,
+      summary: 'Delete a proposal nobody has answered yet',
+      params: idParamsSchema,
+      response: { 200: okSchema },
+    },
     handler: async (req) => {
       await contracts.remove(principalOf(req), req.params.id);
       return { data: { ok: true as const } };

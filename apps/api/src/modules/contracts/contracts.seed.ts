@@ -21,7 +21,10 @@ export const seedContracts: DemoSeeder = async (db, accounts) => {
     const fulfilled = mine.find((t) => t.status === 'fulfilled');
     const pending = mine.find((t) => t.status === 'pending');
     if (fulfilled) {
-      await tx.update(tenders).set({ awardedSupplierId: supplier }).where(and(eq(tenders.id, fulfilled.id), eq(tenders.userId, buyer)));
+      await tx
+        .update(tenders)
+        .set({ awardedSupplierId: supplier })
+        .where(and(eq(tenders.id, fulfilled.id), eq(tenders.userId, buyer)));
       const [c] = await tx
         .insert(contracts)
         .values({
@@ -39,12 +42,29 @@ export const seedContracts: DemoSeeder = async (db, accounts) => {
         })
         .returning();
       await tx.insert(reviews).values([
-        { contractId: c!.id, reviewerId: buyer, revieweeId: supplier, rating: 5, text: 'Cleared the site a week early and kept the neighbours informed throughout. Would use again.', createdAt: subDays(now, 18) },
-        { contractId: c!.id, reviewerId: supplier, revieweeId: buyer, rating: 4, text: 'Clear scope and prompt payment. Site access was tight on two days.', createdAt: subDays(now, 17) },
+        {
+          contractId: c!.id,
+          reviewerId: buyer,
+          revieweeId: supplier,
+          rating: 5,
+          text: 'Cleared the site a week early and kept the neighbours informed throughout. Would use again.',
+          createdAt: subDays(now, 18),
+        },
+        {
+          contractId: c!.id,
+          reviewerId: supplier,
+          revieweeId: buyer,
+          rating: 4,
+          text: 'Clear scope and prompt payment. Site access was tight on two days.',
+          createdAt: subDays(now, 17),
+        },
       ]);
     }
     if (pending) {
-      await tx.update(tenders).set({ awardedSupplierId: supplier }).where(and(eq(tenders.id, pending.id), eq(tenders.userId, buyer)));
+      await tx
+        .update(tenders)
+        .set({ awardedSupplierId: supplier })
+        .where(and(eq(tenders.id, pending.id), eq(tenders.userId, buyer)));
       await tx.insert(contracts).values({
         tenderId: pending.id,
         tenderTitle: pending.title,

@@ -25,7 +25,8 @@ export type ContractsService = ReturnType<typeof createContractsService>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Contract not found');
 const money = (pence: number) => pence / 100;
-const gbp = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const gbp = (pence: number) =>
+  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const dealsLink = (side: ContractSide) => (side === 'buyer' ? '/buyer/deals' : '/supplier/deals');
 
 function sideOf(c: { buyerId: string; supplierId: string }, userId: string): ContractSide | null {
@@ -36,8 +37,18 @@ function sideOf(c: { buyerId: string; supplierId: string }, userId: string): Con
 
 export function toContract(f: repo.FullContract, viewerId: string): Contract {
   const c = f.c;
-  const buyer = { id: c.buyerId, name: `${f.buyerFirst} ${f.buyerLast}`.trim(), companyName: f.buyerCompany, deleted: f.buyerDeleted };
-  const supplier = { id: c.supplierId, name: `${f.supplierFirst} ${f.supplierLast}`.trim(), companyName: f.supplierCompany, deleted: f.supplierDeleted };
+  const buyer = {
+    id: c.buyerId,
+    name: `${f.buyerFirst} ${f.buyerLast}`.trim(),
+    companyName: f.buyerCompany,
+    deleted: f.buyerDeleted,
+  };
+  const supplier = {
+    id: c.supplierId,
+    name: `${f.supplierFirst} ${f.supplierLast}`.trim(),
+    companyName: f.supplierCompany,
+    deleted: f.supplierDeleted,
+  };
   const side = sideOf(c, viewerId);
   return {
     id: c.id,
@@ -95,7 +106,10 @@ export async function fulfilContractsForTender(tx: DbOrTx, tenderId: string): Pr
     if (c.status === 'active') {
       await repo.updateContract(tx, c.id, { status: 'fulfilled', fulfilledAt: new Date() });
       fulfilled++;
-      for (const [userId, side] of [[c.buyerId, 'buyer'], [c.supplierId, 'supplier']] as const) {
+      for (const [userId, side] of [
+        [c.buyerId, 'buyer'],
+        [c.supplierId, 'supplier'],
+      ] as const) {
         await notify(tx, {
           userId,
           kind: 'contract_fulfilled',
@@ -105,7 +119,11 @@ export async function fulfilContractsForTender(tx: DbOrTx, tenderId: string): Pr
         });
       }
     } else {
-      await repo.updateContract(tx, c.id, { status: 'cancelled', cancelledAt: new Date(), note: 'The tender was completed before this proposal was accepted' });
+      await repo.updateContract(tx, c.id, {
+        status: 'cancelled',
+        cancelledAt: new Date(),
+        note: 'The tender was completed before this proposal was accepted',
+      });
       await notify(tx, {
         userId: c.supplierId,
         kind: 'contract_cancelled',
@@ -123,7 +141,11 @@ export async function fulfilContractsForTender(tx: DbOrTx, tenderId: string): Pr
  * cancelled, closed or deleted by its buyer: its open contracts are cancelled and the supplier
  * told. (The tender's own status is the caller's business.) Answers the number cancelled.
  */
-export async function cancelContractsForTender(tx: DbOrTx, tenderId: string, reason = 'The buyer withdrew the tender'): Promise<number> {
+export async function cancelContractsForTender(
+  tx: DbOrTx,
+  tenderId: string,
+  reason = 'The buyer withdrew the tender',
+): Promise<number> {
   const open = await repo.lockOpenForTender(tx, tenderId);
   for (const c of open) {
     await repo.updateContract(tx, c.id, { status: 'cancelled', cancelledAt: new Date(), note: reason });
@@ -144,7 +166,11 @@ export async function cancelContractsForTender(tx: DbOrTx, tenderId: string, rea
  */
 export async function closeContractsOfDeletedUser(tx: DbOrTx, userId: string): Promise<void> {
   for (const c of await repo.lockOpenForUser(tx, userId)) {
-    await repo.updateContract(tx, c.id, { status: 'cancelled', cancelledAt: new Date(), note: 'The other party closed their account' });
+    await repo.updateContract(tx, c.id, {
+      status: 'cancelled',
+      cancelledAt: new Date(),
+      note: 'The other party closed their account',
+    });
     await releaseTender(tx, c, null);
     const other = c.buyerId === userId ? c.supplierId : c.buyerId;
     await notify(tx, {
@@ -166,11 +192,20 @@ export async function closeContractsOfDeletedUser(tx: DbOrTx, userId: string): P
 export async function proposeContract(
   tx: DbOrTx,
   caller: Pick<Principal, 'id' | 'companyName'>,
-  p: { tenderId: string; supplierId: string; catalogueItemId: string | null; catalogueItemTitle: string | null; valuePence: number; currency: string; terms: string | null },
+  p: {
+    tenderId: string;
+    supplierId: string;
+    catalogueItemId: string | null;
+    catalogueItemTitle: string | null;
+    valuePence: number;
+    currency: string;
+    terms: string | null;
+  },
 ): Promise<repo.ContractRow> {
   const t = await repo.lockTender(tx, p.tenderId);
   if (!t || t.userId !== caller.id) throw new AppError('NOT_FOUND', 'Tender not found');
-  if (t.status !== 'active') throw new AppError('INVALID_STATE', `Only an active tender can be awarded; this one is ${t.status}`);
+  if (t.status !== 'active')
+    throw new AppError('INVALID_STATE', `Only an active tender can be awarded; this one is ${t.status}`);
   if ((await repo.lockOpenForTender(tx, t.id)).length) {
     throw new AppError('INVALID_STATE', 'This tender already has an open contract');
   }
@@ -237,7 +272,9 @@ export function createContractsService(ctx: AppContext) {
       const valuePence = body.value ?? body.valuePence!;
       const supplier = await findUserById(db, body.supplierId);
       if (!supplier || supplier.role !== 'supplier' || !supplier.approved) {
-        throw new AppError('VALIDATION_FAILED', 'Choose an approved supplier', [{ path: 'supplierId', message: 'Not a supplier on Brickyard' }]);
+        throw new AppError('VALIDATION_FAILED', 'Choose an approved supplier', [
+          { path: 'supplierId', message: 'Not a supplier on Brickyard' },
+        ]);
       }
       let itemTitle: string | null = null;
       if (body.catalogueItemId) {
@@ -263,7 +300,8 @@ export function createContractsService(ctx: AppContext) {
           });
         });
       } catch (err) {
-        const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+        const code =
+          (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
         if (code === '23505') throw new AppError('INVALID_STATE', 'This tender already has an open contract');
         throw err;
       }
@@ -286,9 +324,16 @@ export function createContractsService(ctx: AppContext) {
         const c = await repo.lockContract(tx, id);
         if (!c) throw notFound();
         if (!step.from.includes(c.status)) {
-          throw new AppError('INVALID_STATE', `A ${c.status} contract cannot be ${body.action === 'update' ? 'changed' : `${body.action}ed`}`, [
-            { path: 'action', message: `Allowed now: ${allowedContractActions(c.status, side).join(', ') || 'none'}` },
-          ]);
+          throw new AppError(
+            'INVALID_STATE',
+            `A ${c.status} contract cannot be ${body.action === 'update' ? 'changed' : `${body.action}ed`}`,
+            [
+              {
+                path: 'action',
+                message: `Allowed now: ${allowedContractActions(c.status, side).join(', ') || 'none'}`,
+              },
+            ],
+          );
         }
         const now = new Date();
         switch (body.action) {
@@ -327,7 +372,9 @@ export function createContractsService(ctx: AppContext) {
           case 'update': {
             const valuePence = body.value ?? body.valuePence;
             if (body.value !== undefined && body.valuePence !== undefined && body.value !== body.valuePence) {
-              throw new AppError('VALIDATION_FAILED', 'value and valuePence disagree', [{ path: 'value', message: 'value and valuePence disagree' }]);
+              throw new AppError('VALIDATION_FAILED', 'value and valuePence disagree', [
+                { path: 'value', message: 'value and valuePence disagree' },
+              ]);
             }
             const values: { valuePence?: number; terms?: string | null } = {};
             if (valuePence !== undefined) values.valuePence = valuePence;
@@ -360,7 +407,10 @@ export function createContractsService(ctx: AppContext) {
         const c = await repo.lockContract(tx, id);
         if (!c) throw notFound();
         if (c.status !== 'proposed') {
-          throw new AppError('INVALID_STATE', `Only a proposed contract can be deleted; this one is ${c.status}. Cancel it instead.`);
+          throw new AppError(
+            'INVALID_STATE',
+            `Only a proposed contract can be deleted; this one is ${c.status}. Cancel it instead.`,
+          );
         }
         await repo.deleteContract(tx, c.id);
         await releaseTender(tx, c, caller.id);
@@ -381,7 +431,10 @@ export function createContractsService(ctx: AppContext) {
       const all = caller.role === 'admin' || t.userId === caller.id;
       if (!all && caller.role !== 'supplier') throw new AppError('NOT_FOUND', 'Tender not found');
       const rows = await repo.listForTender(db, tenderId, caller.id, all ? undefined : caller.id);
-      return { data: rows.map((r) => toContract(r, caller.id)), meta: { page: 1, pageSize: rows.length, total: rows.length } };
+      return {
+        data: rows.map((r) => toContract(r, caller.id)),
+        meta: { page: 1, pageSize: rows.length, total: rows.length },
+      };
     },
 
     /** GET /api/contract/user/{id}: the user's own deals (or any user's for an admin), with totals by status. */
@@ -394,7 +447,8 @@ export function createContractsService(ctx: AppContext) {
         pageSize: q.pageSize,
       });
       const byStatus = emptyTotals();
-      for (const t of totals) byStatus[t.status] = { count: t.count, valuePence: t.valuePence, value: money(t.valuePence) };
+      for (const t of totals)
+        byStatus[t.status] = { count: t.count, valuePence: t.valuePence, value: money(t.valuePence) };
       return {
         data: rows.map((r) => toContract(r, caller.id)),
         meta: { page: q.page, pageSize: q.pageSize, total, totals: byStatus },

@@ -19,7 +19,10 @@ beforeAll(async () => {
   [demo, production] = await Promise.all([createTestApp(), createTestApp()]);
   await seedExternalTenders(demo.db, new Map());
   await importSnapshotIfEmpty(production.db);
-  [demoSupplier, prodSupplier] = await Promise.all([demo.createUser({ role: 'supplier', plan: 'GROWTH' }), production.createUser({ role: 'supplier', plan: 'GROWTH' })]);
+  [demoSupplier, prodSupplier] = await Promise.all([
+    demo.createUser({ role: 'supplier', plan: 'GROWTH' }),
+    production.createUser({ role: 'supplier', plan: 'GROWTH' }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([demo?.close(), production?.close()]);
@@ -35,12 +38,20 @@ describe('the shipped live feed', () => {
   it('ships every real release of the data folder (477 releases of 412 processes), none rejected', async () => {
     const again = await importFiles(production.db, SNAPSHOT_FILES);
     expect(again).toMatchObject({ total: 477, rejected: 0, new: 0 });
-    const [{ n }] = (await production.db.execute<{ n: number }>(sql`select count(*)::int as n from external_tenders`)).rows as [{ n: number }];
+    const [{ n }] = (await production.db.execute<{ n: number }>(sql`select count(*)::int as n from external_tenders`))
+      .rows as [{ n: number }];
     expect(n).toBe(412);
   });
 
   it('demo seed: the real notices get deadlines in the coming weeks, each marked as moved, so the demo has notices open for bids', async () => {
-    const rows = await demo.db.select({ end: externalTenders.tenderEndDate, date: externalTenders.date, shift: externalTenders.demoShiftDays, status: externalTenders.tenderStatus }).from(externalTenders);
+    const rows = await demo.db
+      .select({
+        end: externalTenders.tenderEndDate,
+        date: externalTenders.date,
+        shift: externalTenders.demoShiftDays,
+        status: externalTenders.tenderStatus,
+      })
+      .from(externalTenders);
     expect(rows.length).toBe(412);
     expect(rows.every((r) => r.shift !== null)).toBe(true);
     const now = Date.now();
@@ -55,7 +66,9 @@ describe('the shipped live feed', () => {
     expect(s).toMatchObject({ total: 412, demoNotices: 412, stale: false });
     expect(s.open).toBe(rows.filter((r) => r.status === 'active').length);
     expect(s.open).toBeGreaterThan(100);
-    const search = await demo.request('GET', '/api/external-tenders/search?status=open&pageSize=5', { token: demoSupplier.token });
+    const search = await demo.request('GET', '/api/external-tenders/search?status=open&pageSize=5', {
+      token: demoSupplier.token,
+    });
     expect(search.status).toBe(200);
     expect(search.body.data.length).toBe(5);
     for (const tender of search.body.data) {
@@ -67,9 +80,13 @@ describe('the shipped live feed', () => {
   it('production never moves a date: the same files import as published (every deadline past), nothing marked as demo', async () => {
     const s = await status(production, prodSupplier);
     expect(s).toMatchObject({ total: 412, open: 0, demoNotices: 0, stale: false });
-    const moved = await production.db.execute<{ n: number }>(sql`select count(*)::int as n from external_tenders where demo_shift_days is not null`);
+    const moved = await production.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from external_tenders where demo_shift_days is not null`,
+    );
     expect(moved.rows[0]!.n).toBe(0);
-    const one = await production.request('GET', '/api/external-tenders/search?pageSize=1', { token: prodSupplier.token });
+    const one = await production.request('GET', '/api/external-tenders/search?pageSize=1', {
+      token: prodSupplier.token,
+    });
     expect(one.body.data[0].demoShiftDays).toBeNull();
   });
 

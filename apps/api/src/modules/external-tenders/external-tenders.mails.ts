@@ -11,9 +11,18 @@ export interface UnsubscribeLinks {
 
 const REASON = 'You receive this because of a saved search or a favourite in your Live Feed.';
 
-export async function alertMail(name: string, searchName: string, tenders: { title: string }[], url: string, unsubscribe: UnsubscribeLinks): Promise<Template> {
+export async function alertMail(
+  name: string,
+  searchName: string,
+  tenders: { title: string }[],
+  url: string,
+  unsubscribe: UnsubscribeLinks,
+): Promise<Template> {
   const n = tenders.length;
-  const lines = [`Hello ${name},`, `${n} new public-sector tender${n === 1 ? '' : 's'} match your saved search “${searchName}”.`];
+  const lines = [
+    `Hello ${name},`,
+    `${n} new public-sector tender${n === 1 ? '' : 's'} match your saved search “${searchName}”.`,
+  ];
   const items = tenders.slice(0, 10).map((t) => t.title);
   return {
     subject: `${n} new tender${n === 1 ? '' : 's'} for “${searchName}”`,
@@ -31,7 +40,13 @@ export async function alertMail(name: string, searchName: string, tenders: { tit
   };
 }
 
-export async function closingReminderMail(name: string, title: string, closes: Date, url: string, unsubscribe: UnsubscribeLinks): Promise<Template> {
+export async function closingReminderMail(
+  name: string,
+  title: string,
+  closes: Date,
+  url: string,
+  unsubscribe: UnsubscribeLinks,
+): Promise<Template> {
   const lines = [`Hello ${name},`, `“${title}”, a tender you favourited, closes on ${formatUkDateTime(closes)}.`];
   return {
     subject: `Closing soon: ${title}`.slice(0, 200),

@@ -1,13 +1,23 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
-import { externalTenderFavourites, externalTenderSavedSearches, externalTenders, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  externalTenderFavourites,
+  externalTenderSavedSearches,
+  externalTenders,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
 import { containsPattern } from '../../db/like.ts';
 
 const t = externalTenders;
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const textArray = (values: readonly string[]) => sql`array[${list(values)}]::text[]`;
 
 /** Still taking bids: active, and the deadline (when there is one) is in the future. */
@@ -42,7 +52,6 @@ export interface SearchFilters {
   ids?: string[];
 }
 
-
 /** Every filter but the words, which the search engine applies (its candidates come back as `ids`). */
 export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location'): SQL[] {
   const where: SQL[] = [];
@@ -51,7 +60,9 @@ export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location
   if (f.maxValue !== undefined) where.push(sql`${amountMajorSql} <= ${f.maxValue}`);
   if (f.location && omit !== 'location') where.push(sql`${t.location} ilike ${containsPattern(f.location)}`);
   if (f.cpv?.length && omit !== 'cpv') {
-    where.push(sql`exists (select 1 from unnest(${t.cpvCodes}) c where c like any (${textArray(f.cpv.map((p) => `${p}%`))}))`);
+    where.push(
+      sql`exists (select 1 from unnest(${t.cpvCodes}) c where c like any (${textArray(f.cpv.map((p) => `${p}%`))}))`,
+    );
   }
   if (f.closingFrom) where.push(sql`${t.tenderEndDate} >= ${f.closingFrom.toISOString()}`);
   if (f.closingBefore) where.push(sql`${t.tenderEndDate} < ${f.closingBefore.toISOString()}`);
@@ -156,7 +167,10 @@ export async function facetCounts(db: DbOrTx, f: SearchFilters) {
     db
       .select({ value: sql<string>`l.place`, count: sql<number>`count(*)::int` })
       .from(t)
-      .innerJoin(sql`lateral (select distinct trim(p) as place from unnest(string_to_array(${t.location}, ', ')) p) l`, sql`true`)
+      .innerJoin(
+        sql`lateral (select distinct trim(p) as place from unnest(string_to_array(${t.location}, ', ')) p) l`,
+        sql`true`,
+      )
       .where(and(...conditions(f, 'location')))
       .groupBy(sql`l.place`)
       .orderBy(sql`count(*) desc`, sql`l.place`)
@@ -175,7 +189,12 @@ export interface Interests {
  * interests (CPV prefixes 3 points, a place 1 point, construction divisions 45/44/71 1 point),
  * then newest.
  */
-export async function topTenders(db: DbOrTx, userId: string, interests: Interests, limit: number): Promise<TenderView[]> {
+export async function topTenders(
+  db: DbOrTx,
+  userId: string,
+  interests: Interests,
+  limit: number,
+): Promise<TenderView[]> {
   const score: SQL[] = [
     sql`case when exists (select 1 from unnest(${t.cpvCodes}) c where left(c, 2) in ('45', '44', '71')) then 1 else 0 end`,
   ];
@@ -246,7 +265,10 @@ export async function favouriteSignals(db: DbOrTx, userId: string) {
   return db
     .select({ cpvCodes: t.cpvCodes, location: t.location })
     .from(t)
-    .innerJoin(externalTenderFavourites, and(eq(externalTenderFavourites.tenderId, t.id), eq(externalTenderFavourites.userId, userId)))
+    .innerJoin(
+      externalTenderFavourites,
+      and(eq(externalTenderFavourites.tenderId, t.id), eq(externalTenderFavourites.userId, userId)),
+    )
     .orderBy(desc(externalTenderFavourites.createdAt))
     .limit(50);
 }
@@ -287,7 +309,10 @@ export async function updateSavedSearch(
 }
 
 export async function deleteSavedSearch(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(ss).where(and(eq(ss.id, id), eq(ss.userId, userId))).returning({ id: ss.id });
+  const rows = await db
+    .delete(ss)
+    .where(and(eq(ss.id, id), eq(ss.userId, userId)))
+    .returning({ id: ss.id });
   return rows.length > 0;
 }
 

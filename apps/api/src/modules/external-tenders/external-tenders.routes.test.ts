@@ -46,7 +46,9 @@ describe('docs/product.md §9 plan rule and §6 roles: the live feed is for supp
   it('Core cannot open a tender or favourite one either', async () => {
     const { data } = await search('pageSize=1');
     expect((await get(`/api/external-tenders/${data[0].id}`, core)).status).toBe(402);
-    expect((await t.request('POST', `/api/external-tenders/favourites/${data[0].id}`, { token: core.token })).status).toBe(402);
+    expect(
+      (await t.request('POST', `/api/external-tenders/favourites/${data[0].id}`, { token: core.token })).status,
+    ).toBe(402);
   });
 
   it('a buyer gets 403, a supplier awaiting approval 423, no token 401', async () => {
@@ -125,10 +127,20 @@ describe('docs/product.md §7 GET /api/external-tenders/search', () => {
       '\u0000nul',
     ];
     for (const q of hostile) {
-      const res = await get(`/api/external-tenders/search?q=${encodeURIComponent(q)}&location=${encodeURIComponent(q.slice(0, 50))}`);
+      const res = await get(
+        `/api/external-tenders/search?q=${encodeURIComponent(q)}&location=${encodeURIComponent(q.slice(0, 50))}`,
+      );
       expect([200, 400], `${q.slice(0, 30)} → ${res.status}`).toContain(res.status);
     }
-    for (const qs of ['minValue=abc', 'cpv=abc', 'sort=random', 'pageSize=1000', 'status=nope', 'closingFrom=tomorrow', 'minValue=10&maxValue=5']) {
+    for (const qs of [
+      'minValue=abc',
+      'cpv=abc',
+      'sort=random',
+      'pageSize=1000',
+      'status=nope',
+      'closingFrom=tomorrow',
+      'minValue=10&maxValue=5',
+    ]) {
       const res = await get(`/api/external-tenders/search?${qs}`);
       expect(res.status, qs).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
@@ -194,7 +206,13 @@ describe('docs/product.md §7 GET /api/external-tenders/{id} and favourites (doc
       expect(res.body.data).toEqual({ id, isFavourited: false });
     }
     expect((await get('/api/external-tenders/favourites/user')).body.meta.total).toBe(0);
-    expect((await t.request('POST', '/api/external-tenders/favourites/00000000-0000-4000-8000-000000000000', { token: supplier.token })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/external-tenders/favourites/00000000-0000-4000-8000-000000000000', {
+          token: supplier.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -221,12 +239,18 @@ describe('Saved searches with alerts: /api/external-tenders/saved-searches', () 
       body: { name: 'Welsh pitches', criteria: { q: 'pitch', cpv: '45', location: 'Wales' } },
     });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ name: 'Welsh pitches', emailAlerts: true, criteria: { q: 'pitch', cpv: '45', location: 'Wales' } });
+    expect(created.body.data).toMatchObject({
+      name: 'Welsh pitches',
+      emailAlerts: true,
+      criteria: { q: 'pitch', cpv: '45', location: 'Wales' },
+    });
     const id = created.body.data.id;
 
     const list = await get('/api/external-tenders/saved-searches');
     expect(list.body.data.map((s: any) => s.id)).toContain(id);
-    expect((await get('/api/external-tenders/saved-searches', partner)).body.data.map((s: any) => s.id)).not.toContain(id);
+    expect((await get('/api/external-tenders/saved-searches', partner)).body.data.map((s: any) => s.id)).not.toContain(
+      id,
+    );
 
     const updated = await t.request('PUT', `/api/external-tenders/saved-searches/${id}`, {
       token: supplier.token,
@@ -235,7 +259,9 @@ describe('Saved searches with alerts: /api/external-tenders/saved-searches', () 
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ name: 'Pitches', emailAlerts: false });
     // Someone else's search is not found.
-    expect((await t.request('DELETE', `/api/external-tenders/saved-searches/${id}`, { token: partner.token })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/external-tenders/saved-searches/${id}`, { token: partner.token })).status,
+    ).toBe(404);
 
     const bad = await t.request('POST', '/api/external-tenders/saved-searches', {
       token: supplier.token,
@@ -243,8 +269,19 @@ describe('Saved searches with alerts: /api/external-tenders/saved-searches', () 
     });
     expect(bad.status).toBe(400);
 
-    expect((await t.request('DELETE', `/api/external-tenders/saved-searches/${id}`, { token: supplier.token })).status).toBe(200);
-    expect((await t.request('DELETE', `/api/external-tenders/saved-searches/${id}`, { token: supplier.token })).status).toBe(404);
-    expect((await t.request('POST', '/api/external-tenders/saved-searches', { token: core.token, body: { name: 'x', criteria: {} } })).status).toBe(402);
+    expect(
+      (await t.request('DELETE', `/api/external-tenders/saved-searches/${id}`, { token: supplier.token })).status,
+    ).toBe(200);
+    expect(
+      (await t.request('DELETE', `/api/external-tenders/saved-searches/${id}`, { token: supplier.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/external-tenders/saved-searches', {
+          token: core.token,
+          body: { name: 'x', criteria: {} },
+        })
+      ).status,
+    ).toBe(402);
   });
 });

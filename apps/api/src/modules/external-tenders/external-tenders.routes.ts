@@ -27,43 +27,77 @@ const access = { roles: ['supplier'] } as const;
 export function externalTendersRoutes(app: App, service: ExternalTendersService) {
   app.get('/api/external-tenders/status', {
     config: { access },
-    schema: { tags, summary: 'When the live feed last imported, whether that is stale, and how many notices are open', response: { 200: dataOf(feedStatusSchema) } },
+    schema: {
+      tags,
+      summary: 'When the live feed last imported, whether that is stale, and how many notices are open',
+      response: { 200: dataOf(feedStatusSchema) },
+    },
     handler: (req) => service.status(principalOf(req)),
   });
 
   app.get('/api/external-tenders/top', {
     config: { access },
-    schema: { tags, summary: 'The best current tenders for this supplier', querystring: externalTenderTopQuerySchema, response: { 200: externalTenderPageSchema } },
+    schema: {
+      tags,
+      summary: 'The best current tenders for this supplier',
+      querystring: externalTenderTopQuerySchema,
+      response: { 200: externalTenderPageSchema },
+    },
     handler: (req) => service.top(principalOf(req), req.query.limit),
   });
 
   app.get('/api/external-tenders/search', {
     config: { access },
-    schema: { tags, summary: 'Search the live feed', querystring: externalTenderSearchQuerySchema, response: { 200: externalTenderPageSchema } },
+    schema: {
+      tags,
+      summary: 'Search the live feed',
+      querystring: externalTenderSearchQuerySchema,
+      response: { 200: externalTenderPageSchema },
+    },
     handler: (req) => service.search(principalOf(req), req.query),
   });
 
   app.get('/api/external-tenders/suggest', {
     config: { access },
-    schema: { tags, summary: 'CPV categories a partly typed query means (suggestions as one types)', querystring: cpvSuggestQuerySchema, response: { 200: cpvSuggestionsSchema } },
+    schema: {
+      tags,
+      summary: 'CPV categories a partly typed query means (suggestions as one types)',
+      querystring: cpvSuggestQuerySchema,
+      response: { 200: cpvSuggestionsSchema },
+    },
     handler: (req) => service.suggest(principalOf(req), req.query.q),
   });
 
   app.get('/api/external-tenders/favourites/user', {
     config: { access },
-    schema: { tags, summary: "The caller's favourite tenders", querystring: paginationQuerySchema, response: { 200: pageOf(externalTenderSchema) } },
+    schema: {
+      tags,
+      summary: "The caller's favourite tenders",
+      querystring: paginationQuerySchema,
+      response: { 200: pageOf(externalTenderSchema) },
+    },
     handler: (req) => service.favourites(principalOf(req), req.query.page, req.query.pageSize),
   });
 
   app.post('/api/external-tenders/favourites/:id', {
     config: { access },
-    schema: { tags, summary: 'Favourite a tender (idempotent)', params: idParamsSchema, response: { 200: favouriteResultSchema } },
+    schema: {
+      tags,
+      summary: 'Favourite a tender (idempotent)',
+      params: idParamsSchema,
+      response: { 200: favouriteResultSchema },
+    },
     handler: (req) => service.favourite(principalOf(req), req.params.id, true),
   });
 
   app.delete('/api/external-tenders/favourites/:id', {
     config: { access },
-    schema: { tags, summary: 'Remove a favourite (idempotent)', params: idParamsSchema, response: { 200: favouriteResultSchema } },
+    schema: {
+      tags,
+      summary: 'Remove a favourite (idempotent)',
+      params: idParamsSchema,
+      response: { 200: favouriteResultSchema },
+    },
     handler: (req) => service.favourite(principalOf(req), req.params.id, false),
   });
 
@@ -75,13 +109,24 @@ export function externalTendersRoutes(app: App, service: ExternalTendersService)
 
   app.post('/api/external-tenders/saved-searches', {
     config: { access },
-    schema: { tags, summary: 'Save a feed search', body: savedSearchBodySchema, response: { 201: dataOf(savedSearchSchema) } },
+    schema: {
+      tags,
+      summary: 'Save a feed search',
+      body: savedSearchBodySchema,
+      response: { 201: dataOf(savedSearchSchema) },
+    },
     handler: async (req, reply) => reply.status(201).send(await service.createSavedSearch(principalOf(req), req.body)),
   });
 
   app.put('/api/external-tenders/saved-searches/:id', {
     config: { access },
-    schema: { tags, summary: 'Change a saved search', params: idParamsSchema, body: savedSearchBodySchema, response: { 200: dataOf(savedSearchSchema) } },
+    schema: {
+      tags,
+      summary: 'Change a saved search',
+      params: idParamsSchema,
+      body: savedSearchBodySchema,
+      response: { 200: dataOf(savedSearchSchema) },
+    },
     handler: (req) => service.updateSavedSearch(principalOf(req), req.params.id, req.body),
   });
 
@@ -93,7 +138,12 @@ export function externalTendersRoutes(app: App, service: ExternalTendersService)
 
   app.get('/api/external-tenders/:id', {
     config: { access },
-    schema: { tags, summary: 'One external tender (under data)', params: idParamsSchema, response: { 200: dataOf(externalTenderSchema) } },
+    schema: {
+      tags,
+      summary: 'One external tender (under data)',
+      params: idParamsSchema,
+      response: { 200: dataOf(externalTenderSchema) },
+    },
     handler: (req) => service.get(principalOf(req), req.params.id),
   });
 }

@@ -50,7 +50,9 @@ export function toExternalTender(v: repo.TenderView): ExternalTender {
   return {
     id: v.id,
     title: v.title,
-    status: (EXTERNAL_TENDER_STATUSES as readonly string[]).includes(v.status) ? (v.status as ExternalTenderStatus) : 'unknown',
+    status: (EXTERNAL_TENDER_STATUSES as readonly string[]).includes(v.status)
+      ? (v.status as ExternalTenderStatus)
+      : 'unknown',
     ocdsStatus: v.tenderStatus,
     isOpen: v.isOpen,
     amount,
@@ -73,7 +75,9 @@ export function toExternalTender(v: repo.TenderView): ExternalTender {
     noticeType: v.noticeType,
     publisher: v.publisher,
     demoShiftDays: v.demoShiftDays,
-    origin: (EXTERNAL_TENDER_ORIGINS as readonly string[]).includes(v.origin) ? (v.origin as ExternalTenderOrigin) : 'other',
+    origin: (EXTERNAL_TENDER_ORIGINS as readonly string[]).includes(v.origin)
+      ? (v.origin as ExternalTenderOrigin)
+      : 'other',
   };
 }
 
@@ -100,8 +104,12 @@ export function filtersOf(c: ExternalTenderCriteriaOutput): repo.SearchFilters {
     minValue: c.minValue,
     maxValue: c.maxValue,
     location: c.location,
-    cpv: c.cpv ? [...new Set(c.cpv.split(',').map((s) => s.trim().replace(/-\d$/, '').replace(/0+$/, '').padEnd(2, '0')))] : undefined,
-    closingFrom: c.closingFrom ? new Date(c.closingFrom.length === 10 ? `${c.closingFrom}T00:00:00Z` : c.closingFrom) : undefined,
+    cpv: c.cpv
+      ? [...new Set(c.cpv.split(',').map((s) => s.trim().replace(/-\d$/, '').replace(/0+$/, '').padEnd(2, '0')))]
+      : undefined,
+    closingFrom: c.closingFrom
+      ? new Date(c.closingFrom.length === 10 ? `${c.closingFrom}T00:00:00Z` : c.closingFrom)
+      : undefined,
     closingBefore,
   };
 }
@@ -164,7 +172,16 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       const [at, counts] = await Promise.all([lastImportedAt(db), feedCounts(db)]);
       const staleAfterHours = feedStaleAfterHours(config.feed.intervalMinutes);
       const stale = !at || Date.now() - at.getTime() > staleAfterHours * 3_600_000;
-      return { data: { lastImportedAt: at ? at.toISOString() : null, stale, staleAfterHours, total: counts.total, open: counts.open, demoNotices: counts.demo } };
+      return {
+        data: {
+          lastImportedAt: at ? at.toISOString() : null,
+          stale,
+          staleAfterHours,
+          total: counts.total,
+          open: counts.open,
+          demoNotices: counts.demo,
+        },
+      };
     },
 
     async top(p: Principal, limit: number) {
@@ -217,21 +234,46 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       // With words, the search engine picks and orders the notices (any word, near spellings, the
       // CPV codes the words mean); the facet filters apply to its results so each facet can still
       // count the options its own filter leaves out.
-      const ranked = f.q ? await rankFeed(db, f.q, { minValue: f.minValue, maxValue: f.maxValue, closingFrom: f.closingFrom, closingBefore: f.closingBefore }, SEARCH_DEPTH, true) : null;
+      const ranked = f.q
+        ? await rankFeed(
+            db,
+            f.q,
+            { minValue: f.minValue, maxValue: f.maxValue, closingFrom: f.closingFrom, closingBefore: f.closingBefore },
+            SEARCH_DEPTH,
+            true,
+          )
+        : null;
       const within: repo.SearchFilters = ranked ? { ...f, q: undefined, ids: ranked.hits.map((h) => h.id) } : f;
       const [{ rows, total }, facets] = await Promise.all([
         repo.searchTenders(db, p.id, within, sort, query.page, query.pageSize),
         repo.facetCounts(db, within),
       ]);
-      const matches = ranked ? await explain(db, ranked, 'external', rows.map((r) => r.id)) : null;
+      const matches = ranked
+        ? await explain(
+            db,
+            ranked,
+            'external',
+            rows.map((r) => r.id),
+          )
+        : null;
       const metaFacets: ExternalTenderFacets = {
         status: facets.status.map((s) => ({ value: s.value, count: s.count })),
-        cpvDivisions: facets.cpv.map((c) => ({ value: c.value, label: CPV_DIVISIONS[c.value] ?? c.value, count: c.count })),
+        cpvDivisions: facets.cpv.map((c) => ({
+          value: c.value,
+          label: CPV_DIVISIONS[c.value] ?? c.value,
+          count: c.count,
+        })),
         locations: facets.locations.map((l) => ({ value: l.value, count: l.count })),
       };
       return {
         data: rows.map((r) => ({ ...toExternalTender(r), match: matches?.get(r.id) })),
-        meta: { page: query.page, pageSize: query.pageSize, total, facets: metaFacets, reading: ranked ? readingOf(ranked) : undefined },
+        meta: {
+          page: query.page,
+          pageSize: query.pageSize,
+          total,
+          facets: metaFacets,
+          reading: ranked ? readingOf(ranked) : undefined,
+        },
       };
     },
 
@@ -267,20 +309,30 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       return { data: rows.map(toSavedSearch), meta: { page: 1, pageSize: MAX_SAVED_SEARCHES, total: rows.length } };
     },
 
-    async createSavedSearch(p: Principal, body: { name: string; criteria: ExternalTenderCriteria; emailAlerts: boolean }) {
+    async createSavedSearch(
+      p: Principal,
+      body: { name: string; criteria: ExternalTenderCriteria; emailAlerts: boolean },
+    ) {
       requireLiveFeed(p);
       const row = await db.transaction(async (tx) => {
         // Serialise concurrent creates by one user so the cap holds.
         await repo.lockUserSavedSearches(tx, p.id);
         if ((await repo.countSavedSearches(tx, p.id)) >= MAX_SAVED_SEARCHES) {
-          throw new AppError('PLAN_LIMIT_REACHED', `You can keep up to ${MAX_SAVED_SEARCHES} saved searches; delete one first`);
+          throw new AppError(
+            'PLAN_LIMIT_REACHED',
+            `You can keep up to ${MAX_SAVED_SEARCHES} saved searches; delete one first`,
+          );
         }
         return repo.insertSavedSearch(tx, { userId: p.id, ...body });
       });
       return { data: toSavedSearch(row) };
     },
 
-    async updateSavedSearch(p: Principal, id: string, body: { name: string; criteria: ExternalTenderCriteria; emailAlerts: boolean }) {
+    async updateSavedSearch(
+      p: Principal,
+      id: string,
+      body: { name: string; criteria: ExternalTenderCriteria; emailAlerts: boolean },
+    ) {
       requireLiveFeed(p);
       const row = await repo.updateSavedSearch(db, p.id, id, body);
       if (!row) throw new AppError('NOT_FOUND', 'Saved search not found');
@@ -316,12 +368,20 @@ export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]):
       // the same engine as the search box: a new notice alerts when it holds the words or sits in
       // the CPV class the words mean
       const ranked = await rankFeed(ctx.db, f.q, { ...f, q: undefined }, 50);
-      const relevant = ranked.hits.filter((h) => h.words.length > 0 || (h.cpv && (h.cpv.level === 'code' || h.cpv.level === 'class')));
-      matches.push(...(await repo.titlesOf(ctx.db, relevant.map((h) => h.id))));
+      const relevant = ranked.hits.filter(
+        (h) => h.words.length > 0 || (h.cpv && (h.cpv.level === 'code' || h.cpv.level === 'class')),
+      );
+      matches.push(
+        ...(await repo.titlesOf(
+          ctx.db,
+          relevant.map((h) => h.id),
+        )),
+      );
     }
     if (matches.length === 0) continue;
     const n = matches.length;
-    const link = n === 1 ? `/supplier/external-search/${matches[0]!.id}` : `/supplier/external-search?savedSearch=${s.id}`;
+    const link =
+      n === 1 ? `/supplier/external-search/${matches[0]!.id}` : `/supplier/external-search?savedSearch=${s.id}`;
     const title = n === 1 ? `New tender for “${s.name}”` : `${n} new tenders for “${s.name}”`;
     const body = matches
       .slice(0, 3)
@@ -344,8 +404,15 @@ export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]):
 }
 
 /** The settings page and one-click unsubscribe link of a live-feed mail (suppliers only get these). */
-function feedMailLinks(ctx: FeedJobContext, userId: string, scope: 'external_tender_alert' | 'external_tender_closing') {
-  return { url: unsubscribeUrl(ctx.config, { userId, scope }), settingsUrl: `${ctx.config.publicUrl}/supplier/settings/notifications` };
+function feedMailLinks(
+  ctx: FeedJobContext,
+  userId: string,
+  scope: 'external_tender_alert' | 'external_tender_closing',
+) {
+  return {
+    url: unsubscribeUrl(ctx.config, { userId, scope }),
+    settingsUrl: `${ctx.config.publicUrl}/supplier/settings/notifications`,
+  };
 }
 
 /** "Closing within 7 days": one reminder per favourite and deadline. */
@@ -369,7 +436,13 @@ export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promi
     const u = contacts.get(d.userId);
     if (!u || !channelsFor(await findSettings(ctx.db, d.userId), 'external_tender_closing').email) continue;
     const unsubscribe = feedMailLinks(ctx, d.userId, 'external_tender_closing');
-    await closingReminderMail(u.firstName, d.title, d.tenderEndDate, `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`, unsubscribe)
+    await closingReminderMail(
+      u.firstName,
+      d.title,
+      d.tenderEndDate,
+      `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`,
+      unsubscribe,
+    )
       .then((mail) => ctx.mailer.send({ to: u.email, ...mail }))
       .catch((err: unknown) => ctx.log.warn({ err }, 'closing reminder mail failed'));
   }

@@ -11,7 +11,10 @@ import { SNAPSHOT_FILE } from './feed-jobs.ts';
 
 let t: TestApp;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-feed-import-'));
-const snapshot = JSON.parse(fs.readFileSync(SNAPSHOT_FILE, 'utf8')) as { publisher: { name: string }; releases: Record<string, any>[] };
+const snapshot = JSON.parse(fs.readFileSync(SNAPSHOT_FILE, 'utf8')) as {
+  publisher: { name: string };
+  releases: Record<string, any>[];
+};
 const real = (i: number) => structuredClone(snapshot.releases[i]!);
 const write = (name: string, content: string) => {
   const file = path.join(tmp, name);
@@ -19,8 +22,14 @@ const write = (name: string, content: string) => {
   return file;
 };
 const tenderCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(externalTenders))[0]!.n;
-const releaseCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(externalTenderReleases))[0]!.n;
-const ctx = () => ({ db: t.db, config: t.config, mailer: { send: async (m: any) => void t.mails.push(m), close: () => undefined }, log: { info: () => undefined, warn: () => undefined } });
+const releaseCount = async () =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(externalTenderReleases))[0]!.n;
+const ctx = () => ({
+  db: t.db,
+  config: t.config,
+  mailer: { send: async (m: any) => void t.mails.push(m), close: () => undefined },
+  log: { info: () => undefined, warn: () => undefined },
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,7 +54,10 @@ describe('DESIGN §6 feed import: npm run feed:import (broken files, idempotency
     const bad1 = { ...real(2), date: 'not a date' };
     const bad2 = { ...real(3) };
     delete bad2.ocid;
-    const file = write('mixed.json', JSON.stringify({ publisher: snapshot.publisher, releases: [real(0), bad1, bad2, 42] }));
+    const file = write(
+      'mixed.json',
+      JSON.stringify({ publisher: snapshot.publisher, releases: [real(0), bad1, bad2, 42] }),
+    );
     const s = await importFiles(t.db, [file]);
     expect(s).toMatchObject({ total: 4, new: 1, updated: 0, unchanged: 0, rejected: 3 });
     expect(s.issues).toEqual([
@@ -55,7 +67,9 @@ describe('DESIGN §6 feed import: npm run feed:import (broken files, idempotency
     ]);
     expect(formatSummary(s)).toContain('rejected mixed.json releases[1] (ocds-b5fd17-');
     // Nothing of a rejected release is written, in either table.
-    const ocids = (await t.db.select({ ocid: externalTenderReleases.ocid }).from(externalTenderReleases)).map((r) => r.ocid);
+    const ocids = (await t.db.select({ ocid: externalTenderReleases.ocid }).from(externalTenderReleases)).map(
+      (r) => r.ocid,
+    );
     expect(ocids).toEqual([real(0).ocid]);
     expect(await tenderCount()).toBe(1);
   });
@@ -66,12 +80,16 @@ describe('DESIGN §6 feed import: npm run feed:import (broken files, idempotency
     expect(first).toMatchObject({ total: 60, new: 51, updated: 8, unchanged: 1, rejected: 0 });
     expect(await tenderCount()).toBe(52);
     expect(await releaseCount()).toBe(60);
-    const before = await t.db.select({ id: externalTenders.id, updatedAt: externalTenders.updatedAt }).from(externalTenders);
+    const before = await t.db
+      .select({ id: externalTenders.id, updatedAt: externalTenders.updatedAt })
+      .from(externalTenders);
 
     const again = await importFiles(t.db, [SNAPSHOT_FILE]);
     expect(again).toMatchObject({ total: 60, new: 0, updated: 0, unchanged: 60, rejected: 0 });
     expect(again.newTenderIds).toEqual([]);
-    const after = await t.db.select({ id: externalTenders.id, updatedAt: externalTenders.updatedAt }).from(externalTenders);
+    const after = await t.db
+      .select({ id: externalTenders.id, updatedAt: externalTenders.updatedAt })
+      .from(externalTenders);
     expect(after).toEqual(before);
   });
 
@@ -108,15 +126,26 @@ describe('DESIGN §6 feed import: npm run feed:import (broken files, idempotency
     const s = await importDocument(t.db, { releases: [fresh(1), culprit, fresh(2)] }, 'refused.json', { batchSize: 3 });
     expect(s.summary).toMatchObject({ total: 3, new: 2, updated: 0, unchanged: 0, rejected: 1 });
     expect(s.summary.issues).toEqual([
-      { position: 'refused.json releases[1]', ocid: culprit.ocid, reason: expect.stringContaining('the database refused it') },
+      {
+        position: 'refused.json releases[1]',
+        ocid: culprit.ocid,
+        reason: expect.stringContaining('the database refused it'),
+      },
     ]);
-    const stored = await t.db.select({ ocid: externalTenderReleases.ocid }).from(externalTenderReleases).where(sql`${externalTenderReleases.ocid} like 'ocds-kuma6s-77770%'`);
+    const stored = await t.db
+      .select({ ocid: externalTenderReleases.ocid })
+      .from(externalTenderReleases)
+      .where(sql`${externalTenderReleases.ocid} like 'ocds-kuma6s-77770%'`);
     expect(stored.map((r) => r.ocid).sort()).toEqual([fresh(1).ocid, fresh(2).ocid]);
     expect(await t.db.select().from(externalTenders).where(eq(externalTenders.ocid, culprit.ocid))).toEqual([]);
   });
 
-  it('keeps each release\'s raw JSON as published, and a re-import in small batches is all unchanged', async () => {
-    const [row] = await t.db.execute<{ raw: string }>(sql`select raw::text as raw from external_tender_releases where ocid = ${real(7).ocid} and release_id = ${real(7).id}`).then((r) => r.rows);
+  it("keeps each release's raw JSON as published, and a re-import in small batches is all unchanged", async () => {
+    const [row] = await t.db
+      .execute<{ raw: string }>(
+        sql`select raw::text as raw from external_tender_releases where ocid = ${real(7).ocid} and release_id = ${real(7).id}`,
+      )
+      .then((r) => r.rows);
     expect(JSON.parse(row!.raw)).toEqual(real(7));
     // Batches of 7 split the processes of the snapshot across batches; the hashes asked for ahead still hold.
     // (The tests above changed releases 5 and 46: the first pass puts them back.)
@@ -167,24 +196,38 @@ describe('Saved-search alerts and the "closing within 7 days" reminder', () => {
   it('reminds a supplier once when a favourite closes within 7 days', async () => {
     const supplier = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
     const [soon, later] = await t.db.select({ id: externalTenders.id }).from(externalTenders).limit(2);
-    await t.db.update(externalTenders).set({ tenderEndDate: new Date(Date.now() + 3 * 86_400_000 - 60_000) }).where(eq(externalTenders.id, soon!.id));
-    await t.db.update(externalTenders).set({ tenderEndDate: new Date(Date.now() + 20 * 86_400_000) }).where(eq(externalTenders.id, later!.id));
+    await t.db
+      .update(externalTenders)
+      .set({ tenderEndDate: new Date(Date.now() + 3 * 86_400_000 - 60_000) })
+      .where(eq(externalTenders.id, soon!.id));
+    await t.db
+      .update(externalTenders)
+      .set({ tenderEndDate: new Date(Date.now() + 20 * 86_400_000) })
+      .where(eq(externalTenders.id, later!.id));
     for (const id of [soon!.id, later!.id]) {
-      expect((await t.request('POST', `/api/external-tenders/favourites/${id}`, { token: supplier.token })).status).toBe(200);
+      expect(
+        (await t.request('POST', `/api/external-tenders/favourites/${id}`, { token: supplier.token })).status,
+      ).toBe(200);
     }
     // docs/decisions/0013-hostile-input-refused-at-the-edge.md: a supplier since moved to Core (no live feed) is not sent feed data by reminder.
     const downgraded = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
-    expect((await t.request('POST', `/api/external-tenders/favourites/${soon!.id}`, { token: downgraded.token })).status).toBe(200);
+    expect(
+      (await t.request('POST', `/api/external-tenders/favourites/${soon!.id}`, { token: downgraded.token })).status,
+    ).toBe(200);
     await t.db.update(subscriptions).set({ plan: 'CORE' }).where(eq(subscriptions.userId, downgraded.id));
     expect(await sendClosingReminders(ctx())).toBe(1);
     expect(await sendClosingReminders(ctx())).toBe(0);
     expect((await t.request('GET', '/api/notifications', { token: downgraded.token })).body.data).toHaveLength(0);
     const notes = await t.request('GET', '/api/notifications', { token: supplier.token });
     expect(notes.body.data).toHaveLength(1);
-    expect(notes.body.data[0]).toMatchObject({ kind: 'external_tender_closing', link: `/supplier/external-search/${soon!.id}` });
+    expect(notes.body.data[0]).toMatchObject({
+      kind: 'external_tender_closing',
+      link: `/supplier/external-search/${soon!.id}`,
+    });
     expect(notes.body.data[0].title).toMatch(/^Closes in 3 days: /);
     // The tender is now open (deadline ahead): the API says so.
     const detail = await t.request('GET', `/api/external-tenders/${soon!.id}`, { token: supplier.token });
-    if (detail.body.data.ocdsStatus === 'active') expect(detail.body.data).toMatchObject({ status: 'open', isOpen: true });
+    if (detail.body.data.ocdsStatus === 'active')
+      expect(detail.body.data).toMatchObject({ status: 'open', isOpen: true });
   });
 });

@@ -109,14 +109,23 @@ export async function importReleases(
       .map((batch) => ({
         batch,
         // Only an optimisation (the write checks hashes itself): if it fails, everything is sent.
-        stored: repo.storedContentHashes(db, batch.map((b) => b.row)).catch(() => new Map<string, string>()),
+        stored: repo
+          .storedContentHashes(
+            db,
+            batch.map((b) => b.row),
+          )
+          .catch(() => new Map<string, string>()),
       }));
   }
 
   async function write({ batch, stored }: Prepared) {
     if (batch.length === 0) return;
     try {
-      const res = await repo.writeReleaseBatch(db, batch.map((b) => b.row), await stored);
+      const res = await repo.writeReleaseBatch(
+        db,
+        batch.map((b) => b.row),
+        await stored,
+      );
       res.outcomes.forEach(count);
       summary.newTenderIds.push(...res.newTenderIds);
     } catch {
@@ -157,7 +166,10 @@ export async function importDocument(db: Db, json: unknown, label: string, opts:
     s.issues.push({ position: label, ocid: null, reason: unpacked.reason });
     return { summary: s, next: null };
   }
-  return { summary: await importReleases(db, unpacked.releases, { label, batchSize: opts.batchSize }), next: unpacked.next };
+  return {
+    summary: await importReleases(db, unpacked.releases, { label, batchSize: opts.batchSize }),
+    next: unpacked.next,
+  };
 }
 
 /** A file's text; `.gz` files (how the larger shipped snapshots are kept) are unpacked. */

@@ -34,7 +34,6 @@ export async function importSnapshotIfEmpty(db: Db): Promise<ImportSummary | nul
   return res?.value ?? null;
 }
 
-
 /**
  * One feed run: the snapshot (when the feed is empty, on an instance's first run); then the
  * connectors (when FEED_SCHEDULE_ENABLED), saved-search alerts for new tenders, and the "closing within 7 days" reminders for favourites. Failures are logged at warn
@@ -52,7 +51,10 @@ export function createFeedJobs(ctx: FeedJobContext, opts: { fetch?: typeof fetch
         snapshotDone = true;
         if ((await repo.countTenders(ctx.db)) === 0) {
           const s = await importFiles(ctx.db, SNAPSHOT_FILES);
-          ctx.log.info({ releases: s.total, new: s.new, rejected: s.rejected, perSecond: releasesPerSecond(s) }, 'live feed: imported the shipped snapshot');
+          ctx.log.info(
+            { releases: s.total, new: s.new, rejected: s.rejected, perSecond: releasesPerSecond(s) },
+            'live feed: imported the shipped snapshot',
+          );
         }
       }
       if (cfg.scheduleEnabled) {
@@ -65,7 +67,16 @@ export function createFeedJobs(ctx: FeedJobContext, opts: { fetch?: typeof fetch
             );
             runs.push(run);
             const level = run.status === 'failed' || run.status === 'throttled' ? 'warn' : 'info';
-            ctx.log[level]({ source: run.source, status: run.status, pages: run.pages, error: run.error, summary: formatSummary(run.summary) }, 'live feed: connector run');
+            ctx.log[level](
+              {
+                source: run.source,
+                status: run.status,
+                pages: run.pages,
+                error: run.error,
+                summary: formatSummary(run.summary),
+              },
+              'live feed: connector run',
+            );
             await alertNewTenders(ctx, run.summary.newTenderIds);
           } catch (err) {
             ctx.log.warn({ err, source: source.name }, 'live feed: connector run failed');
@@ -93,9 +104,13 @@ export function registerFeedJobs(app: App, ctx: AppContext) {
   const jobs = createFeedJobs(ctx);
   const cfg = ctx.config.feed;
   if (cfg.scheduleEnabled || cfg.seedSnapshot) {
-    ctx.jobs.every('feed-import', { everySeconds: cfg.intervalMinutes * 60, firstAfterSeconds: 1, expireInSeconds: 60 * 60 }, async () => {
-      await jobs.runOnce();
-    });
+    ctx.jobs.every(
+      'feed-import',
+      { everySeconds: cfg.intervalMinutes * 60, firstAfterSeconds: 1, expireInSeconds: 60 * 60 },
+      async () => {
+        await jobs.runOnce();
+      },
+    );
   }
   app.addHook('onClose', async () => jobs.stop());
   return jobs;

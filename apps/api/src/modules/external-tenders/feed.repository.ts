@@ -1,7 +1,13 @@
 import type { Pool } from 'pg';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { externalTenderFavourites, externalTenders, feedSyncState, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  externalTenderFavourites,
+  externalTenders,
+  feedSyncState,
+  subscriptions,
+  users,
+} from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { MappedRelease } from './ocds-mapper.ts';
 
@@ -151,7 +157,11 @@ export async function countTenders(db: DbOrTx): Promise<number> {
  * Runs `fn` while holding a session-level PostgreSQL advisory lock on one pooled connection, so
  * only one instance runs a feed job at a time. Returns null (without running) when the lock is held.
  */
-export async function withAdvisoryLock<T>(db: Db, key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | null> {
+export async function withAdvisoryLock<T>(
+  db: Db,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; value: T } | null> {
   // drizzle's node-postgres database exposes its pool as $client.
   const client = await (db as Db & { $client: Pool }).$client.connect();
   try {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { mapRelease, type MappedRelease } from './ocds-mapper.ts';
 import { unpackOcds } from './ocds-package.ts';
 
-const snapshot = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'snapshot/demo-release-package.json'), 'utf8')) as {
+const snapshot = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, 'snapshot/demo-release-package.json'), 'utf8'),
+) as {
   releases: Record<string, any>[];
 };
 const real = (i: number) => structuredClone(snapshot.releases[i]!);
@@ -37,7 +39,9 @@ describe('docs/product.md §3 External tender: mapping real OCDS releases', () =
       tags: ['tender'],
       publisher: 'Cabinet Office',
     });
-    expect(row.description).toMatch(/^This opportunity is available in the `Current Tenders` area of www\.suffolksourcing\.uk\./);
+    expect(row.description).toMatch(
+      /^This opportunity is available in the `Current Tenders` area of www\.suffolksourcing\.uk\./,
+    );
     expect(row.description).not.toContain('\r');
     // tenderPeriod has no start: the tender's publication date opens it.
     expect(row.tenderStartDate?.toISOString()).toBe('2022-10-19T15:20:38.000Z');
@@ -140,7 +144,9 @@ describe('docs/product.md §3/§5 External tender: missing values and odd curren
       publisher: null,
     });
     // The Contracts Finder link can still be built from the release id.
-    expect(row.sourceUrl).toBe('https://www.contractsfinder.service.gov.uk/Notice/c7ffea50-756d-4c18-98c4-b7fb656c9fb9');
+    expect(row.sourceUrl).toBe(
+      'https://www.contractsfinder.service.gov.uk/Notice/c7ffea50-756d-4c18-98c4-b7fb656c9fb9',
+    );
   });
 
   it.each([
@@ -198,7 +204,12 @@ describe('docs/product.md §3/§5 External tender: missing values and odd curren
 
   it('reads NUTS codes and capitalised towns as names, and caps locations at three places', () => {
     const r = base();
-    r.tender.items = [{ id: '1', deliveryAddresses: [{ region: 'UKI31' }, { region: 'UKM' }, { region: 'North West' }, { region: 'UKK' }] }];
+    r.tender.items = [
+      {
+        id: '1',
+        deliveryAddresses: [{ region: 'UKI31' }, { region: 'UKM' }, { region: 'North West' }, { region: 'UKK' }],
+      },
+    ];
     expect(ok(r).location).toBe('London, Scotland, North West');
     r.tender.items = [];
     r.parties[0].address.locality = 'SWINDON';
@@ -227,13 +238,21 @@ describe('DESIGN §6 OCDS packages: release packages, record packages, single re
       publisher: { name: 'P' },
       records: [
         { ocid: rel.ocid, releases: [rel, real(1)] },
-        { ocid: 'ocds-x', releases: [{ url: 'https://example.test/r.json', date: '2025-01-01', tag: ['tender'] }], compiledRelease: { ...real(4), tag: ['compiled'] } },
+        {
+          ocid: 'ocds-x',
+          releases: [{ url: 'https://example.test/r.json', date: '2025-01-01', tag: ['tender'] }],
+          compiledRelease: { ...real(4), tag: ['compiled'] },
+        },
       ],
     });
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.kind).toBe('record-package');
-    expect(res.releases.map((r) => r.position)).toEqual(['records[0].releases[0]', 'records[0].releases[1]', 'records[1].compiledRelease']);
+    expect(res.releases.map((r) => r.position)).toEqual([
+      'records[0].releases[0]',
+      'records[0].releases[1]',
+      'records[1].compiledRelease',
+    ]);
     expect(res.releases[0]!.publisher).toBe('P');
   });
 

@@ -56,7 +56,7 @@ const releaseShape = z.looseObject({
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const objAt = (v: unknown, key: string): Obj | null => (isObj(v) && isObj(v[key]) ? (v[key]) : null);
+const objAt = (v: unknown, key: string): Obj | null => (isObj(v) && isObj(v[key]) ? v[key] : null);
 const arrAt = (v: unknown, key: string): unknown[] => (isObj(v) && Array.isArray(v[key]) ? (v[key] as unknown[]) : []);
 
 // NUL cannot be stored in PostgreSQL text or jsonb; nothing legitimate uses it.
@@ -80,7 +80,25 @@ export function parseDate(v: unknown): Date | null {
 }
 
 /** ISO 4217 minor-unit digits (most currencies have 2). */
-const ZERO_DECIMAL = ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'];
+const ZERO_DECIMAL = [
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'UYI',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+];
 const THREE_DECIMAL = ['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'];
 export const CURRENCY_EXPONENTS = { zero: ZERO_DECIMAL, three: THREE_DECIMAL } as const;
 export function currencyExponent(currency: string | null): number {
@@ -91,7 +109,8 @@ export function currencyExponent(currency: string | null): number {
 }
 
 function parseAmount(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN;
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN;
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
@@ -188,7 +207,10 @@ function locationOf(release: Obj): string | null {
     pick(addresses.map((a) => regionName(a.region))) ??
     pick(locations.map((l) => str(l.description, 200))) ??
     pick(addresses.map((a) => (str(a.locality, 200) ? tidyCase(str(a.locality, 200)!) : null))) ??
-    pick([regionName(buyerAddress?.region) ?? (str(buyerAddress?.locality, 200) ? tidyCase(str(buyerAddress?.locality, 200)!) : null)]) ??
+    pick([
+      regionName(buyerAddress?.region) ??
+        (str(buyerAddress?.locality, 200) ? tidyCase(str(buyerAddress?.locality, 200)!) : null),
+    ]) ??
     pick(addresses.map((a) => str(a.postalCode, 20)))
   );
 }
@@ -199,7 +221,10 @@ function cpvCodesOf(release: Obj): string[] {
   const classifications: unknown[] = [
     tender?.classification,
     ...arrAt(tender, 'additionalClassifications'),
-    ...arrAt(tender, 'items').flatMap((it) => [isObj(it) ? it.classification : null, ...arrAt(it, 'additionalClassifications')]),
+    ...arrAt(tender, 'items').flatMap((it) => [
+      isObj(it) ? it.classification : null,
+      ...arrAt(it, 'additionalClassifications'),
+    ]),
   ];
   const codes = new Set<string>();
   for (const c of classifications) {
@@ -246,7 +271,9 @@ function sourceOf(release: Obj, origin: ExternalTenderOrigin, releaseId: string)
   ].filter(isObj);
   const urls = docs.map((d) => ({ url: httpUrl(d.url), type: str(d.documentType) }));
   const official = urls.find(
-    (d) => d.url && /^https:\/\/www\.(contractsfinder\.service\.gov\.uk|find-tender\.service\.gov\.uk)\/Notice\//i.test(d.url),
+    (d) =>
+      d.url &&
+      /^https:\/\/www\.(contractsfinder\.service\.gov\.uk|find-tender\.service\.gov\.uk)\/Notice\//i.test(d.url),
   );
   if (official) return official.url;
   if (origin === 'contracts-finder') {
@@ -257,7 +284,9 @@ function sourceOf(release: Obj, origin: ExternalTenderOrigin, releaseId: string)
     const m = /^(\d{6}-\d{4})/.exec(releaseId);
     if (m) return `https://www.find-tender.service.gov.uk/Notice/${m[1]}`;
   }
-  return urls.find((d) => d.url && d.type && NOTICE_TYPES.includes(d.type))?.url ?? urls.find((d) => d.url)?.url ?? null;
+  return (
+    urls.find((d) => d.url && d.type && NOTICE_TYPES.includes(d.type))?.url ?? urls.find((d) => d.url)?.url ?? null
+  );
 }
 
 function period(v: Obj | null): { start: Date | null; end: Date | null } | null {
@@ -270,7 +299,9 @@ function period(v: Obj | null): { start: Date | null; end: Date | null } | null 
 /** JSON text with NUL characters removed (PostgreSQL refuses them in text; the stored hashes assume it). */
 function jsonOf(release: unknown): string {
   const json = JSON.stringify(release);
-  return json.includes('\\u0000') ? JSON.stringify(release, (_k, v: unknown) => (typeof v === 'string' ? stripNul(v) : v)) : json;
+  return json.includes('\\u0000')
+    ? JSON.stringify(release, (_k, v: unknown) => (typeof v === 'string' ? stripNul(v) : v))
+    : json;
 }
 
 export interface MapContext {
@@ -334,7 +365,12 @@ export function mapRelease(input: unknown, ctx: MapContext = {}): MapResult {
       noticeType: tags.find((t) => t !== 'compiled') ?? tags[0] ?? null,
       tags,
       publisher: str(ctx.publisher, 500),
-      contentHash: crypto.createHash('sha256').update(json).update('\u0001').update(ctx.publisher ?? '').digest('hex'),
+      contentHash: crypto
+        .createHash('sha256')
+        .update(json)
+        .update('\u0001')
+        .update(ctx.publisher ?? '')
+        .digest('hex'),
       raw: release,
       rawJson: json,
     },

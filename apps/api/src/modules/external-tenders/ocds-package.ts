@@ -13,7 +13,12 @@ export interface PackagedRelease {
 }
 
 export type UnpackResult =
-  | { ok: true; kind: 'release-package' | 'record-package' | 'release'; releases: PackagedRelease[]; next: string | null }
+  | {
+      ok: true;
+      kind: 'release-package' | 'record-package' | 'release';
+      releases: PackagedRelease[];
+      next: string | null;
+    }
   | { ok: false; reason: string };
 
 const publisherShape = z.looseObject({ name: z.string().optional() }).optional().catch(undefined);
@@ -38,7 +43,11 @@ const recordPackageShape = z.looseObject({
 
 /** A release in a record is embedded when it carries data, linked when it is only {url, date, tag}. */
 const isEmbedded = (r: unknown): boolean =>
-  typeof r === 'object' && r !== null && 'ocid' in r && 'id' in r && ('tender' in r || 'awards' in r || 'contracts' in r || 'planning' in r || 'parties' in r);
+  typeof r === 'object' &&
+  r !== null &&
+  'ocid' in r &&
+  'id' in r &&
+  ('tender' in r || 'awards' in r || 'contracts' in r || 'planning' in r || 'parties' in r);
 
 export function unpackOcds(json: unknown): UnpackResult {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -69,7 +78,8 @@ export function unpackOcds(json: unknown): UnpackResult {
       }
       const embedded = (rec.data.releases ?? []).map((r, j) => ({ r, j })).filter(({ r }) => isEmbedded(r));
       if (embedded.length > 0) {
-        for (const { r, j } of embedded) releases.push({ position: `records[${i}].releases[${j}]`, release: r, publisher });
+        for (const { r, j } of embedded)
+          releases.push({ position: `records[${i}].releases[${j}]`, release: r, publisher });
       } else if (rec.data.compiledRelease !== undefined) {
         releases.push({ position: `records[${i}].compiledRelease`, release: rec.data.compiledRelease, publisher });
       } else {
@@ -79,7 +89,12 @@ export function unpackOcds(json: unknown): UnpackResult {
     return { ok: true, kind: 'record-package', releases, next: p.data.links?.next ?? null };
   }
   if ('ocid' in json) {
-    return { ok: true, kind: 'release', releases: [{ position: 'release', release: json, publisher: null }], next: null };
+    return {
+      ok: true,
+      kind: 'release',
+      releases: [{ position: 'release', release: json, publisher: null }],
+      next: null,
+    };
   }
   return { ok: false, reason: 'not an OCDS package: expected a JSON object with "releases" or "records"' };
 }

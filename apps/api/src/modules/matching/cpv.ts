@@ -26,7 +26,10 @@ export function cpvRelation(a: string, b: string): CpvRelation | null {
 const RANK: Record<CpvRelation, number> = { code: 4, class: 3, group: 2, division: 1 };
 
 /** The closest relation between any code of `a` and any of `b`, with the codes that achieve it. */
-export function bestCpvRelation(a: readonly string[], b: readonly string[]): { relation: CpvRelation; a: string; b: string } | null {
+export function bestCpvRelation(
+  a: readonly string[],
+  b: readonly string[],
+): { relation: CpvRelation; a: string; b: string } | null {
   let best: { relation: CpvRelation; a: string; b: string } | null = null;
   for (const x of a) {
     for (const y of b) {

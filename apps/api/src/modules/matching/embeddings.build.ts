@@ -52,7 +52,8 @@ export function build(out = embeddingsPath(), force = false): { written: boolean
   if (!force && fs.existsSync(out)) {
     try {
       const h = readHeader(fs.readFileSync(out));
-      if (h.hash === hash && h.version === EMBEDDINGS_VERSION) return { written: false, words: h.count, bytes: fs.statSync(out).size };
+      if (h.hash === hash && h.version === EMBEDDINGS_VERSION)
+        return { written: false, words: h.count, bytes: fs.statSync(out).size };
     } catch {
       // unreadable: rebuild below
     }

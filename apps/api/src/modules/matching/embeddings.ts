@@ -42,7 +42,8 @@ export function readHeader(buf: Buffer) {
 
 export function parseEmbeddings(buf: Buffer): Embeddings {
   const h = readHeader(buf);
-  if (h.version !== EMBEDDINGS_VERSION) throw new Error(`embeddings version ${h.version}, expected ${EMBEDDINGS_VERSION}`);
+  if (h.version !== EMBEDDINGS_VERSION)
+    throw new Error(`embeddings version ${h.version}, expected ${EMBEDDINGS_VERSION}`);
   const { dims, count } = h;
   let off = 52;
   const words = buf.toString('utf8', off, off + h.wordsBytes).split('\n');
@@ -116,7 +117,8 @@ export function cosine(a: Float32Array | null | undefined, b: Float32Array | nul
 }
 
 /** Stored form of a vector (bytea): little-endian float32. */
-export const vectorToBytes = (v: Float32Array | null): Buffer | null => (v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : null);
+export const vectorToBytes = (v: Float32Array | null): Buffer | null =>
+  v ? Buffer.from(v.buffer, v.byteOffset, v.byteLength) : null;
 export function vectorFromBytes(b: Buffer | null | undefined): Float32Array | null {
   if (!b || b.length === 0 || b.length % 4 !== 0) return null;
   const copy = new Uint8Array(b.length);

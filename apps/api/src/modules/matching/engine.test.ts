@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { cpvRelation } from './cpv.ts';
 import { cosine, embeddings } from './embeddings.ts';
-import { INFERRED_CPV_TRUST, WEIGHTS, categorySignal, priceSignal, regionSignal, scoreMatch, type NeedFacts, type OfferFacts } from './engine.ts';
+import {
+  INFERRED_CPV_TRUST,
+  WEIGHTS,
+  categorySignal,
+  priceSignal,
+  regionSignal,
+  scoreMatch,
+  type NeedFacts,
+  type OfferFacts,
+} from './engine.ts';
 import { listingVector } from './matching.service.ts';
 
 const need: NeedFacts = {
@@ -62,7 +71,7 @@ describe('DESIGN §5 matching engine (pure scoring)', () => {
     expect(Math.round(good.reasons.reduce((s, r) => s + r.contribution, 0))).toBe(good.score);
   });
 
-  it('CPV codes guessed from a notice\'s wording count for less than declared ones, and say so', () => {
+  it("CPV codes guessed from a notice's wording count for less than declared ones, and say so", () => {
     const notice: NeedFacts = { ...need, category: null, subcategories: [], cpvCodes: ['44212310'] };
     const declared = categorySignal(notice, steel);
     const guessed = categorySignal({ ...notice, cpvInferred: true }, steel);
@@ -91,27 +100,74 @@ describe('DESIGN §5 matching engine (pure scoring)', () => {
     const e = embeddings();
     expect(performance.now() - t0).toBeLessThan(1000);
     expect(e.size).toBeGreaterThan(20_000);
-    const l = (title: string, description: string, category: string) => ({ title, description, specifications: null, category, subcategories: [] });
-    const a = listingVector(l('Steel beams for a warehouse frame', 'Universal beams and columns, S355', 'structural-steel'));
+    const l = (title: string, description: string, category: string) => ({
+      title,
+      description,
+      specifications: null,
+      category,
+      subcategories: [],
+    });
+    const a = listingVector(
+      l('Steel beams for a warehouse frame', 'Universal beams and columns, S355', 'structural-steel'),
+    );
     const b = listingVector(l('Structural steel sections', 'Hot rolled girders and columns', 'structural-steel'));
     const c = listingVector(l('Interior emulsion paint', 'Matt white paint for walls and ceilings', 'finishes'));
     expect(cosine(a, b)).toBeGreaterThan(cosine(a, c) + 0.15);
   });
 
   it('meaning separates — oak beams are not a "Good match" for a steel-beam tender, and "similar" is said only of the same thing', () => {
-    const L = (title: string, description: string, category: string, sub: string) => listingVector({ title, description, specifications: null, category, subcategories: [sub] });
-    const tender = L('Structural steel beams for warehouse extension', 'Universal beams and columns for a portal frame warehouse', 'structural-steel', 'beams-and-columns');
-    const oak = L('Kiln-dried green oak beams', 'Green oak beams, kiln dried, for framing', 'timber', 'structural-timber');
-    const concrete = L('Ready-mix concrete C32/40', 'Ready mixed concrete delivered by truck mixer.', 'concrete', 'ready-mix-concrete');
-    const beams = L('S355 universal steel beams', 'Hot rolled structural steel beams and columns, CE marked.', 'structural-steel', 'beams-and-columns');
-    const timber: OfferFacts = { ...steel, category: 'timber', subcategories: ['structural-timber'], cpvCodes: ['03419100'] };
-    const oakPair = scoreMatch(need, timber, { lexical: 0.06, semantic: cosine(tender, oak), sharedTerms: ['beams'] }, null);
-    const steelPair = scoreMatch(need, steel, { lexical: 0.3, semantic: cosine(tender, beams), sharedTerms: ['steel', 'beams'] }, null);
+    const L = (title: string, description: string, category: string, sub: string) =>
+      listingVector({ title, description, specifications: null, category, subcategories: [sub] });
+    const tender = L(
+      'Structural steel beams for warehouse extension',
+      'Universal beams and columns for a portal frame warehouse',
+      'structural-steel',
+      'beams-and-columns',
+    );
+    const oak = L(
+      'Kiln-dried green oak beams',
+      'Green oak beams, kiln dried, for framing',
+      'timber',
+      'structural-timber',
+    );
+    const concrete = L(
+      'Ready-mix concrete C32/40',
+      'Ready mixed concrete delivered by truck mixer.',
+      'concrete',
+      'ready-mix-concrete',
+    );
+    const beams = L(
+      'S355 universal steel beams',
+      'Hot rolled structural steel beams and columns, CE marked.',
+      'structural-steel',
+      'beams-and-columns',
+    );
+    const timber: OfferFacts = {
+      ...steel,
+      category: 'timber',
+      subcategories: ['structural-timber'],
+      cpvCodes: ['03419100'],
+    };
+    const oakPair = scoreMatch(
+      need,
+      timber,
+      { lexical: 0.06, semantic: cosine(tender, oak), sharedTerms: ['beams'] },
+      null,
+    );
+    const steelPair = scoreMatch(
+      need,
+      steel,
+      { lexical: 0.3, semantic: cosine(tender, beams), sharedTerms: ['steel', 'beams'] },
+      null,
+    );
     expect(oakPair.score).toBeLessThan(50);
     expect(steelPair.score).toBeGreaterThanOrEqual(75);
-    const meaning = (m: { reasons: Array<{ code: string; label: string }> }) => m.reasons.find((r) => r.code === 'semantic')!.label;
+    const meaning = (m: { reasons: Array<{ code: string; label: string }> }) =>
+      m.reasons.find((r) => r.code === 'semantic')!.label;
     expect(meaning(oakPair)).toBe('Descriptions about other things');
     expect(meaning(steelPair)).toMatch(/similar description/i);
-    expect(meaning(scoreMatch(need, timber, { lexical: 0, semantic: cosine(oak, concrete), sharedTerms: [] }, null))).toBe('Descriptions about other things');
+    expect(
+      meaning(scoreMatch(need, timber, { lexical: 0, semantic: cosine(oak, concrete), sharedTerms: [] }, null)),
+    ).toBe('Descriptions about other things');
   });
 });

@@ -1,4 +1,11 @@
-import { formatMoney, normaliseRegion, regionName, subcategoryName, type MatchReason, type MatchReasonCode } from '@brickyard/shared';
+import {
+  formatMoney,
+  normaliseRegion,
+  regionName,
+  subcategoryName,
+  type MatchReason,
+  type MatchReasonCode,
+} from '@brickyard/shared';
 import { bestCpvRelation, categoryLabel, cpvAncestorLabel, type CpvRelation } from './cpv.ts';
 
 /**
@@ -88,7 +95,12 @@ const reason = (code: MatchReasonCode, fit: number, label: string): MatchReason 
 const money = (pence: number) => formatMoney(Math.round(pence) / 100, 'GBP');
 
 const CPV_FIT: Record<CpvRelation, number> = { code: 0.9, class: 0.65, group: 0.45, division: 0.25 };
-const CPV_WORD: Record<CpvRelation, string> = { code: 'Same CPV code', class: 'Same CPV class', group: 'Same CPV group', division: 'Same CPV division' };
+const CPV_WORD: Record<CpvRelation, string> = {
+  code: 'Same CPV code',
+  class: 'Same CPV class',
+  group: 'Same CPV group',
+  division: 'Same CPV division',
+};
 /**
  * How far CPV codes guessed from a notice's wording are trusted, against codes someone declared.
  * On the eval's 860 real notices the three guessed codes share the group of a declared code for
@@ -100,15 +112,23 @@ export const INFERRED_CPV_TRUST = 0.25;
 export function categorySignal(need: NeedFacts, offer: OfferFacts): MatchReason {
   if (need.category && need.category === offer.category) {
     const shared = need.subcategories.filter((s) => offer.subcategories.includes(s));
-    if (shared.length) return reason('category', 1, `Same category and subcategory: ${subcategoryName(need.category, shared[0]!)}`);
-    if (need.subcategories.length && offer.subcategories.length) return reason('category', 0.8, `Same category: ${categoryLabel(need.category)}`);
+    if (shared.length)
+      return reason('category', 1, `Same category and subcategory: ${subcategoryName(need.category, shared[0]!)}`);
+    if (need.subcategories.length && offer.subcategories.length)
+      return reason('category', 0.8, `Same category: ${categoryLabel(need.category)}`);
     return reason('category', 0.9, `Same category: ${categoryLabel(need.category)}`);
   }
   const best = bestCpvRelation(need.cpvCodes, offer.cpvCodes);
-  if (!best) return reason('category', 0, need.category || offer.category ? 'Different category' : 'No category to compare');
+  if (!best)
+    return reason('category', 0, need.category || offer.category ? 'Different category' : 'No category to compare');
   const label = cpvAncestorLabel(best.a, best.relation);
   const words = label ? `${CPV_WORD[best.relation]}: ${label}` : CPV_WORD[best.relation];
-  if (need.cpvInferred) return reason('category', CPV_FIT[best.relation] * INFERRED_CPV_TRUST, `Likely ${words.charAt(0).toLowerCase()}${words.slice(1)} (from the notice's wording)`);
+  if (need.cpvInferred)
+    return reason(
+      'category',
+      CPV_FIT[best.relation] * INFERRED_CPV_TRUST,
+      `Likely ${words.charAt(0).toLowerCase()}${words.slice(1)} (from the notice's wording)`,
+    );
   return reason('category', CPV_FIT[best.relation], words);
 }
 
@@ -139,14 +159,28 @@ export function textSignals(t: TextSignals): MatchReason[] {
   const lex = lexicalFit(t.lexical);
   const words = t.sharedTerms.slice(0, 4);
   const out = [
-    reason('text', lex, lex > 0 && words.length ? `Wording in common: ${words.join(', ')}` : lex > 0 ? 'Some wording in common' : 'No wording in common'),
+    reason(
+      'text',
+      lex,
+      lex > 0 && words.length
+        ? `Wording in common: ${words.join(', ')}`
+        : lex > 0
+          ? 'Some wording in common'
+          : 'No wording in common',
+    ),
   ];
   const sem = semanticFit(t.semantic);
   out.push(
     reason(
       'semantic',
       sem,
-      t.semantic === null ? 'Too little text to compare meaning' : sem >= 0.66 ? 'Very similar description' : sem >= 0.33 ? 'Similar description' : 'Descriptions about other things',
+      t.semantic === null
+        ? 'Too little text to compare meaning'
+        : sem >= 0.66
+          ? 'Very similar description'
+          : sem >= 0.33
+            ? 'Similar description'
+            : 'Descriptions about other things',
     ),
   );
   return out;
@@ -182,8 +216,13 @@ export function quantitySignal(need: NeedFacts, offer: OfferFacts): MatchReason 
   if (!need.quantity) return reason('quantity', 0.5, 'No quantity stated');
   if (offer.quantity === null) return reason('quantity', 0.5, 'Stock not stated');
   const fmt = (n: number) => n.toLocaleString('en-GB');
-  if (offer.quantity >= need.quantity) return reason('quantity', 1, `${fmt(offer.quantity)} available, ${fmt(need.quantity)} needed`);
-  return reason('quantity', offer.quantity / need.quantity, `Covers ${Math.round((offer.quantity / need.quantity) * 100)}% of the ${fmt(need.quantity)} needed`);
+  if (offer.quantity >= need.quantity)
+    return reason('quantity', 1, `${fmt(offer.quantity)} available, ${fmt(need.quantity)} needed`);
+  return reason(
+    'quantity',
+    offer.quantity / need.quantity,
+    `Covers ${Math.round((offer.quantity / need.quantity) * 100)}% of the ${fmt(need.quantity)} needed`,
+  );
 }
 
 export function leadTimeSignal(need: NeedFacts, offer: OfferFacts, now: Date): MatchReason {
@@ -191,8 +230,10 @@ export function leadTimeSignal(need: NeedFacts, offer: OfferFacts, now: Date): M
   const days = offer.leadTimeDays;
   const d = `${days} day${days === 1 ? '' : 's'}`;
   if (need.leadTimeDays !== null) {
-    if (days <= need.leadTimeDays) return reason('lead_time', 1, `Lead time ${d}, within the ${need.leadTimeDays} needed`);
-    if (days <= need.leadTimeDays * 1.5) return reason('lead_time', 0.5, `Lead time ${d}, a little over the ${need.leadTimeDays} needed`);
+    if (days <= need.leadTimeDays)
+      return reason('lead_time', 1, `Lead time ${d}, within the ${need.leadTimeDays} needed`);
+    if (days <= need.leadTimeDays * 1.5)
+      return reason('lead_time', 0.5, `Lead time ${d}, a little over the ${need.leadTimeDays} needed`);
     return reason('lead_time', 0, `Lead time ${d}, over the ${need.leadTimeDays} needed`);
   }
   if (need.deadline) {
@@ -212,7 +253,8 @@ export function availabilitySignal(offer: OfferFacts): MatchReason {
 }
 
 const certKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-const covers = (have: string, want: string) => have.length >= 2 && want.length >= 2 && (have.includes(want) || want.includes(have));
+const covers = (have: string, want: string) =>
+  have.length >= 2 && want.length >= 2 && (have.includes(want) || want.includes(have));
 
 export function certificationSignal(need: NeedFacts, offer: OfferFacts): MatchReason {
   const wanted = [...new Set([...need.requiredCertifications, ...need.qualityStandards])];
@@ -222,12 +264,17 @@ export function certificationSignal(need: NeedFacts, offer: OfferFacts): MatchRe
   const missing = wanted.filter((w) => !met.includes(w));
   if (!missing.length) return reason('certifications', 1, `Certified: ${met.slice(0, 3).join(', ')}`);
   if (!met.length) return reason('certifications', 0, `Missing: ${missing.slice(0, 3).join(', ')}`);
-  return reason('certifications', met.length / wanted.length, `Certified: ${met.slice(0, 2).join(', ')}; missing ${missing.slice(0, 2).join(', ')}`);
+  return reason(
+    'certifications',
+    met.length / wanted.length,
+    `Certified: ${met.slice(0, 2).join(', ')}; missing ${missing.slice(0, 2).join(', ')}`,
+  );
 }
 
 export function recordSignal(rec: RecordFacts | null): MatchReason {
   if (!rec || !rec.visible) return reason('record', 0.5, 'Track record not shown');
-  if (rec.fulfilledDeals === 0 && rec.ratingCount === 0) return reason('record', 0.5, 'New on Brickyard: no completed deals yet');
+  if (rec.fulfilledDeals === 0 && rec.ratingCount === 0)
+    return reason('record', 0.5, 'New on Brickyard: no completed deals yet');
   const deals = clamp01(rec.fulfilledDeals / 5);
   const rating = rec.ratingCount && rec.ratingAverage !== null ? clamp01((rec.ratingAverage - 1) / 4) : 0.5;
   const parts = [`${rec.fulfilledDeals} deal${rec.fulfilledDeals === 1 ? '' : 's'} fulfilled`];
@@ -241,7 +288,13 @@ const WHAT_SIGNALS = new Set<MatchReasonCode>(['category', 'text', 'semantic']);
 export const RELEVANT_FROM = 0.4;
 
 /** Score a need against an offer. Reasons come strongest first. */
-export function scoreMatch(need: NeedFacts, offer: OfferFacts, text: TextSignals, record: RecordFacts | null, now = new Date()): ScoredMatch {
+export function scoreMatch(
+  need: NeedFacts,
+  offer: OfferFacts,
+  text: TextSignals,
+  record: RecordFacts | null,
+  now = new Date(),
+): ScoredMatch {
   const reasons = [
     categorySignal(need, offer),
     ...textSignals(text),
@@ -260,7 +313,13 @@ export function scoreMatch(need: NeedFacts, offer: OfferFacts, text: TextSignals
   const relevance = what.reduce((s, r) => s + r.contribution, 0) / what.reduce((s, r) => s + r.weight, 0);
   const gate = Math.min(1, relevance / RELEVANT_FROM);
   for (const r of reasons) if (!WHAT_SIGNALS.has(r.code)) r.contribution = Math.round(r.contribution * gate * 10) / 10;
-  const exact = Math.max(0, Math.min(100, reasons.reduce((s, r) => s + r.contribution, 0)));
+  const exact = Math.max(
+    0,
+    Math.min(
+      100,
+      reasons.reduce((s, r) => s + r.contribution, 0),
+    ),
+  );
   const score = Math.round(exact);
   reasons.sort((a, b) => b.contribution / b.weight - a.contribution / a.weight || b.weight - a.weight);
   return { score, exact, reasons };

@@ -11,7 +11,12 @@ export type MatchJobKind = 'tender' | 'catalogue_item';
 export const MATCHING_QUEUE = 'matching';
 
 /** Writes the recomputation's job in the writer's transaction (`tx`), or on its own. */
-export async function queueMatching(ctx: Pick<AppContext, 'jobs'>, tx: DbOrTx | undefined, kind: MatchJobKind, id: string): Promise<void> {
+export async function queueMatching(
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: DbOrTx | undefined,
+  kind: MatchJobKind,
+  id: string,
+): Promise<void> {
   await ctx.jobs.send(MATCHING_QUEUE, { kind, id }, { tx, singletonKey: `${kind}:${id}` });
 }
 

@@ -81,7 +81,9 @@ export async function findItemFacts(db: DbOrTx, id: string): Promise<ItemFactsRo
 
 /** A to_tsquery text of OR-ed words; words are [a-z0-9] only, so it cannot be malformed. */
 export function orQuery(words: readonly string[]): string | null {
-  const clean = [...new Set(words.flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 1))].slice(0, 24);
+  const clean = [
+    ...new Set(words.flatMap((w) => w.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length > 1)),
+  ].slice(0, 24);
   return clean.length ? clean.join(' | ') : null;
 }
 
@@ -97,7 +99,11 @@ const foundLex = (found: Found, id: SQL) =>
  * with its wording signal), and the pairs already stored — a few hundred at most, each source
  * bounded by its index, never a scan of the table.
  */
-export async function itemCandidates(db: DbOrTx, t: { id: string; userId: string; categories: string[] }, found: Found): Promise<ItemFactsRow[]> {
+export async function itemCandidates(
+  db: DbOrTx,
+  t: { id: string; userId: string; categories: string[] },
+  found: Found,
+): Promise<ItemFactsRow[]> {
   const n = CANDIDATES_PER_SOURCE;
   const { rows } = await db.execute<ItemFactsRow>(sql`
     with ids as (
@@ -117,7 +123,11 @@ export async function itemCandidates(db: DbOrTx, t: { id: string; userId: string
 }
 
 /** Open tenders that may match a catalogue item (the same sources as itemCandidates). */
-export async function tenderCandidates(db: DbOrTx, c: { id: string; userId: string; categories: string[] }, found: Found): Promise<TenderFactsRow[]> {
+export async function tenderCandidates(
+  db: DbOrTx,
+  c: { id: string; userId: string; categories: string[] },
+  found: Found,
+): Promise<TenderFactsRow[]> {
   const n = CANDIDATES_PER_SOURCE;
   const { rows } = await db.execute<TenderFactsRow>(sql`
     with ids as (
@@ -176,7 +186,10 @@ export async function saveTenderVector(db: DbOrTx, id: string, vector: Buffer | 
   await db
     .insert(tenderVectors)
     .values({ tenderId: id, vector, matchedAt: matched ? sql`now()` : null })
-    .onConflictDoUpdate({ target: tenderVectors.tenderId, set: { vector, updatedAt: sql`now()`, ...(matched ? { matchedAt: sql`now()` } : {}) } });
+    .onConflictDoUpdate({
+      target: tenderVectors.tenderId,
+      set: { vector, updatedAt: sql`now()`, ...(matched ? { matchedAt: sql`now()` } : {}) },
+    });
 }
 
 export async function saveItemVector(db: DbOrTx, id: string, vector: Buffer | null, matched: boolean): Promise<void> {
@@ -189,12 +202,18 @@ export async function saveItemVector(db: DbOrTx, id: string, vector: Buffer | nu
     });
 }
 
-export async function saveExternalVectors(db: DbOrTx, rows: Array<{ id: string; vector: Buffer | null }>): Promise<void> {
+export async function saveExternalVectors(
+  db: DbOrTx,
+  rows: Array<{ id: string; vector: Buffer | null }>,
+): Promise<void> {
   if (!rows.length) return;
   await db
     .insert(externalTenderVectors)
     .values(rows.map((r) => ({ externalTenderId: r.id, vector: r.vector })))
-    .onConflictDoUpdate({ target: externalTenderVectors.externalTenderId, set: { vector: sql`excluded.vector`, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: externalTenderVectors.externalTenderId,
+      set: { vector: sql`excluded.vector`, updatedAt: sql`now()` },
+    });
 }
 
 export interface PairScore {
@@ -229,12 +248,24 @@ export async function replacePairs(
   if (!pairs.length) return [];
   const rows = await db
     .insert(matches)
-    .values(pairs.map((p) => ({ tenderId: p.tenderId, catalogueItemId: p.catalogueItemId, score: p.score, reasons: p.reasons })))
+    .values(
+      pairs.map((p) => ({
+        tenderId: p.tenderId,
+        catalogueItemId: p.catalogueItemId,
+        score: p.score,
+        reasons: p.reasons,
+      })),
+    )
     .onConflictDoUpdate({
       target: [matches.tenderId, matches.catalogueItemId],
       set: { score: sql`excluded.score`, reasons: sql`excluded.reasons`, computedAt: sql`now()` },
     })
-    .returning({ tenderId: matches.tenderId, catalogueItemId: matches.catalogueItemId, score: matches.score, notifiedAt: matches.notifiedAt });
+    .returning({
+      tenderId: matches.tenderId,
+      catalogueItemId: matches.catalogueItemId,
+      score: matches.score,
+      notifiedAt: matches.notifiedAt,
+    });
   return rows.filter((r) => r.score >= strong && !r.notifiedAt);
 }
 
@@ -242,7 +273,11 @@ export async function replacePairs(
  * Marks as notified those of `pairs` still stored with at least `strong` and not yet notified,
  * and answers them: each pair is told about once, even when two recomputes race.
  */
-export async function markNotifiedMany(db: DbOrTx, pairs: Array<{ tenderId: string; catalogueItemId: string }>, strong: number) {
+export async function markNotifiedMany(
+  db: DbOrTx,
+  pairs: Array<{ tenderId: string; catalogueItemId: string }>,
+  strong: number,
+) {
   if (!pairs.length) return [];
   const { rows } = await db.execute<{ tenderId: string; catalogueItemId: string }>(sql`
     update matches m set notified_at = now()
@@ -269,7 +304,9 @@ export async function ownTenders(db: DbOrTx, userId: string, page: number, pageS
       from tenders t left join tender_vectors v on v.tender_id = t.id
       where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')
       order by t.created_at desc, t.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from tenders where user_id = ${userId} and status not in ('cancelled', 'fulfilled')`),
+    db.execute<{ n: number }>(
+      sql`select count(*)::int as n from tenders where user_id = ${userId} and status not in ('cancelled', 'fulfilled')`,
+    ),
   ]);
   return { rows, total: n[0]?.n ?? 0 };
 }
@@ -308,7 +345,13 @@ export type MatchReadRow = {
  * The best `limit` catalogue items of each tender in `tenderIds`, with the count of all of them.
  * Items are every member's shop window, so all are shown (own items excluded).
  */
-export async function itemMatchesOf(db: DbOrTx, tenderIds: string[], limit: number, minScore: number, viewerId: string) {
+export async function itemMatchesOf(
+  db: DbOrTx,
+  tenderIds: string[],
+  limit: number,
+  minScore: number,
+  viewerId: string,
+) {
   if (!tenderIds.length) return [];
   const { rows } = await db.execute<MatchReadRow>(sql`
     select * from (
@@ -327,7 +370,13 @@ export async function itemMatchesOf(db: DbOrTx, tenderIds: string[], limit: numb
  * The best `limit` tenders of each catalogue item: only tenders open to suppliers (active, not
  * past their deadline) — never a draft or another private state.
  */
-export async function tenderMatchesOf(db: DbOrTx, itemIds: string[], limit: number, minScore: number, viewerId: string) {
+export async function tenderMatchesOf(
+  db: DbOrTx,
+  itemIds: string[],
+  limit: number,
+  minScore: number,
+  viewerId: string,
+) {
   if (!itemIds.length) return [];
   const { rows } = await db.execute<MatchReadRow>(sql`
     select * from (
@@ -370,7 +419,14 @@ export async function subjectOf(db: DbOrTx, id: string) {
  * the limit holds on this path too: another tender's page does not show a Core supplier's fourth
  * match.
  */
-export async function ownPairsWith(db: DbOrTx, subject: { kind: 'tender' | 'catalogue_item'; id: string }, ownerId: string, limit: number, minScore: number, planLimit: number | null = null) {
+export async function ownPairsWith(
+  db: DbOrTx,
+  subject: { kind: 'tender' | 'catalogue_item'; id: string },
+  ownerId: string,
+  limit: number,
+  minScore: number,
+  planLimit: number | null = null,
+) {
   // the order the match lists use: score, then id (a recompute does not reorder ties)
   const better = (other: SQL) => sql`(m2.score > m.score or (m2.score = m.score and ${other}))`;
   if (subject.kind === 'tender') {
@@ -448,4 +504,3 @@ export async function supplierItems(db: DbOrTx, userId: string, n: number): Prom
     where c.user_id = ${userId} order by c.updated_at desc, c.id limit ${n}`);
   return rows;
 }
-

@@ -16,7 +16,8 @@ const future = (days = 30) => addDays(new Date(), days).toISOString();
 
 const tenderBody = (over: Record<string, unknown> = {}) => ({
   title: 'Structural steel beams for a warehouse frame',
-  description: 'Supply of S355 universal beams and columns for the portal frame of a distribution warehouse in Warrington.',
+  description:
+    'Supply of S355 universal beams and columns for the portal frame of a distribution warehouse in Warrington.',
   category: 'structural-steel',
   subcategories: ['beams-and-columns'],
   budget: 1300 * 200,
@@ -30,7 +31,8 @@ const tenderBody = (over: Record<string, unknown> = {}) => ({
 
 const itemBody = (over: Record<string, unknown> = {}) => ({
   title: 'S355 universal steel beams',
-  description: 'Hot rolled structural steel universal beams and columns, cut to length, CE marked, delivered across the North West.',
+  description:
+    'Hot rolled structural steel universal beams and columns, cut to length, CE marked, delivered across the North West.',
   category: 'structural-steel',
   subcategories: ['beams-and-columns'],
   value: 1150,
@@ -43,9 +45,33 @@ const itemBody = (over: Record<string, unknown> = {}) => ({
 });
 
 const unrelated = [
-  { title: 'Interior emulsion paint, matt white', description: 'Trade emulsion paint for walls and ceilings, 10 litre tubs.', category: 'finishes', subcategories: ['painting'], value: 38, region: 'london', deliveryLocations: ['London'] },
-  { title: 'Screened topsoil in bulk bags', description: 'Screened garden topsoil for landscaping, one tonne bulk bags.', category: 'aggregates', subcategories: ['topsoil'], value: 45, region: 'south-west', deliveryLocations: ['South West'] },
-  { title: 'Site welfare cabin hire', description: 'Welfare units with canteen, drying room and toilets for construction sites.', category: 'site-services', subcategories: ['site-cabins'], value: 95, region: 'scotland', deliveryLocations: ['Scotland'] },
+  {
+    title: 'Interior emulsion paint, matt white',
+    description: 'Trade emulsion paint for walls and ceilings, 10 litre tubs.',
+    category: 'finishes',
+    subcategories: ['painting'],
+    value: 38,
+    region: 'london',
+    deliveryLocations: ['London'],
+  },
+  {
+    title: 'Screened topsoil in bulk bags',
+    description: 'Screened garden topsoil for landscaping, one tonne bulk bags.',
+    category: 'aggregates',
+    subcategories: ['topsoil'],
+    value: 45,
+    region: 'south-west',
+    deliveryLocations: ['South West'],
+  },
+  {
+    title: 'Site welfare cabin hire',
+    description: 'Welfare units with canteen, drying room and toilets for construction sites.',
+    category: 'site-services',
+    subcategories: ['site-cabins'],
+    value: 95,
+    region: 'scotland',
+    deliveryLocations: ['Scotland'],
+  },
 ];
 
 async function post(path: string, token: string, body: unknown) {
@@ -76,7 +102,11 @@ beforeAll(async () => {
   steelItem = await post('/api/catalogue', supplier.token, itemBody());
   for (const u of unrelated) await post('/api/catalogue', supplier.token, u);
   steelTender = await post('/api/tender', buyer.token, tenderBody());
-  draftTender = await post('/api/tender', otherBuyer.token, tenderBody({ title: 'Secret steel beams for an unannounced stadium', status: 'draft' }));
+  draftTender = await post(
+    '/api/tender',
+    otherBuyer.token,
+    tenderBody({ title: 'Secret steel beams for an unannounced stadium', status: 'draft' }),
+  );
 });
 afterAll(() => t.close());
 
@@ -88,13 +118,26 @@ describe('docs/product.md §7 GET /api/tender/matches/buyer (DESIGN §5 matching
     expect(g).toBeDefined();
     expect(g.limited).toBe(false);
     const [first, ...rest] = g.matches;
-    expect(first.counterpart).toMatchObject({ id: steelItem.id, kind: 'catalogue_item', userId: supplier.id, companyName: 'Pennine Steel Ltd', price: 1150, region: 'north-west' });
+    expect(first.counterpart).toMatchObject({
+      id: steelItem.id,
+      kind: 'catalogue_item',
+      userId: supplier.id,
+      companyName: 'Pennine Steel Ltd',
+      price: 1150,
+      region: 'north-west',
+    });
     expect(first.score).toBeGreaterThanOrEqual(75);
     for (const m of rest) expect(m.score).toBeLessThan(first.score - 25);
     const labels = first.reasons.map((r: { label: string }) => r.label);
     expect(labels).toContain('Delivers to North West');
     expect(labels).toContain('Price £1,150/unit within budget');
-    for (const r of first.reasons) expect(r).toEqual({ code: expect.any(String), label: expect.any(String), contribution: expect.any(Number), weight: expect.any(Number) });
+    for (const r of first.reasons)
+      expect(r).toEqual({
+        code: expect.any(String),
+        label: expect.any(String),
+        contribution: expect.any(Number),
+        weight: expect.any(Number),
+      });
   });
 
   it('is registered before GET /api/tender/:id: a supplier is refused by role, not by id parsing', async () => {
@@ -109,21 +152,35 @@ describe('docs/product.md §7 GET /api/tender/matches/supplier', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.meta).toMatchObject({ page: 1, total: 4, planLimit: null });
     const g = res.body.data.find((x: { subject: { id: string } }) => x.subject.id === steelItem.id);
-    expect(g.matches[0].counterpart).toMatchObject({ id: steelTender.id, kind: 'tender', userId: buyer.id, budget: 260000, status: 'active' });
+    expect(g.matches[0].counterpart).toMatchObject({
+      id: steelTender.id,
+      kind: 'tender',
+      userId: buyer.id,
+      budget: 260000,
+      status: 'active',
+    });
     const all = JSON.stringify(res.body);
     expect(all).not.toContain(draftTender.id);
     expect(all).not.toContain('unannounced stadium');
   });
 
   it('recommendations of a tender the supplier may see answer their own fitting items; a private draft answers 404', async () => {
-    const ok = await t.request('GET', `/api/tender/matches/recommendations/${steelTender.id}`, { token: supplier.token });
+    const ok = await t.request('GET', `/api/tender/matches/recommendations/${steelTender.id}`, {
+      token: supplier.token,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.matches[0].counterpart.id).toBe(steelItem.id);
-    const hidden = await t.request('GET', `/api/tender/matches/recommendations/${draftTender.id}`, { token: supplier.token });
+    const hidden = await t.request('GET', `/api/tender/matches/recommendations/${draftTender.id}`, {
+      token: supplier.token,
+    });
     expect(hidden.status).toBe(404);
-    const otherBuyers = await t.request('GET', `/api/tender/matches/recommendations/${draftTender.id}`, { token: buyer.token });
+    const otherBuyers = await t.request('GET', `/api/tender/matches/recommendations/${draftTender.id}`, {
+      token: buyer.token,
+    });
     expect(otherBuyers.status).toBe(404);
-    const own = await t.request('GET', `/api/tender/matches/recommendations/${draftTender.id}`, { token: otherBuyer.token });
+    const own = await t.request('GET', `/api/tender/matches/recommendations/${draftTender.id}`, {
+      token: otherBuyer.token,
+    });
     expect(own.status).toBe(200);
     expect(own.body.data.matches[0].counterpart.id).toBe(steelItem.id);
   });
@@ -131,11 +188,18 @@ describe('docs/product.md §7 GET /api/tender/matches/supplier', () => {
   it('tells the supplier once about a strong new match (notification new_strong_match)', async () => {
     const mine = async () => {
       const r = await t.request('GET', '/api/notifications', { token: supplier.token });
-      const list = (r.body.data as Array<{ kind: string; link: string }>).filter((n) => n.kind === 'new_strong_match' && n.link === `/supplier/tender/${steelTender.id}`);
+      const list = (r.body.data as Array<{ kind: string; link: string }>).filter(
+        (n) => n.kind === 'new_strong_match' && n.link === `/supplier/tender/${steelTender.id}`,
+      );
       return list.length ? list : undefined;
     };
     expect(await waitFor(mine)).toHaveLength(1);
-    const upd = await t.request('PUT', `/api/tender/${steelTender.id}`, { token: buyer.token, body: { description: 'Supply of S355 universal beams and columns for a warehouse portal frame, delivered to site.' } });
+    const upd = await t.request('PUT', `/api/tender/${steelTender.id}`, {
+      token: buyer.token,
+      body: {
+        description: 'Supply of S355 universal beams and columns for a warehouse portal frame, delivered to site.',
+      },
+    });
     expect(upd.status).toBe(200);
     await new Promise((r) => setTimeout(r, 500));
     expect(await mine()).toHaveLength(1);
@@ -146,8 +210,13 @@ describe('docs/product.md §7 GET /api/tender/matches/supplier', () => {
 
 describe('docs/product.md §9 plan rule: Core sees 3 matches per tender or listing', () => {
   it('a Core buyer sees at most 3 with the total and limited: true; Growth sees them all', async () => {
-    const tender = await post('/api/tender', coreBuyer.token, tenderBody({ title: 'Steel beams and columns for a school extension' }));
-    for (let i = 0; i < 4; i++) await post('/api/catalogue', coreSupplier.token, itemBody({ title: `Universal steel beams batch ${i + 1}` }));
+    const tender = await post(
+      '/api/tender',
+      coreBuyer.token,
+      tenderBody({ title: 'Steel beams and columns for a school extension' }),
+    );
+    for (let i = 0; i < 4; i++)
+      await post('/api/catalogue', coreSupplier.token, itemBody({ title: `Universal steel beams batch ${i + 1}` }));
     // the new items are scored in the background: wait until the five show in the total
     const res = await waitFor(async () => {
       const r = await t.request('GET', `/api/tender/matches/recommendations/${tender.id}`, { token: coreBuyer.token });
@@ -163,7 +232,9 @@ describe('docs/product.md §9 plan rule: Core sees 3 matches per tender or listi
 
     // the four new items are scored against this tender in the background too
     const growth = await waitFor(async () => {
-      const r = await t.request('GET', `/api/tender/matches/recommendations/${steelTender.id}?limit=50`, { token: buyer.token });
+      const r = await t.request('GET', `/api/tender/matches/recommendations/${steelTender.id}?limit=50`, {
+        token: buyer.token,
+      });
       return r.body.data.total >= 5 ? r : undefined;
     });
     expect(growth.body.data.limited).toBe(false);
@@ -184,7 +255,15 @@ describe('docs/product.md §9 plan rule: Core sees 3 matches per tender or listi
 
 describe('docs/product.md §7 recommendations: ownership and input', () => {
   it('an unknown id answers 404 and a malformed id 400', async () => {
-    expect((await t.request('GET', '/api/tender/matches/recommendations/00000000-0000-4000-8000-000000000000', { token: buyer.token })).status).toBe(404);
-    expect((await t.request('GET', "/api/tender/matches/recommendations/1'%20or%201=1", { token: buyer.token })).status).toBe(400);
+    expect(
+      (
+        await t.request('GET', '/api/tender/matches/recommendations/00000000-0000-4000-8000-000000000000', {
+          token: buyer.token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request('GET', "/api/tender/matches/recommendations/1'%20or%201=1", { token: buyer.token })).status,
+    ).toBe(400);
   });
 });

@@ -20,7 +20,8 @@ export function matchingRoutes(app: App, matching: MatchingService) {
     config: { access: { roles: ['supplier'] } },
     schema: {
       tags,
-      summary: "Open tenders matching each of the calling supplier's catalogue items (Core: 3 per item, with the total)",
+      summary:
+        "Open tenders matching each of the calling supplier's catalogue items (Core: 3 per item, with the total)",
       querystring: matchesQuerySchema,
       response: { 200: matchGroupsResponseSchema },
     },
@@ -41,7 +42,8 @@ export function matchingRoutes(app: App, matching: MatchingService) {
   app.get('/api/tender/matches/recommendations/:id', {
     schema: {
       tags,
-      summary: "Matches of one tender or catalogue item: its matches for the owner, the caller's own fitting listings otherwise",
+      summary:
+        "Matches of one tender or catalogue item: its matches for the owner, the caller's own fitting listings otherwise",
       params: idParamsSchema,
       querystring: recommendationsQuerySchema,
       response: { 200: recommendationsResponseSchema },

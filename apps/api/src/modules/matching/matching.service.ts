@@ -39,7 +39,13 @@ export type MatchingService = ReturnType<typeof createMatchingService>;
 
 // ---- facts ------------------------------------------------------------------------------------
 
-type ListingText = { title: string; description: string; specifications: string | null; category: string; subcategories: string[] };
+type ListingText = {
+  title: string;
+  description: string;
+  specifications: string | null;
+  category: string;
+  subcategories: string[];
+};
 
 /** The words a listing is about: the title counts twice, then category names, then the body. */
 const categoryWords = (l: ListingText) =>
@@ -55,8 +61,19 @@ export function listingTokens(l: ListingText): string[] {
 export const candidateText = (l: ListingText) => `${l.title} ${categoryWords(l)}`;
 
 /** The search engine's candidates for a listing, with the wording signal on the scale the engine scores (ts_rank, half fit at 0.2). */
-async function foundFor(db: DbOrTx, source: 'catalogue' | 'tenders', l: ListingText, where: ReturnType<typeof repo.itemsOfOthersSql>): Promise<repo.Found> {
-  const found = await rank(db, { source, text: candidateText(l), where, limit: repo.CANDIDATES_PER_SOURCE, codes: listingCpv(l.category, l.subcategories) });
+async function foundFor(
+  db: DbOrTx,
+  source: 'catalogue' | 'tenders',
+  l: ListingText,
+  where: ReturnType<typeof repo.itemsOfOthersSql>,
+): Promise<repo.Found> {
+  const found = await rank(db, {
+    source,
+    text: candidateText(l),
+    where,
+    limit: repo.CANDIDATES_PER_SOURCE,
+    codes: listingCpv(l.category, l.subcategories),
+  });
   const top = Math.max(0, ...found.hits.map((h) => h.bm25));
   return found.hits.map((h) => ({ id: h.id, lex: lexicalOfFit(top > 0 ? h.bm25 / top : 0) }));
 }
@@ -95,7 +112,9 @@ export function offerOf(c: repo.ItemFactsRow, profile: repo.RecordRow | undefine
 }
 
 const recordOf = (r: repo.RecordRow | undefined): RecordFacts | null =>
-  r ? { fulfilledDeals: r.fulfilled, ratingCount: r.rating_count, ratingAverage: r.rating_avg, visible: r.visible } : null;
+  r
+    ? { fulfilledDeals: r.fulfilled, ratingCount: r.rating_count, ratingAverage: r.rating_avg, visible: r.visible }
+    : null;
 
 function sharedTerms(a: ListingText, b: ListingText): string[] {
   const mine = new Set(tokenize(`${a.title} ${categoryName(a.category)}`));
@@ -106,7 +125,11 @@ function sharedTerms(a: ListingText, b: ListingText): string[] {
 /** The listing's category and those whose CPV codes share a group (3 digits) with its codes. */
 export function categoriesNear(category: string, subcategories: string[]): string[] {
   const mine = listingCpv(category, subcategories);
-  const near = CATEGORIES.filter((c) => c.key !== category && [c.cpv, ...c.subcategories.map((s) => s.cpv)].some((x) => mine.some((m) => m.slice(0, 3) === x.slice(0, 3))));
+  const near = CATEGORIES.filter(
+    (c) =>
+      c.key !== category &&
+      [c.cpv, ...c.subcategories.map((s) => s.cpv)].some((x) => mine.some((m) => m.slice(0, 3) === x.slice(0, 3))),
+  );
   return [category, ...near.map((c) => c.key)];
 }
 
@@ -115,7 +138,10 @@ export function categoriesNear(category: string, subcategories: string[]): strin
 export function createMatchingService(ctx: AppContext) {
   const db: Db = ctx.db;
 
-  async function ensureVectors<T extends repo.TenderFactsRow | repo.ItemFactsRow>(rows: T[], kind: MatchJobKind): Promise<Map<string, Float32Array | null>> {
+  async function ensureVectors<T extends repo.TenderFactsRow | repo.ItemFactsRow>(
+    rows: T[],
+    kind: MatchJobKind,
+  ): Promise<Map<string, Float32Array | null>> {
     const out = new Map<string, Float32Array | null>();
     for (const r of rows) {
       let v = vectorFromBytes(r.vector);
@@ -134,7 +160,11 @@ export function createMatchingService(ctx: AppContext) {
    * only label the text reason (the score does not use them), so they are worked out for the
    * kept pairs alone rather than for every candidate.
    */
-  function best<C>(cands: C[], score: (c: C, shared: string[]) => repo.PairScore, shared: (c: C) => string[]): repo.PairScore[] {
+  function best<C>(
+    cands: C[],
+    score: (c: C, shared: string[]) => repo.PairScore,
+    shared: (c: C) => string[],
+  ): repo.PairScore[] {
     const scored = cands.map((c) => ({ c, s: score(c, []) }));
     return scored
       .filter((x) => x.s.score >= MIN_STORED_SCORE)
@@ -152,7 +182,11 @@ export function createMatchingService(ctx: AppContext) {
     if (!t) return null;
     const vector = listingVector(t);
     const found = await foundFor(db, 'catalogue', t, repo.itemsOfOthersSql(t.user_id));
-    const cands = await repo.itemCandidates(db, { id: t.id, userId: t.user_id, categories: categoriesNear(t.category, t.subcategories) }, found);
+    const cands = await repo.itemCandidates(
+      db,
+      { id: t.id, userId: t.user_id, categories: categoriesNear(t.category, t.subcategories) },
+      found,
+    );
     const vectors = await ensureVectors(cands, 'catalogue_item');
     const recs = await repo.records(db, [...new Set(cands.map((c) => c.user_id))]);
     const need = needOf(t);
@@ -161,7 +195,13 @@ export function createMatchingService(ctx: AppContext) {
       cands,
       (c, shared) => {
         const rec = recs.get(c.user_id);
-        const s = scoreMatch(need, offerOf(c, rec), { lexical: c.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(c.id)) : null, sharedTerms: shared }, recordOf(rec), now);
+        const s = scoreMatch(
+          need,
+          offerOf(c, rec),
+          { lexical: c.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(c.id)) : null, sharedTerms: shared },
+          recordOf(rec),
+          now,
+        );
         return { tenderId: t.id, catalogueItemId: c.id, ...s };
       },
       (c) => sharedTerms(t, c),
@@ -194,7 +234,11 @@ export function createMatchingService(ctx: AppContext) {
     if (!c) return null;
     const vector = listingVector(c);
     const found = await foundFor(db, 'tenders', c, repo.openTendersOfOthersSql(c.user_id));
-    const cands = await repo.tenderCandidates(db, { id: c.id, userId: c.user_id, categories: categoriesNear(c.category, c.subcategories) }, found);
+    const cands = await repo.tenderCandidates(
+      db,
+      { id: c.id, userId: c.user_id, categories: categoriesNear(c.category, c.subcategories) },
+      found,
+    );
     const vectors = await ensureVectors(cands, 'tender');
     const rec = (await repo.records(db, [c.user_id])).get(c.user_id);
     const offer = offerOf(c, rec);
@@ -202,7 +246,13 @@ export function createMatchingService(ctx: AppContext) {
     const pairs = best(
       cands,
       (t, shared) => {
-        const s = scoreMatch(needOf(t), offer, { lexical: t.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(t.id)) : null, sharedTerms: shared }, recordOf(rec), now);
+        const s = scoreMatch(
+          needOf(t),
+          offer,
+          { lexical: t.lex ?? 0, semantic: vector ? cosine(vector, vectors.get(t.id)) : null, sharedTerms: shared },
+          recordOf(rec),
+          now,
+        );
         return { tenderId: t.id, catalogueItemId: c.id, ...s };
       },
       (t) => sharedTerms(c, t),
@@ -232,9 +282,14 @@ export function createMatchingService(ctx: AppContext) {
    * Tells the other side about strong new pairs, once each: the pairs still unnotified (and still
    * stored with a strong score) are marked in one statement, and only those are told about.
    */
-  async function tellAbout<P extends { tenderId: string; catalogueItemId: string }>(pairs: P[], message: (p: P) => Parameters<typeof notify>[1] | undefined): Promise<void> {
+  async function tellAbout<P extends { tenderId: string; catalogueItemId: string }>(
+    pairs: P[],
+    message: (p: P) => Parameters<typeof notify>[1] | undefined,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
-      const marked = new Set((await repo.markNotifiedMany(tx, pairs, STRONG_MATCH_SCORE)).map((p) => `${p.tenderId}:${p.catalogueItemId}`));
+      const marked = new Set(
+        (await repo.markNotifiedMany(tx, pairs, STRONG_MATCH_SCORE)).map((p) => `${p.tenderId}:${p.catalogueItemId}`),
+      );
       for (const p of pairs) {
         const m = marked.has(`${p.tenderId}:${p.catalogueItemId}`) ? message(p) : undefined;
         if (m) await notify(tx, m);
@@ -318,9 +373,25 @@ export function createMatchingService(ctx: AppContext) {
       const { rows, total } = await repo.ownItems(db, caller.id, q.page, q.pageSize);
       await freshen('catalogue_item', rows);
       const limit = Math.min(q.limit, planLimit ?? q.limit);
-      const grouped = byParent(await repo.tenderMatchesOf(db, rows.map((r) => r.id), limit, q.minScore, caller.id));
+      const grouped = byParent(
+        await repo.tenderMatchesOf(
+          db,
+          rows.map((r) => r.id),
+          limit,
+          q.minScore,
+          caller.id,
+        ),
+      );
       return {
-        data: rows.map((r) => group({ kind: 'catalogue_item', id: r.id, title: r.title, category: r.category, status: null }, grouped.get(r.id) ?? [], 'tender', planLimit, limit)),
+        data: rows.map((r) =>
+          group(
+            { kind: 'catalogue_item', id: r.id, title: r.title, category: r.category, status: null },
+            grouped.get(r.id) ?? [],
+            'tender',
+            planLimit,
+            limit,
+          ),
+        ),
         meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
       };
     },
@@ -331,9 +402,25 @@ export function createMatchingService(ctx: AppContext) {
       const { rows, total } = await repo.ownTenders(db, caller.id, q.page, q.pageSize);
       await freshen('tender', rows);
       const limit = Math.min(q.limit, planLimit ?? q.limit);
-      const grouped = byParent(await repo.itemMatchesOf(db, rows.map((r) => r.id), limit, q.minScore, caller.id));
+      const grouped = byParent(
+        await repo.itemMatchesOf(
+          db,
+          rows.map((r) => r.id),
+          limit,
+          q.minScore,
+          caller.id,
+        ),
+      );
       return {
-        data: rows.map((r) => group({ kind: 'tender', id: r.id, title: r.title, category: r.category, status: r.status }, grouped.get(r.id) ?? [], 'catalogue_item', planLimit, limit)),
+        data: rows.map((r) =>
+          group(
+            { kind: 'tender', id: r.id, title: r.title, category: r.category, status: r.status },
+            grouped.get(r.id) ?? [],
+            'catalogue_item',
+            planLimit,
+            limit,
+          ),
+        ),
         meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
       };
     },
@@ -352,19 +439,51 @@ export function createMatchingService(ctx: AppContext) {
       const subject = { kind: s.kind, id: s.id, title: s.title, category: s.category, status: s.status };
       const owner = s.user_id === caller.id || caller.role === 'admin';
       if (s.kind === 'tender') {
-        if (!canViewTender({ userId: s.user_id, status: s.status as TenderStatus, awardedSupplierId: s.awarded_supplier_id }, caller)) throw notFound;
+        if (
+          !canViewTender(
+            { userId: s.user_id, status: s.status as TenderStatus, awardedSupplierId: s.awarded_supplier_id },
+            caller,
+          )
+        )
+          throw notFound;
         // only the owner's visit rescores (others read the stored pairs, scored in the background):
         // a visitor's rescoring would reorder the pairs each visit and so the plan's top 3
         if (s.stale && owner) await computeAndTell('tender', s.id);
-        if (owner) return group(subject, await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'catalogue_item', planLimit, limit);
+        if (owner)
+          return group(
+            subject,
+            await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id),
+            'catalogue_item',
+            planLimit,
+            limit,
+          );
         if (caller.role !== 'supplier') throw notFound;
-        return group(subject, await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore, planLimit), 'catalogue_item', planLimit, limit);
+        return group(
+          subject,
+          await repo.ownPairsWith(db, { kind: 'tender', id: s.id }, caller.id, limit, q.minScore, planLimit),
+          'catalogue_item',
+          planLimit,
+          limit,
+        );
       }
       if (!canViewCatalogueItem({ userId: s.user_id }, caller)) throw notFound;
       if (s.stale && owner) await computeAndTell('catalogue_item', s.id);
-      if (owner) return group(subject, await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id), 'tender', planLimit, limit);
+      if (owner)
+        return group(
+          subject,
+          await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id),
+          'tender',
+          planLimit,
+          limit,
+        );
       if (caller.role !== 'buyer') throw notFound;
-      return group(subject, await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore, planLimit), 'tender', planLimit, limit);
+      return group(
+        subject,
+        await repo.ownPairsWith(db, { kind: 'catalogue_item', id: s.id }, caller.id, limit, q.minScore, planLimit),
+        'tender',
+        planLimit,
+        limit,
+      );
     },
   };
 }
@@ -410,10 +529,20 @@ export async function rankExternalFor(
   const codes = [...new Set([...(offer.cpvCodes ?? []), ...listingCpv(offer.category, offer.subcategories)])];
   // candidates from the search engine (any word, BM25, the notices of the item's CPV classes), and
   // its BM25 share as the wording signal
-  const found = await rank(db, { source: 'external', text: offerText(offer), codes, limit: repo.CANDIDATES_PER_SOURCE });
+  const found = await rank(db, {
+    source: 'external',
+    text: offerText(offer),
+    codes,
+    limit: repo.CANDIDATES_PER_SOURCE,
+  });
   const topBm25 = Math.max(0, ...found.hits.map((h) => h.bm25));
   const textFit = new Map(found.hits.map((h) => [h.id, topBm25 > 0 ? h.bm25 / topBm25 : 0]));
-  const cands = (await repo.externalFacts(db, found.hits.map((h) => h.id))).map((x) => ({ ...x, lex: lexicalOfFit(textFit.get(x.id) ?? 0) }));
+  const cands = (
+    await repo.externalFacts(
+      db,
+      found.hits.map((h) => h.id),
+    )
+  ).map((x) => ({ ...x, lex: lexicalOfFit(textFit.get(x.id) ?? 0) }));
   const o: OfferFacts = { ...offer, cpvCodes: codes };
   const now = new Date();
   const fresh: Array<{ id: string; vector: Buffer | null }> = [];
@@ -437,7 +566,17 @@ export async function rankExternalFor(
       qualityStandards: [],
     };
     const shared = new Set(tokenize(x.title));
-    const s = scoreMatch(need, o, { lexical: x.lex, semantic: vector ? cosine(vector, v) : null, sharedTerms: tokenize(offer.title).filter((w) => shared.has(w)) }, null, now);
+    const s = scoreMatch(
+      need,
+      o,
+      {
+        lexical: x.lex,
+        semantic: vector ? cosine(vector, v) : null,
+        sharedTerms: tokenize(offer.title).filter((w) => shared.has(w)),
+      },
+      null,
+      now,
+    );
     return { id: x.id, score: s.score, reasons: s.reasons, exact: s.exact, isOpen: x.is_open === true };
   });
   await repo.saveExternalVectors(db, fresh);
@@ -464,11 +603,18 @@ export const FEED_GOOD = 50;
  * by score. Null when the supplier has no catalogue item yet (the caller falls back to their
  * favourites and saved searches).
  */
-export async function feedFor(db: DbOrTx, supplierId: string, limit: number): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
+export async function feedFor(
+  db: DbOrTx,
+  supplierId: string,
+  limit: number,
+): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
   const items = await repo.supplierItems(db, supplierId, FEED_ITEMS);
   if (!items.length) return null;
   const rec = (await repo.records(db, [supplierId])).get(supplierId);
-  const best = new Map<string, { id: string; score: number; exact: number; reasons: MatchReason[]; item: string; isOpen: boolean }>();
+  const best = new Map<
+    string,
+    { id: string; score: number; exact: number; reasons: MatchReason[]; item: string; isOpen: boolean }
+  >();
   for (const c of items) {
     const o = offerOf(c, rec);
     const offer: OfferListing = {
@@ -493,7 +639,12 @@ export async function feedFor(db: DbOrTx, supplierId: string, limit: number): Pr
     }
   }
   return [...best.values()]
-    .sort((a, b) => Number(b.isOpen && b.score >= FEED_GOOD) - Number(a.isOpen && a.score >= FEED_GOOD) || b.exact - a.exact || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) =>
+        Number(b.isOpen && b.score >= FEED_GOOD) - Number(a.isOpen && a.score >= FEED_GOOD) ||
+        b.exact - a.exact ||
+        a.id.localeCompare(b.id),
+    )
     .slice(0, limit)
     .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
 }

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contracts, conversationParticipants, conversations, messages, profiles, users } from '../../db/schema/index.ts';
+import {
+  contracts,
+  conversationParticipants,
+  conversations,
+  messages,
+  profiles,
+  users,
+} from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -29,7 +36,12 @@ export async function findPerson(db: DbOrTx, id: string) {
 }
 
 /** Opens the conversation of a pair about a subject, or answers the existing one (race-safe). */
-export async function openConversation(tx: DbOrTx, a: string, b: string, subject: Subject): Promise<{ row: ConversationRow; created: boolean }> {
+export async function openConversation(
+  tx: DbOrTx,
+  a: string,
+  b: string,
+  subject: Subject,
+): Promise<{ row: ConversationRow; created: boolean }> {
   const [low, high] = a < b ? [a, b] : [b, a];
   const [inserted] = await tx
     .insert(conversations)
@@ -51,8 +63,12 @@ export async function openConversation(tx: DbOrTx, a: string, b: string, subject
         eq(conversations.userLowId, low),
         eq(conversations.userHighId, high),
         subject.tenderId ? eq(conversations.tenderId, subject.tenderId) : isNull(conversations.tenderId),
-        subject.catalogueItemId ? eq(conversations.catalogueItemId, subject.catalogueItemId) : isNull(conversations.catalogueItemId),
-        subject.externalTenderId ? eq(conversations.externalTenderId, subject.externalTenderId) : isNull(conversations.externalTenderId),
+        subject.catalogueItemId
+          ? eq(conversations.catalogueItemId, subject.catalogueItemId)
+          : isNull(conversations.catalogueItemId),
+        subject.externalTenderId
+          ? eq(conversations.externalTenderId, subject.externalTenderId)
+          : isNull(conversations.externalTenderId),
       ),
     );
   return { row: existing!, created: false };
@@ -63,13 +79,21 @@ export async function findConversationOf(db: DbOrTx, id: string, userId: string)
   const [row] = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, id), or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId))));
+    .where(
+      and(eq(conversations.id, id), or(eq(conversations.userLowId, userId), eq(conversations.userHighId, userId))),
+    );
   return row ?? null;
 }
 
 export async function insertMessage(
   tx: DbOrTx,
-  values: { conversationId: string; senderId: string; recipientId: string; text: string; attachments: { name: string; key: string }[] },
+  values: {
+    conversationId: string;
+    senderId: string;
+    recipientId: string;
+    text: string;
+    attachments: { name: string; key: string }[];
+  },
 ): Promise<MessageRow> {
   const [row] = await tx.insert(messages).values(values).returning();
   await tx
@@ -106,7 +130,10 @@ export async function listConversations(
     eq(conversationParticipants.userId, userId),
     opts.conversationId ? eq(conversations.id, opts.conversationId) : undefined,
   );
-  const order = [desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id)];
+  const order = [
+    desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
+    desc(conversations.id),
+  ];
   // The page's conversations first, then the other person and the last message of those only:
   // joined before the cut, a busy user's every conversation fetched both to show 20.
   const pageIds = db
@@ -121,7 +148,13 @@ export async function listConversations(
     db
       .select({
         conversation: conversations,
-        other: { id: users.id, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, role: users.role },
+        other: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: users.companyName,
+          role: users.role,
+        },
         lastMessage: messages,
         unread: conversationParticipants.unread,
       })
@@ -131,7 +164,11 @@ export async function listConversations(
       .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
       .where(and(eq(conversationParticipants.userId, userId), inArray(conversations.id, pageIds)))
       .orderBy(...order),
-    db.select({ n: count() }).from(conversationParticipants).innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId)).where(where),
+    db
+      .select({ n: count() })
+      .from(conversationParticipants)
+      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+      .where(where),
   ]);
   return { rows: rows, total: total?.n ?? 0 };
 }
@@ -164,7 +201,11 @@ export async function listMessages(
 }
 
 /** Marks the conversation's messages to `userId` read; answers how many and when. */
-export async function markConversationRead(tx: DbOrTx, conversationId: string, userId: string): Promise<{ updated: number; readAt: Date }> {
+export async function markConversationRead(
+  tx: DbOrTx,
+  conversationId: string,
+  userId: string,
+): Promise<{ updated: number; readAt: Date }> {
   const [now] = await tx.execute<{ now: string | Date }>(sql`select now() as now`).then((r) => r.rows);
   const readAt = new Date(now!.now);
   const rows = await tx
@@ -175,7 +216,9 @@ export async function markConversationRead(tx: DbOrTx, conversationId: string, u
   await tx
     .update(conversationParticipants)
     .set({ lastReadAt: readAt })
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+    );
   return { updated: rows.length, readAt };
 }
 
@@ -188,7 +231,6 @@ export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
     .where(eq(conversationParticipants.userId, userId));
   return row?.n ?? 0;
 }
-
 
 /** GET /api/users/search: approved people of one role by name or company (users_search_trgm_idx). */
 export async function searchPeople(

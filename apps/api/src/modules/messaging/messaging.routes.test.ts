@@ -29,7 +29,13 @@ describe('docs/product.md §7 Messaging: POST /api/conversation', () => {
   it('opens a conversation once per pair and subject, from either side, with the other party', async () => {
     const first = await open(buyer, supplier);
     expect(first.status).toBe(201);
-    expect(first.body.data.otherParty).toEqual({ id: supplier.id, name: 'Test Supplier', companyName: 'Keystone Aggregates', role: 'supplier', region: null });
+    expect(first.body.data.otherParty).toEqual({
+      id: supplier.id,
+      name: 'Test Supplier',
+      companyName: 'Keystone Aggregates',
+      role: 'supplier',
+      region: null,
+    });
     expect(first.body.data).toMatchObject({ lastMessage: null, unreadCount: 0, tenderId: null });
     expect(JSON.stringify(first.body)).not.toContain(supplier.email);
 
@@ -55,10 +61,15 @@ describe('docs/product.md §7 Messaging: POST /api/conversation', () => {
     expect((await open(buyer, pending)).status).toBe(404);
     expect((await open(buyer, admin)).status).toBe(404);
     expect((await open(buyer, buyer)).status).toBe(400);
-    expect((await t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: crypto.randomUUID() } })).status).toBe(404);
+    expect(
+      (await t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: crypto.randomUUID() } }))
+        .status,
+    ).toBe(404);
     expect((await open(admin, supplier)).status).toBe(403);
     expect((await t.request('POST', '/api/conversation', { body: { userId: supplier.id } })).status).toBe(401);
-    expect((await open(buyer, supplier, { tenderId: crypto.randomUUID(), catalogueItemId: crypto.randomUUID() })).status).toBe(400);
+    expect(
+      (await open(buyer, supplier, { tenderId: crypto.randomUUID(), catalogueItemId: crypto.randomUUID() })).status,
+    ).toBe(400);
   });
 
   it('docs/product.md §4: messaging is gated — approval (423) and an active subscription (402)', async () => {
@@ -77,7 +88,14 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     const html = '<img src=x onerror="alert(1)"> & <b>bold</b>\nsecond line';
     const first = await send(b, { recipientId: s.id, text: html });
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ senderId: b.id, recipientId: s.id, text: html, read: false, readAt: null, attachments: [] });
+    expect(first.body.data).toMatchObject({
+      senderId: b.id,
+      recipientId: s.id,
+      text: html,
+      read: false,
+      readAt: null,
+      attachments: [],
+    });
     const conversationId = first.body.data.conversationId;
     const reply = await send(s, { conversationId, text: 'Thanks, quote attached soon' });
     expect(reply.status).toBe(201);
@@ -88,7 +106,11 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     expect(forSupplier.status).toBe(200);
     expect(forSupplier.body.meta).toMatchObject({ page: 1, total: 1 });
     const c = forSupplier.body.data[0];
-    expect(c).toMatchObject({ id: conversationId, unreadCount: 3, otherParty: { id: b.id, companyName: 'Harbour Build', role: 'buyer' } });
+    expect(c).toMatchObject({
+      id: conversationId,
+      unreadCount: 3,
+      otherParty: { id: b.id, companyName: 'Harbour Build', role: 'buyer' },
+    });
     expect(c.lastMessage).toMatchObject({ text: 'Delivery to Leeds?', senderId: b.id, read: false });
     const forBuyer = await t.request('GET', '/api/conversations', { token: b.token });
     expect(forBuyer.body.data[0]).toMatchObject({ id: conversationId, unreadCount: 1 });
@@ -96,7 +118,12 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     // The thread as stored, with the raw text intact (the client renders it as text).
     const thread = await t.request('GET', `/api/messages/${conversationId}`, { token: s.token });
     expect(thread.status).toBe(200);
-    expect(thread.body.data.map((m: { text: string }) => m.text)).toEqual([html, 'Thanks, quote attached soon', 'Great', 'Delivery to Leeds?']);
+    expect(thread.body.data.map((m: { text: string }) => m.text)).toEqual([
+      html,
+      'Thanks, quote attached soon',
+      'Great',
+      'Delivery to Leeds?',
+    ]);
     expect(thread.body.meta).toMatchObject({ total: 4, nextBefore: null });
 
     // PUT /api/{id}/read: the supplier reads; the buyer sees read ticks; counts drop to zero.
@@ -113,15 +140,21 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
   it('pages the conversation list by the last message: each page the next ones, with the other party, last message and unread count', async () => {
     const b = await t.createUser({ role: 'buyer' });
     const suppliers = [];
-    for (let i = 0; i < 5; i++) suppliers.push(await t.createUser({ role: 'supplier', companyName: `Paged Supplier ${i}` }));
+    for (let i = 0; i < 5; i++)
+      suppliers.push(await t.createUser({ role: 'supplier', companyName: `Paged Supplier ${i}` }));
     // each supplier writes once, in order, so the newest conversation is the last supplier's
     for (const [i, s] of suppliers.entries()) await send(s, { recipientId: b.id, text: `note ${i}` });
-    const page = async (n: number) => (await t.request('GET', `/api/conversations?pageSize=2&page=${n}`, { token: b.token })).body;
+    const page = async (n: number) =>
+      (await t.request('GET', `/api/conversations?pageSize=2&page=${n}`, { token: b.token })).body;
     const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
     expect([p1.meta.total, p2.meta.total, p3.meta.total]).toEqual([5, 5, 5]);
     const rows = [...p1.data, ...p2.data, ...p3.data];
-    expect(rows.map((c: { otherParty: { companyName: string } }) => c.otherParty.companyName)).toEqual([4, 3, 2, 1, 0].map((i) => `Paged Supplier ${i}`));
-    expect(rows.map((c: { lastMessage: { text: string } }) => c.lastMessage.text)).toEqual([4, 3, 2, 1, 0].map((i) => `note ${i}`));
+    expect(rows.map((c: { otherParty: { companyName: string } }) => c.otherParty.companyName)).toEqual(
+      [4, 3, 2, 1, 0].map((i) => `Paged Supplier ${i}`),
+    );
+    expect(rows.map((c: { lastMessage: { text: string } }) => c.lastMessage.text)).toEqual(
+      [4, 3, 2, 1, 0].map((i) => `note ${i}`),
+    );
     expect(rows.every((c: { unreadCount: number }) => c.unreadCount === 1)).toBe(true);
     expect(p3.data).toHaveLength(1);
   });
@@ -134,7 +167,10 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     await send(b, { recipientId: s2.id, text: 'hello two' });
     for (let i = 1; i < 7; i++) await send(b, { conversationId: c1, text: `m${i}` });
     let list = await t.request('GET', '/api/conversations', { token: b.token });
-    expect(list.body.data.map((c: { otherParty: { companyName: string } }) => c.otherParty.companyName)).toEqual(['First Supplier', 'Second Supplier']);
+    expect(list.body.data.map((c: { otherParty: { companyName: string } }) => c.otherParty.companyName)).toEqual([
+      'First Supplier',
+      'Second Supplier',
+    ]);
     await send(s2, { recipientId: b.id, text: 'back to you' });
     list = await t.request('GET', '/api/conversations', { token: b.token });
     expect(list.body.data[0].otherParty.companyName).toBe('Second Supplier');
@@ -145,12 +181,18 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     expect(p1.body.meta).toMatchObject({ page: 1, pageSize: 3, total: 7 });
     const p2 = await t.request('GET', `/api/messages/${c1}?pageSize=3&page=2`, { token: s1.token });
     expect(texts(p2)).toEqual(['m1', 'm2', 'm3']);
-    const older = await t.request('GET', `/api/messages/${c1}?pageSize=3&before=${p1.body.meta.nextBefore}`, { token: s1.token });
+    const older = await t.request('GET', `/api/messages/${c1}?pageSize=3&before=${p1.body.meta.nextBefore}`, {
+      token: s1.token,
+    });
     expect(texts(older)).toEqual(['m1', 'm2', 'm3']);
-    const oldest = await t.request('GET', `/api/messages/${c1}?pageSize=3&before=${older.body.meta.nextBefore}`, { token: s1.token });
+    const oldest = await t.request('GET', `/api/messages/${c1}?pageSize=3&before=${older.body.meta.nextBefore}`, {
+      token: s1.token,
+    });
     expect(texts(oldest)).toEqual(['m0']);
     expect(oldest.body.meta.nextBefore).toBeNull();
-    expect((await t.request('GET', `/api/messages/${c1}?before=${crypto.randomUUID()}`, { token: s1.token })).status).toBe(400);
+    expect(
+      (await t.request('GET', `/api/messages/${c1}?before=${crypto.randomUUID()}`, { token: s1.token })).status,
+    ).toBe(400);
   });
 
   it('only the two participants read or write: a third user gets 404 everywhere', async () => {
@@ -173,11 +215,23 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     expect((await send(buyer, { conversationId: c, text: '   ' })).status).toBe(400);
     expect((await send(buyer, { text: 'to nobody' })).status).toBe(400);
     expect((await send(buyer, { conversationId: c, recipientId: supplier.id, text: 'both' })).status).toBe(400);
-    const bad = await send(buyer, { conversationId: c, text: 'see file', attachments: [{ name: 'a.pdf', key: `${supplier.id}/documents/x-a.pdf` }] });
+    const bad = await send(buyer, {
+      conversationId: c,
+      text: 'see file',
+      attachments: [{ name: 'a.pdf', key: `${supplier.id}/documents/x-a.pdf` }],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].path).toBe('attachments.0.key');
     expect((await send(buyer, { recipientId: crypto.randomUUID(), text: 'hi' })).status).toBe(404);
-    expect((await t.request('POST', '/api/sendMessage', { token: buyer.token, raw: 'nope', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/api/sendMessage', {
+          token: buyer.token,
+          raw: 'nope',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('raises one new-message notification per unread conversation, read with the conversation', async () => {
@@ -187,7 +241,12 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
     await send(b, { conversationId: c, text: 'second' });
     const notes = await t.request('GET', '/api/notifications', { token: s.token });
     expect(notes.body.data).toHaveLength(1);
-    expect(notes.body.data[0]).toMatchObject({ kind: 'new_message', body: 'second', link: `/supplier/messages?conversation=${c}`, read: false });
+    expect(notes.body.data[0]).toMatchObject({
+      kind: 'new_message',
+      body: 'second',
+      link: `/supplier/messages?conversation=${c}`,
+      read: false,
+    });
     expect(notes.body.data[0].title).toContain('New message from Test Buyer');
     await t.request('PUT', `/api/${c}/read`, { token: s.token });
     expect((await t.request('GET', '/api/notifications/unread-count', { token: s.token })).body).toEqual({ count: 0 });
@@ -196,18 +255,23 @@ describe('docs/product.md §3 and §7 Messaging: send, list, read', () => {
   it('PUT /api/{id}/read takes UUIDs only and shadows no other route', async () => {
     expect((await t.request('PUT', '/api/not-a-uuid/read', { token: buyer.token })).status).toBe(404);
     expect((await t.request('PUT', '/api/notifications/read-all', { token: buyer.token })).status).toBe(200);
-    expect((await t.request('PUT', `/api/notifications/${crypto.randomUUID()}/read`, { token: buyer.token })).status).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/notifications/${crypto.randomUUID()}/read`, { token: buyer.token })).status,
+    ).toBe(404);
     expect((await t.request('PUT', `/api/${crypto.randomUUID()}/read`, { token: buyer.token })).status).toBe(404);
     const docs = await t.request('GET', '/api/docs/json');
     expect(docs.status).toBe(200);
-    expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/sendMessage', '/api/conversations', '/api/users/search', '/api/{id}/read']));
+    expect(Object.keys(docs.body.paths)).toEqual(
+      expect.arrayContaining(['/api/sendMessage', '/api/conversations', '/api/users/search', '/api/{id}/read']),
+    );
   });
 
   it('rate-limits sending per user (429)', async () => {
     const b = await t.createUser({ role: 'buyer' });
     const c = (await open(b, supplier)).body.data.id;
     const statuses: number[] = [];
-    for (let i = 0; i < SEND_LIMIT + 1; i++) statuses.push((await send(b, { conversationId: c, text: `n${i}` })).status);
+    for (let i = 0; i < SEND_LIMIT + 1; i++)
+      statuses.push((await send(b, { conversationId: c, text: `n${i}` })).status);
     expect(statuses.slice(0, SEND_LIMIT).every((s) => s === 201)).toBe(true);
     const last = await send(b, { conversationId: c, text: 'one too many' });
     expect(last.status).toBe(429);
@@ -226,12 +290,16 @@ describe('docs/product.md §7 Messaging: GET /api/users/search', () => {
     const res = await t.request('GET', `/api/users/search?q=${tag}`, { token: buyer.token });
     expect(res.status).toBe(200);
     // Personal names follow the profile's privacy: by default only counterparties see them.
-    expect(res.body.data).toEqual([{ id: s1.id, name: `${tag} Timber Ltd`, companyName: `${tag} Timber Ltd`, role: 'supplier', region: null }]);
+    expect(res.body.data).toEqual([
+      { id: s1.id, name: `${tag} Timber Ltd`, companyName: `${tag} Timber Ltd`, role: 'supplier', region: null },
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/email|phone|password/i);
     // The supplier side sees buyers, never themselves.
     const fromSupplier = await t.request('GET', `/api/users/search?q=${tag}`, { token: s1.token });
     expect(fromSupplier.body.data.map((u: { id: string }) => u.id)).toEqual([b1.id]);
-    expect((await t.request('GET', `/api/users/search?q=${tag.toUpperCase()}%20timber`, { token: buyer.token })).body.data).toHaveLength(1);
+    expect(
+      (await t.request('GET', `/api/users/search?q=${tag.toUpperCase()}%20timber`, { token: buyer.token })).body.data,
+    ).toHaveLength(1);
     expect((await t.request('GET', '/api/users/search?q=%25%25', { token: buyer.token })).body.data).toEqual([]);
     expect((await t.request('GET', '/api/users/search?q=a', { token: buyer.token })).status).toBe(400);
     expect((await t.request('GET', '/api/users/search', { token: buyer.token })).status).toBe(400);
@@ -244,23 +312,43 @@ describe('GET /api/users/search keeps to the privacy settings', () => {
     const hidden = await t.createUser({ role: 'supplier', companyName: `${tag} Hidden Ltd` });
     const members = await t.createUser({ role: 'supplier', companyName: `${tag} Open Ltd` });
     const viewer = await t.createUser({ role: 'buyer' });
-    expect((await t.request('PUT', '/api/settings/privacy', { token: hidden.token, body: { profileVisibility: 'private' } })).status).toBe(200);
-    expect((await t.request('PUT', '/api/settings/privacy', { token: members.token, body: { contactVisibility: 'members' } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', '/api/settings/privacy', { token: hidden.token, body: { profileVisibility: 'private' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/api/settings/privacy', {
+          token: members.token,
+          body: { contactVisibility: 'members' },
+        })
+      ).status,
+    ).toBe(200);
 
     const found = await t.request('GET', `/api/users/search?q=${tag}`, { token: viewer.token });
     expect(found.status).toBe(200);
-    expect(found.body.data).toEqual([{ id: members.id, name: 'Test Supplier', companyName: `${tag} Open Ltd`, role: 'supplier', region: null }]);
+    expect(found.body.data).toEqual([
+      { id: members.id, name: 'Test Supplier', companyName: `${tag} Open Ltd`, role: 'supplier', region: null },
+    ]);
     expect(found.body.meta.total).toBe(1);
     // A personal name finds only the profile that shows it.
-    const byName = await t.request('GET', `/api/users/search?q=${encodeURIComponent('Test Supplier')}&pageSize=100`, { token: viewer.token });
+    const byName = await t.request('GET', `/api/users/search?q=${encodeURIComponent('Test Supplier')}&pageSize=100`, {
+      token: viewer.token,
+    });
     const ids = byName.body.data.map((u: { id: string }) => u.id);
     expect(ids).toContain(members.id);
     expect(ids).not.toContain(hidden.id);
 
     // Once the private supplier has written to the buyer, they are counterparties: listed, with the name.
-    const opened = await t.request('POST', '/api/sendMessage', { token: hidden.token, body: { recipientId: viewer.id, text: 'Hello, about your tender' } });
+    const opened = await t.request('POST', '/api/sendMessage', {
+      token: hidden.token,
+      body: { recipientId: viewer.id, text: 'Hello, about your tender' },
+    });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     const after = await t.request('GET', `/api/users/search?q=${tag}`, { token: viewer.token });
-    expect(after.body.data.map((u: { id: string; name: string }) => `${u.id}:${u.name}`)).toEqual([`${hidden.id}:Test Supplier`, `${members.id}:Test Supplier`]);
+    expect(after.body.data.map((u: { id: string; name: string }) => `${u.id}:${u.name}`)).toEqual([
+      `${hidden.id}:Test Supplier`,
+      `${members.id}:Test Supplier`,
+    ]);
   });
 });

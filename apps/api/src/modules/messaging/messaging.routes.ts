@@ -28,7 +28,11 @@ const UUID_PARAM = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 export function messagingRoutes(app: App, service: MessagingService) {
   app.post('/api/conversation', {
     config: { access },
-    schema: { tags, body: openConversationBodySchema, response: { 200: dataOf(conversationSchema), 201: dataOf(conversationSchema) } },
+    schema: {
+      tags,
+      body: openConversationBodySchema,
+      response: { 200: dataOf(conversationSchema), 201: dataOf(conversationSchema) },
+    },
     handler: async (req, reply) => {
       const { conversation, created } = await service.open(principalOf(req), req.body);
       return reply.status(created ? 201 : 200).send({ data: conversation });
@@ -65,4 +69,3 @@ export function messagingRoutes(app: App, service: MessagingService) {
     handler: (req) => service.searchUsers(principalOf(req), req.query.q, req.query.page, req.query.pageSize),
   });
 }
-

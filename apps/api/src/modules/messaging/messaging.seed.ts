@@ -21,14 +21,30 @@ export const seedConversations: DemoSeeder = async (db, accounts) => {
   const steel = open.find((t) => /steel/i.test(t.title)) ?? open[0];
   const timber = open.find((t) => /window|timber/i.test(t.title)) ?? null;
 
-  const threads: Array<{ other: string; tenderId: string | null; lines: Array<[from: 'buyer' | 'other', text: string, minutesAgo: number]> }> = [
+  const threads: Array<{
+    other: string;
+    tenderId: string | null;
+    lines: Array<[from: 'buyer' | 'other', text: string, minutesAgo: number]>;
+  }> = [
     {
       other: supplier,
       tenderId: steel?.id ?? null,
       lines: [
-        ['other', 'Hello Bea, we fabricate to EXC2 and can take the three phased drops. Is the connection design with you or with us?', 26 * 60],
-        ['buyer', 'With you, please: our engineer issues the member forces next week. Could you hold a slot for the first drop in six weeks?', 25 * 60],
-        ['other', 'Yes, we can hold week 6. I will send our method statement and the galvanising programme with the quote.', 3 * 60],
+        [
+          'other',
+          'Hello Bea, we fabricate to EXC2 and can take the three phased drops. Is the connection design with you or with us?',
+          26 * 60,
+        ],
+        [
+          'buyer',
+          'With you, please: our engineer issues the member forces next week. Could you hold a slot for the first drop in six weeks?',
+          25 * 60,
+        ],
+        [
+          'other',
+          'Yes, we can hold week 6. I will send our method statement and the galvanising programme with the quote.',
+          3 * 60,
+        ],
         ['buyer', 'Thank you. Please include the intumescent-ready primer spec too.', 40],
       ],
     },
@@ -36,7 +52,11 @@ export const seedConversations: DemoSeeder = async (db, accounts) => {
       other: coreSupplier,
       tenderId: timber?.id ?? null,
       lines: [
-        ['buyer', 'Hi Cara, could you quote PEFC softwood for the window surrounds? About 3 m³, delivered to Salford.', 5 * 60],
+        [
+          'buyer',
+          'Hi Cara, could you quote PEFC softwood for the window surrounds? About 3 m³, delivered to Salford.',
+          5 * 60,
+        ],
         ['other', 'Happy to. We have C24 in stock and can deliver within 10 working days.', 2 * 60],
       ],
     },
@@ -45,7 +65,10 @@ export const seedConversations: DemoSeeder = async (db, accounts) => {
   await db.transaction(async (tx) => {
     for (const th of threads) {
       const [low, high] = buyer < th.other ? [buyer, th.other] : [th.other, buyer];
-      const [c] = await tx.insert(conversations).values({ userLowId: low, userHighId: high, tenderId: th.tenderId, createdAt: subHours(now, 27) }).returning({ id: conversations.id });
+      const [c] = await tx
+        .insert(conversations)
+        .values({ userLowId: low, userHighId: high, tenderId: th.tenderId, createdAt: subHours(now, 27) })
+        .returning({ id: conversations.id });
       await tx.insert(conversationParticipants).values([
         { conversationId: c!.id, userId: buyer },
         { conversationId: c!.id, userId: th.other },
@@ -68,7 +91,10 @@ export const seedConversations: DemoSeeder = async (db, accounts) => {
         )
         .returning({ id: messages.id, createdAt: messages.createdAt });
       const newest = rows.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
-      await tx.update(conversations).set({ lastMessageId: newest.id, lastMessageAt: newest.createdAt }).where(eq(conversations.id, c!.id));
+      await tx
+        .update(conversations)
+        .set({ lastMessageId: newest.id, lastMessageAt: newest.createdAt })
+        .where(eq(conversations.id, c!.id));
     }
   });
 };

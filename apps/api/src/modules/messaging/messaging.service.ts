@@ -35,7 +35,13 @@ export function toMessage(row: repo.MessageRow): Message {
   };
 }
 
-function toCounterparty(p: { id: string; firstName: string; lastName: string; companyName: string; role: string }): Counterparty {
+function toCounterparty(p: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  role: string;
+}): Counterparty {
   return {
     id: p.id,
     name: `${p.firstName} ${p.lastName}`.trim(),
@@ -66,10 +72,12 @@ function toConversation(r: repo.ConversationListRow): Conversation {
  * awaiting approval, or themselves. Anyone else answers 404, as if they did not exist
  * (users/search never lists them either).
  */
-export const counterpartRole = (role: Principal['role']): 'buyer' | 'supplier' => (role === 'buyer' ? 'supplier' : 'buyer');
+export const counterpartRole = (role: Principal['role']): 'buyer' | 'supplier' =>
+  role === 'buyer' ? 'supplier' : 'buyer';
 
 /** Where a conversation opens in the web app for its recipient. */
-const threadLink = (role: 'buyer' | 'supplier', conversationId: string) => `/${role}/messages?conversation=${conversationId}`;
+const threadLink = (role: 'buyer' | 'supplier', conversationId: string) =>
+  `/${role}/messages?conversation=${conversationId}`;
 
 const previewOf = (m: { text: string; attachments: unknown[] }) => {
   const t = m.text.trim().replace(/\s+/g, ' ');
@@ -90,9 +98,13 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
   });
 
   async function counterpartOf(me: Principal, userId: string) {
-    if (userId === me.id) throw new AppError('VALIDATION_FAILED', 'You cannot message yourself', [{ path: 'userId', message: 'Choose another user' }]);
+    if (userId === me.id)
+      throw new AppError('VALIDATION_FAILED', 'You cannot message yourself', [
+        { path: 'userId', message: 'Choose another user' },
+      ]);
     const other = await repo.findPerson(db, userId);
-    if (!other || !other.approved || other.role !== counterpartRole(me.role)) throw new AppError('NOT_FOUND', 'User not found');
+    if (!other || !other.approved || other.role !== counterpartRole(me.role))
+      throw new AppError('NOT_FOUND', 'User not found');
     return other;
   }
 
@@ -111,8 +123,19 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
   /** Attachments must be files the sender uploaded through the upload flow. */
   async function checkAttachments(me: Principal, attachments: { name: string; key: string }[]) {
     if (attachments.length === 0) return;
-    const owned = new Set((await findFilesByKeys(db, attachments.map((a) => a.key))).filter((f) => f.ownerId === me.id).map((f) => f.key));
-    const details = attachments.flatMap((a, i) => (owned.has(a.key) ? [] : [{ path: `attachments.${i}.key`, message: 'Not one of your uploaded files' }]));
+    const owned = new Set(
+      (
+        await findFilesByKeys(
+          db,
+          attachments.map((a) => a.key),
+        )
+      )
+        .filter((f) => f.ownerId === me.id)
+        .map((f) => f.key),
+    );
+    const details = attachments.flatMap((a, i) =>
+      owned.has(a.key) ? [] : [{ path: `attachments.${i}.key`, message: 'Not one of your uploaded files' }],
+    );
     if (details.length) throw new AppError('VALIDATION_FAILED', 'Some attachments are not valid', details);
   }
 
@@ -120,7 +143,11 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
     /** POST /api/conversation: opens the conversation with a counterpart (about a subject), or answers the existing one. */
     async open(me: Principal, body: OpenConversationBody): Promise<{ conversation: Conversation; created: boolean }> {
       await counterpartOf(me, body.userId);
-      const subject = { tenderId: body.tenderId ?? null, catalogueItemId: body.catalogueItemId ?? null, externalTenderId: body.externalTenderId ?? null };
+      const subject = {
+        tenderId: body.tenderId ?? null,
+        catalogueItemId: body.catalogueItemId ?? null,
+        externalTenderId: body.externalTenderId ?? null,
+      };
       const { row, created } = await db.transaction((tx) => repo.openConversation(tx, me.id, body.userId, subject));
       return { conversation: await conversationView(me, row.id), created };
     },
@@ -137,13 +164,24 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
       if (q.before) {
         const cursor = await repo.findMessage(db, q.before);
         if (!cursor || cursor.conversationId !== conversationId) {
-          throw new AppError('VALIDATION_FAILED', 'Not a message of this conversation', [{ path: 'before', message: 'Unknown message' }]);
+          throw new AppError('VALIDATION_FAILED', 'Not a message of this conversation', [
+            { path: 'before', message: 'Unknown message' },
+          ]);
         }
       }
-      const { rows, total, hasOlder } = await repo.listMessages(db, conversationId, { page: q.page, pageSize: q.pageSize, before: q.before });
+      const { rows, total, hasOlder } = await repo.listMessages(db, conversationId, {
+        page: q.page,
+        pageSize: q.pageSize,
+        before: q.before,
+      });
       return {
         data: rows.map(toMessage),
-        meta: { page: q.before ? 1 : q.page, pageSize: q.pageSize, total, nextBefore: hasOlder && rows[0] ? rows[0].id : null },
+        meta: {
+          page: q.before ? 1 : q.page,
+          pageSize: q.pageSize,
+          total,
+          nextBefore: hasOlder && rows[0] ? rows[0].id : null,
+        },
       };
     },
 
@@ -152,14 +190,23 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
      * conversation). Raises the recipient's new-message notification (collapsed per conversation
      * while unread; its email goes through the digest) and, at commit, the realtime events.
      */
-    async send(me: Principal, body: SendMessageBody & { text: string; attachments: { name: string; key: string }[] }): Promise<Message> {
+    async send(
+      me: Principal,
+      body: SendMessageBody & { text: string; attachments: { name: string; key: string }[] },
+    ): Promise<Message> {
       await sendLimiter.consume(me.id);
       if (body.recipientId) await counterpartOf(me, body.recipientId);
       await checkAttachments(me, body.attachments);
       return hub.transaction(async (tx) => {
         const conversation = body.conversationId
           ? await conversationOf(tx, me, body.conversationId)
-          : (await repo.openConversation(tx, me.id, body.recipientId!, { tenderId: null, catalogueItemId: null, externalTenderId: null })).row;
+          : (
+              await repo.openConversation(tx, me.id, body.recipientId!, {
+                tenderId: null,
+                catalogueItemId: null,
+                externalTenderId: null,
+              })
+            ).row;
         const recipientId = conversation.userLowId === me.id ? conversation.userHighId : conversation.userLowId;
         const row = await repo.insertMessage(tx, {
           conversationId: conversation.id,
@@ -179,7 +226,11 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
         });
         const created: RealtimeEvent = { type: 'message.created', data: { message } };
         await hub.publish([me.id, recipientId], [created], { db: tx, ref: { t: MESSAGE_REF, id: row.id } });
-        await hub.publish(recipientId, [{ type: 'unread.changed', data: { messages: await repo.unreadTotal(tx, recipientId) } }], { db: tx });
+        await hub.publish(
+          recipientId,
+          [{ type: 'unread.changed', data: { messages: await repo.unreadTotal(tx, recipientId) } }],
+          { db: tx },
+        );
         return message;
       });
     },
@@ -190,11 +241,20 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
         const conversation = await conversationOf(tx, me, conversationId);
         const otherId = conversation.userLowId === me.id ? conversation.userHighId : conversation.userLowId;
         const { updated, readAt } = await repo.markConversationRead(tx, conversation.id, me.id);
-        if (me.role === 'buyer' || me.role === 'supplier') await markLinkRead(tx, me.id, 'new_message', threadLink(me.role, conversation.id));
+        if (me.role === 'buyer' || me.role === 'supplier')
+          await markLinkRead(tx, me.id, 'new_message', threadLink(me.role, conversation.id));
         if (updated > 0) {
           const iso = readAt.toISOString();
-          await hub.publish([otherId, me.id], [{ type: 'message.read', data: { conversationId: conversation.id, readerId: me.id, readAt: iso } }], { db: tx });
-          await hub.publish(me.id, [{ type: 'unread.changed', data: { messages: await repo.unreadTotal(tx, me.id) } }], { db: tx });
+          await hub.publish(
+            [otherId, me.id],
+            [{ type: 'message.read', data: { conversationId: conversation.id, readerId: me.id, readAt: iso } }],
+            { db: tx },
+          );
+          await hub.publish(
+            me.id,
+            [{ type: 'unread.changed', data: { messages: await repo.unreadTotal(tx, me.id) } }],
+            { db: tx },
+          );
         }
         return { conversationId: conversation.id, updated, readAt: readAt.toISOString() };
       });
@@ -202,7 +262,13 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
 
     /** GET /api/users/search?q: approved counterparts by name or company; public fields only. */
     async searchUsers(me: Principal, q: string, page: number, pageSize: number) {
-      const { rows, total } = await repo.searchPeople(db, { q, role: counterpartRole(me.role), excludeId: me.id, page, pageSize });
+      const { rows, total } = await repo.searchPeople(db, {
+        q,
+        role: counterpartRole(me.role),
+        excludeId: me.id,
+        page,
+        pageSize,
+      });
       return { data: rows.map(toCounterparty), meta: { page, pageSize, total } };
     },
 

@@ -14,7 +14,11 @@ let other: TestUser;
 
 const exec = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await t.db.execute(q)).rows as T[];
 const counted = async (userId: string) =>
-  (await exec<{ n: number }>(sql`select count(*)::int as n from messages where recipient_id = ${userId} and read_at is null`))[0]!.n;
+  (
+    await exec<{ n: number }>(
+      sql`select count(*)::int as n from messages where recipient_id = ${userId} and read_at is null`,
+    )
+  )[0]!.n;
 const listed = async (user: TestUser) => {
   const res = await t.request('GET', '/api/conversations', { token: user.token });
   expect(res.status).toBe(200);
@@ -55,7 +59,9 @@ describe('docs/product.md §3 unread counts stay equal to the unread messages', 
       sql`insert into messages (conversation_id, sender_id, recipient_id, text)
           select ${first.conversationId}, ${buyer.id}, ${supplier.id}, 'bulk ' || g from generate_series(1, 5) g`,
     );
-    await exec(sql`update messages set read_at = now() where recipient_id = ${supplier.id} and text in ('bulk 1', 'bulk 2')`);
+    await exec(
+      sql`update messages set read_at = now() where recipient_id = ${supplier.id} and text in ('bulk 1', 'bulk 2')`,
+    );
     await exec(sql`update messages set read_at = null where recipient_id = ${supplier.id} and text = 'One'`);
     await exec(sql`delete from messages where recipient_id = ${supplier.id} and text = 'bulk 5'`);
     const expected = await counted(supplier.id);

@@ -42,7 +42,13 @@ export async function flushEmailDigests(ctx: DigestContext, opts: { limit?: numb
           if (items.length === 0) return;
           const settings = r.role === 'admin' ? '/admin/dashboard' : `/${r.role}/settings/notifications`;
           const unsubscribe = unsubscribeUrl(ctx.config, { userId: r.userId, scope: 'digest' });
-          const mail = await digestMail(r.firstName, items, ctx.config.publicUrl, `${ctx.config.publicUrl}${settings}`, unsubscribe);
+          const mail = await digestMail(
+            r.firstName,
+            items,
+            ctx.config.publicUrl,
+            `${ctx.config.publicUrl}${settings}`,
+            unsubscribe,
+          );
           await ctx.mailer.send({ to: r.email, ...mail });
           await repo.markEmailed(sp, r.userId);
           mails++;
@@ -62,7 +68,14 @@ export async function flushEmailDigests(ctx: DigestContext, opts: { limit?: numb
  */
 export function registerNotificationDigest(ctx: AppContext) {
   if (!ctx.config.messaging.digestEnabled) return;
-  ctx.jobs.every('notification-digest', { everySeconds: ctx.config.messaging.digestIntervalSeconds, firstAfterSeconds: ctx.config.messaging.digestIntervalSeconds }, async () => {
-    await flushEmailDigests(ctx);
-  });
+  ctx.jobs.every(
+    'notification-digest',
+    {
+      everySeconds: ctx.config.messaging.digestIntervalSeconds,
+      firstAfterSeconds: ctx.config.messaging.digestIntervalSeconds,
+    },
+    async () => {
+      await flushEmailDigests(ctx);
+    },
+  );
 }

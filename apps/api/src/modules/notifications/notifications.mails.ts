@@ -26,7 +26,13 @@ function groupOf(items: QueuedEmail[]): Group[] {
 const preview = (s: string) => (s.length > 200 ? `${s.slice(0, 199)}…` : s);
 
 /** The notification digest: everything queued for one user, in one mail. */
-export async function digestMail(name: string, items: QueuedEmail[], publicUrl: string, settingsUrl: string, unsubscribeUrl: string): Promise<Template> {
+export async function digestMail(
+  name: string,
+  items: QueuedEmail[],
+  publicUrl: string,
+  settingsUrl: string,
+  unsubscribeUrl: string,
+): Promise<Template> {
   const groups = groupOf(items);
   const total = items.length;
   const subject =
@@ -45,7 +51,12 @@ export async function digestMail(name: string, items: QueuedEmail[], publicUrl: 
     title: subject,
     preview: groups[0] ? preview(groups[0].body) : intro,
     paragraphs: [intro],
-    items: groups.map((g) => ({ title: g.title, url: urlOf(g), note: g.count > 1 ? `(${g.count})` : undefined, detail: preview(g.body) })),
+    items: groups.map((g) => ({
+      title: g.title,
+      url: urlOf(g),
+      note: g.count > 1 ? `(${g.count})` : undefined,
+      detail: preview(g.body),
+    })),
     reason: 'You receive this digest for notifications you have not read in the app.',
     unsubscribe: { url: unsubscribeUrl, settingsUrl },
   });

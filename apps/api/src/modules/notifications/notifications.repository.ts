@@ -96,7 +96,14 @@ export async function markReadByLink(db: DbOrTx, userId: string, kind: string, l
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind), eq(notifications.link, link), isNull(notifications.readAt)))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.kind, kind),
+        eq(notifications.link, link),
+        isNull(notifications.readAt),
+      ),
+    )
     .returning({ id: notifications.id });
   return rows.length;
 }
@@ -133,7 +140,14 @@ export async function saveSettings(db: DbOrTx, userId: string, kinds: StoredKind
 
 export async function queueEmail(
   db: DbOrTx,
-  values: { userId: string; notificationId: string | null; kind: string; title: string; body: string; link: string | null },
+  values: {
+    userId: string;
+    notificationId: string | null;
+    kind: string;
+    title: string;
+    body: string;
+    link: string | null;
+  },
 ): Promise<void> {
   await db.insert(notificationEmails).values(values);
 }
@@ -155,7 +169,12 @@ export interface DigestRecipient {
  * Users with queued mail whose oldest item has waited `delaySeconds` and who were not mailed in
  * the last `windowSeconds`.
  */
-export async function dueDigestRecipients(db: DbOrTx, delaySeconds: number, windowSeconds: number, limit: number): Promise<DigestRecipient[]> {
+export async function dueDigestRecipients(
+  db: DbOrTx,
+  delaySeconds: number,
+  windowSeconds: number,
+  limit: number,
+): Promise<DigestRecipient[]> {
   const res = await db.execute<{ user_id: string; email: string; first_name: string; role: string }>(sql`
     select q.user_id, u.email, u.first_name, u.role
     from ${notificationEmails} q
@@ -181,7 +200,14 @@ export interface QueuedEmail {
 
 /** Removes and answers everything queued for a user, oldest first. */
 export async function takeQueuedEmails(db: DbOrTx, userId: string): Promise<QueuedEmail[]> {
-  const res = await db.execute<{ kind: string; title: string; body: string; link: string | null; created_at: string | Date; read_in_app: boolean }>(sql`
+  const res = await db.execute<{
+    kind: string;
+    title: string;
+    body: string;
+    link: string | null;
+    created_at: string | Date;
+    read_in_app: boolean;
+  }>(sql`
     with taken as (
       delete from ${notificationEmails} where user_id = ${userId}
       returning kind, title, body, link, created_at, notification_id

@@ -60,11 +60,29 @@ describe('docs/product.md §7 Notifications: GET/PUT /api/settings/notifications
     expect(put.status).toBe(200);
     expect(put.body.data.kinds.new_message).toEqual({ inApp: true, email: false });
     expect(put.body.data.kinds.tender_completed).toEqual({ inApp: false, email: false });
-    expect((await t.request('GET', '/api/settings/notifications', { token: a.token })).body.data.kinds.new_message.email).toBe(false);
-    expect((await t.request('GET', '/api/settings/notifications', { token: b.token })).body.data.kinds.new_message.email).toBe(true);
+    expect(
+      (await t.request('GET', '/api/settings/notifications', { token: a.token })).body.data.kinds.new_message.email,
+    ).toBe(false);
+    expect(
+      (await t.request('GET', '/api/settings/notifications', { token: b.token })).body.data.kinds.new_message.email,
+    ).toBe(true);
 
-    expect((await t.request('PUT', '/api/settings/notifications', { token: a.token, body: { kinds: { nope: { email: true } } } })).status).toBe(400);
-    expect((await t.request('PUT', '/api/settings/notifications', { token: a.token, body: { kinds: { new_message: { email: 'yes' } } } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/api/settings/notifications', {
+          token: a.token,
+          body: { kinds: { nope: { email: true } } },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('PUT', '/api/settings/notifications', {
+          token: a.token,
+          body: { kinds: { new_message: { email: 'yes' } } },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.request('GET', '/api/settings/notifications')).status).toBe(401);
 
     // In-app off: notify() records nothing for that kind.
@@ -82,7 +100,9 @@ describe('docs/product.md §7 Notifications: emails are batched', () => {
     for (let i = 1; i <= 50; i++) {
       const res = await t.request('POST', '/api/sendMessage', {
         token: buyer.token,
-        body: conversationId ? { conversationId, text: `Message ${i}` } : { recipientId: supplier.id, text: `Message ${i}` },
+        body: conversationId
+          ? { conversationId, text: `Message ${i}` }
+          : { recipientId: supplier.id, text: `Message ${i}` },
       });
       expect(res.status).toBe(201);
       conversationId = res.body.data.conversationId;
@@ -99,7 +119,9 @@ describe('docs/product.md §7 Notifications: emails are batched', () => {
     // More messages within the window wait for it to pass: still one mail.
     await t.request('POST', '/api/sendMessage', { token: buyer.token, body: { conversationId, text: 'Message 51' } });
     expect((await flush()).sent.filter((m) => m.to === supplier.email)).toHaveLength(0);
-    await t.db.execute(sql`update notification_settings set last_emailed_at = now() - interval '1 hour' where user_id = ${supplier.id}`);
+    await t.db.execute(
+      sql`update notification_settings set last_emailed_at = now() - interval '1 hour' where user_id = ${supplier.id}`,
+    );
     const later = await flush();
     expect(later.sent.filter((m) => m.to === supplier.email)).toHaveLength(1);
     expect(later.sent[0]!.text).toContain('Message 51');
@@ -109,9 +131,18 @@ describe('docs/product.md §7 Notifications: emails are batched', () => {
     const buyer = await t.createUser({ role: 'buyer' });
     const supplier = await t.createUser({ role: 'supplier' });
     const quiet = await t.createUser({ role: 'supplier' });
-    await t.request('PUT', '/api/settings/notifications', { token: quiet.token, body: { kinds: { new_message: { email: false } } } });
-    const sent = await t.request('POST', '/api/sendMessage', { token: buyer.token, body: { recipientId: supplier.id, text: 'seen live' } });
-    await t.request('POST', '/api/sendMessage', { token: buyer.token, body: { recipientId: quiet.id, text: 'no mail please' } });
+    await t.request('PUT', '/api/settings/notifications', {
+      token: quiet.token,
+      body: { kinds: { new_message: { email: false } } },
+    });
+    const sent = await t.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: supplier.id, text: 'seen live' },
+    });
+    await t.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: quiet.id, text: 'no mail please' },
+    });
     await t.request('PUT', `/api/${sent.body.data.conversationId}/read`, { token: supplier.token });
     const run = await flush();
     expect(run.sent.filter((m) => m.to === supplier.email || m.to === quiet.email)).toEqual([]);

@@ -25,7 +25,8 @@ const access = { gate: false } as const;
 
 /** A person in a browser (the confirmation page's form, a clicked link) rather than a mail client. */
 const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
-const html = (reply: FastifyReply, status: number, body: string) => reply.status(status).type('text/html; charset=utf-8').send(body);
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.status(status).type('text/html; charset=utf-8').send(body);
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
 
 export function notificationsRoutes(app: App, service: NotificationsService, opts: { publicUrl: string }) {
@@ -68,7 +69,11 @@ export function notificationsRoutes(app: App, service: NotificationsService, opt
 
   app.put('/api/settings/notifications', {
     config: { access },
-    schema: { tags: ['settings'], body: updateNotificationSettingsBodySchema, response: { 200: dataOf(notificationSettingsSchema) } },
+    schema: {
+      tags: ['settings'],
+      body: updateNotificationSettingsBodySchema,
+      response: { 200: dataOf(notificationSettingsSchema) },
+    },
     handler: async (req) => ({ data: await service.updateSettings(principalOf(req).id, req.body) }),
   });
 
@@ -76,10 +81,19 @@ export function notificationsRoutes(app: App, service: NotificationsService, opt
   // in the link is the credential, so no session. GET only shows what would change.
   app.get('/api/notifications/unsubscribe', {
     config: { access: 'public' },
-    schema: { tags, summary: 'The confirmation page of a mailed unsubscribe link (changes nothing)', querystring: unsubscribeQuerySchema, produces: ['text/html'] },
+    schema: {
+      tags,
+      summary: 'The confirmation page of a mailed unsubscribe link (changes nothing)',
+      querystring: unsubscribeQuerySchema,
+      produces: ['text/html'],
+    },
     handler: async (req, reply) => {
       try {
-        return html(reply, 200, confirmUnsubscribePage(await service.describeUnsubscribe(req.query.token), req.query.token, opts.publicUrl));
+        return html(
+          reply,
+          200,
+          confirmUnsubscribePage(await service.describeUnsubscribe(req.query.token), req.query.token, opts.publicUrl),
+        );
       } catch (err) {
         if (isNotFound(err)) return html(reply, 404, invalidLinkPage(opts.publicUrl));
         throw err;
@@ -92,10 +106,17 @@ export function notificationsRoutes(app: App, service: NotificationsService, opt
   app.register(async (scope) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) => done(null, undefined));
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) =>
+      done(null, undefined),
+    );
     raw.post('/api/notifications/unsubscribe', {
       config: { access: 'public' },
-      schema: { tags, summary: 'One-click unsubscribe: turns email off for the kinds of the link', querystring: unsubscribeQuerySchema, response: { 200: dataOf(unsubscribeResultSchema) } },
+      schema: {
+        tags,
+        summary: 'One-click unsubscribe: turns email off for the kinds of the link',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: dataOf(unsubscribeResultSchema) },
+      },
       handler: async (req, reply) => {
         try {
           const info = await service.unsubscribe(req.query.token);

@@ -77,7 +77,14 @@ export async function notify(db: DbOrTx, n: NotifyInput): Promise<repo.Notificat
     await publishVia(db, n.userId, events);
   }
   if (channels.email && isNotificationKind(n.kind) && NOTIFICATION_KIND_INFO[n.kind].mailedBy === 'digest') {
-    await repo.queueEmail(db, { userId: n.userId, notificationId: row?.id ?? null, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null });
+    await repo.queueEmail(db, {
+      userId: n.userId,
+      notificationId: row?.id ?? null,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link ?? null,
+    });
   }
   return row;
 }
@@ -85,7 +92,10 @@ export async function notify(db: DbOrTx, n: NotifyInput): Promise<repo.Notificat
 /** Marks a link's notifications read (e.g. the conversation they point to was read) and publishes the new count. */
 export async function markLinkRead(db: DbOrTx, userId: string, kind: NotificationKind, link: string): Promise<number> {
   const n = await repo.markReadByLink(db, userId, kind, link);
-  if (n > 0) await publishVia(db, userId, [{ type: 'unread.changed', data: { notifications: await repo.countUnread(db, userId) } }]);
+  if (n > 0)
+    await publishVia(db, userId, [
+      { type: 'unread.changed', data: { notifications: await repo.countUnread(db, userId) } },
+    ]);
   return n;
 }
 
@@ -93,7 +103,9 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 
 /** The kinds an unsubscribe link turns off: one kind, or every kind the digest mails. */
 export function kindsOfScope(scope: UnsubscribeScope): NotificationKind[] {
-  return scope === 'digest' ? NOTIFICATION_KINDS.filter((k) => NOTIFICATION_KIND_INFO[k].mailedBy === 'digest') : [scope];
+  return scope === 'digest'
+    ? NOTIFICATION_KINDS.filter((k) => NOTIFICATION_KIND_INFO[k].mailedBy === 'digest')
+    : [scope];
 }
 
 /** What an unsubscribe link is about, for its confirmation page. */
@@ -124,7 +136,10 @@ export function createNotificationsService({ db, config }: AppContext) {
   async function updateSettings(userId: string, body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
     return db.transaction(async (tx) => {
       const current = resolveSettings(await repo.findSettings(tx, userId)).kinds;
-      for (const [kind, patch] of Object.entries(body.kinds) as [NotificationKind, Partial<NotificationChannels> | undefined][]) {
+      for (const [kind, patch] of Object.entries(body.kinds) as [
+        NotificationKind,
+        Partial<NotificationChannels> | undefined,
+      ][]) {
         if (patch) current[kind] = { ...current[kind], ...patch };
       }
       await repo.saveSettings(tx, userId, current);

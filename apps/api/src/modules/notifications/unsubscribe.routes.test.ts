@@ -24,17 +24,32 @@ afterAll(async () => {
 });
 
 const silent = { warn: () => undefined, info: () => undefined };
-const settingsOf = async (token: string) => (await t.request('GET', '/api/settings/notifications', { token })).body.data.kinds;
+const settingsOf = async (token: string) =>
+  (await t.request('GET', '/api/settings/notifications', { token })).body.data.kinds;
 /** What Gmail and Outlook send for a one-click unsubscribe (RFC 8058). */
 const oneClick = (link: string) =>
-  fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+  fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
 const local = (link: string) => link.replace(t.config.publicUrl, t.url);
 
 describe('mail: one MJML layout, List-Unsubscribe on digests and alerts, one-click unsubscribe', () => {
   it('the digest carries List-Unsubscribe + List-Unsubscribe-Post; the one-click POST turns its emails off', async () => {
     const user = await t.createUser({ role: 'supplier' });
-    await notify(t.db, { userId: user.id, kind: 'new_message', title: 'New message from Dŵr Cymru', body: 'Can you quote for Ynys Môn?', link: '/supplier/messages' });
-    const mailer = createMailer({ from: 'Brickyard <no-reply@brickyard.test>', outboxDir: outbox, log: () => undefined });
+    await notify(t.db, {
+      userId: user.id,
+      kind: 'new_message',
+      title: 'New message from Dŵr Cymru',
+      body: 'Can you quote for Ynys Môn?',
+      link: '/supplier/messages',
+    });
+    const mailer = createMailer({
+      from: 'Brickyard <no-reply@brickyard.test>',
+      outboxDir: outbox,
+      log: () => undefined,
+    });
     await flushEmailDigests({ db: t.db, mailer, config: t.config, log: silent });
 
     const files = fs.readdirSync(outbox);
@@ -71,11 +86,24 @@ describe('mail: one MJML layout, List-Unsubscribe on digests and alerts, one-cli
   it('an alert link turns off that kind only, and the confirmation form answers a browser with a page', async () => {
     const user = await t.createUser({ role: 'supplier' });
     const url = unsubscribeUrl(t.config, { userId: user.id, scope: 'external_tender_alert' });
-    const mail = await alertMail('Siân', 'Steel in Wales', [{ title: 'Dŵr Cymru — Ynys Môn depot' }], 'https://brickyard.test/feed', { url, settingsUrl: 'https://brickyard.test/s' });
-    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const mail = await alertMail(
+      'Siân',
+      'Steel in Wales',
+      [{ title: 'Dŵr Cymru — Ynys Môn depot' }],
+      'https://brickyard.test/feed',
+      { url, settingsUrl: 'https://brickyard.test/s' },
+    );
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(mail.html).toContain('Dŵr Cymru — Ynys Môn depot');
 
-    const res = await fetch(local(url), { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(local(url), {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('You are unsubscribed');
     const after = await settingsOf(user.token);
@@ -87,7 +115,10 @@ describe('mail: one MJML layout, List-Unsubscribe on digests and alerts, one-cli
   it('a forged, tampered or foreign token answers 404 and changes nothing; no token is 400', async () => {
     const user = await t.createUser({ role: 'supplier' });
     const genuine = new URL(unsubscribeUrl(t.config, { userId: user.id, scope: 'digest' })).searchParams.get('token')!;
-    const forged = createUnsubscribeTokens('another-secret-of-at-least-32-characters!').sign({ userId: user.id, scope: 'digest' });
+    const forged = createUnsubscribeTokens('another-secret-of-at-least-32-characters!').sign({
+      userId: user.id,
+      scope: 'digest',
+    });
     const [head, payload, sig] = genuine.split('.');
     const tampered = `${head}.${Buffer.from(JSON.stringify({ sub: user.id, scope: 'new_message', aud: 'mail-unsubscribe' })).toString('base64url')}.${sig}`;
     expect(payload).toBeTruthy();
@@ -95,7 +126,9 @@ describe('mail: one MJML layout, List-Unsubscribe on digests and alerts, one-cli
       const res = await oneClick(`${t.url}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
       expect(res.status, token).toBe(404);
       expect((await res.json()).error.code).toBe('NOT_FOUND');
-      expect((await fetch(`${t.url}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(404);
+      expect((await fetch(`${t.url}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(
+        404,
+      );
     }
     // A session token is signed with another key and audience: not an unsubscribe token.
     expect((await oneClick(`${t.url}/api/notifications/unsubscribe?token=${user.token}`)).status).toBe(404);

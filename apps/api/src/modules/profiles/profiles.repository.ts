@@ -50,7 +50,12 @@ export async function areCounterparties(db: DbOrTx, a: string, b: string): Promi
   const [row] = await db
     .select({ id: contracts.id })
     .from(contracts)
-    .where(or(and(eq(contracts.buyerId, a), eq(contracts.supplierId, b)), and(eq(contracts.buyerId, b), eq(contracts.supplierId, a))))
+    .where(
+      or(
+        and(eq(contracts.buyerId, a), eq(contracts.supplierId, b)),
+        and(eq(contracts.buyerId, b), eq(contracts.supplierId, a)),
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -75,8 +80,18 @@ export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRo
 /** Everything the profile view shows besides the user and profile rows. */
 export async function profileParts(db: DbOrTx, userId: string, withCatalogue: boolean) {
   const [docs, portfolio, projs, reqs, items, summary, latest] = await Promise.all([
-    db.select().from(profileDocuments).where(eq(profileDocuments.userId, userId)).orderBy(desc(profileDocuments.createdAt)).limit(100),
-    db.select().from(portfolioItems).where(eq(portfolioItems.userId, userId)).orderBy(desc(portfolioItems.completionDate), desc(portfolioItems.createdAt)).limit(200),
+    db
+      .select()
+      .from(profileDocuments)
+      .where(eq(profileDocuments.userId, userId))
+      .orderBy(desc(profileDocuments.createdAt))
+      .limit(100),
+    db
+      .select()
+      .from(portfolioItems)
+      .where(eq(portfolioItems.userId, userId))
+      .orderBy(desc(portfolioItems.completionDate), desc(portfolioItems.createdAt))
+      .limit(200),
     db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt)).limit(200),
     db.select().from(requirements).where(eq(requirements.userId, userId)).limit(1),
     withCatalogue
@@ -123,7 +138,11 @@ export async function reviewSummary(db: DbOrTx, userId: string): Promise<{ avera
   return { average: row?.avg ? Number(row.avg) : null, count: row?.n ?? 0 };
 }
 
-export async function upsertProfile(db: DbOrTx, userId: string, values: Partial<Omit<ProfileRow, 'userId' | 'updatedAt'>>): Promise<ProfileRow> {
+export async function upsertProfile(
+  db: DbOrTx,
+  userId: string,
+  values: Partial<Omit<ProfileRow, 'userId' | 'updatedAt'>>,
+): Promise<ProfileRow> {
   const [row] = await db
     .insert(profiles)
     .values({ userId, ...values })
@@ -133,7 +152,10 @@ export async function upsertProfile(db: DbOrTx, userId: string, values: Partial<
 }
 
 export async function setCompanyName(db: DbOrTx, userId: string, companyName: string): Promise<void> {
-  await db.update(users).set({ companyName, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ companyName, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** Uploaded files of the owner among `keys`. */
@@ -150,7 +172,11 @@ export async function deleteFilesByKeys(db: DbOrTx, ownerId: string, keys: strin
   await db.delete(files).where(and(eq(files.ownerId, ownerId), inArray(files.key, keys)));
 }
 
-export async function replaceDocuments(db: DbOrTx, userId: string, docs: Array<{ name: string; fileKey: string }>): Promise<DocumentRow[]> {
+export async function replaceDocuments(
+  db: DbOrTx,
+  userId: string,
+  docs: Array<{ name: string; fileKey: string }>,
+): Promise<DocumentRow[]> {
   const before = await db.select().from(profileDocuments).where(eq(profileDocuments.userId, userId));
   await db.delete(profileDocuments).where(eq(profileDocuments.userId, userId));
   if (docs.length) await db.insert(profileDocuments).values(docs.map((d) => ({ userId, ...d })));
@@ -160,7 +186,10 @@ export async function replaceDocuments(db: DbOrTx, userId: string, docs: Array<{
 // ---- projects ----
 
 export async function countProjects(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(eq(projects.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(eq(projects.userId, userId));
   return row?.n ?? 0;
 }
 
@@ -169,7 +198,12 @@ export async function insertProject(db: DbOrTx, values: typeof projects.$inferIn
   return row!;
 }
 
-export async function updateProject(db: DbOrTx, userId: string, id: string, values: Partial<typeof projects.$inferInsert>): Promise<ProjectRow | undefined> {
+export async function updateProject(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  values: Partial<typeof projects.$inferInsert>,
+): Promise<ProjectRow | undefined> {
   const [row] = await db
     .update(projects)
     .set({ ...values, updatedAt: sql`now()` })
@@ -179,18 +213,27 @@ export async function updateProject(db: DbOrTx, userId: string, id: string, valu
 }
 
 export async function deleteProject(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(projects).where(and(eq(projects.id, id), eq(projects.userId, userId))).returning({ id: projects.id });
+  const rows = await db
+    .delete(projects)
+    .where(and(eq(projects.id, id), eq(projects.userId, userId)))
+    .returning({ id: projects.id });
   return rows.length > 0;
 }
 
 // ---- portfolio ----
 
 export async function countPortfolio(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(portfolioItems).where(eq(portfolioItems.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(portfolioItems)
+    .where(eq(portfolioItems.userId, userId));
   return row?.n ?? 0;
 }
 
-export async function insertPortfolioItem(db: DbOrTx, values: typeof portfolioItems.$inferInsert): Promise<PortfolioRow> {
+export async function insertPortfolioItem(
+  db: DbOrTx,
+  values: typeof portfolioItems.$inferInsert,
+): Promise<PortfolioRow> {
   const [row] = await db.insert(portfolioItems).values(values).returning();
   return row!;
 }

@@ -68,12 +68,24 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
 
   app.post('/api/settings/projects', {
     config: { access: editors },
-    schema: { tags, summary: 'Add a project (status completed = past project)', body: createProjectBodySchema, response: { 201: dataOf(projectSchema) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await profiles.createProject(principalOf(req), req.body) }),
+    schema: {
+      tags,
+      summary: 'Add a project (status completed = past project)',
+      body: createProjectBodySchema,
+      response: { 201: dataOf(projectSchema) },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await profiles.createProject(principalOf(req), req.body) }),
   });
   app.put('/api/settings/projects/:id', {
     config: { access: editors },
-    schema: { tags, summary: 'Change one of your projects', params: idParamsSchema, body: updateProjectBodySchema, response: { 200: dataOf(projectSchema) } },
+    schema: {
+      tags,
+      summary: 'Change one of your projects',
+      params: idParamsSchema,
+      body: updateProjectBodySchema,
+      response: { 200: dataOf(projectSchema) },
+    },
     handler: async (req) => ({ data: await profiles.updateProject(principalOf(req), req.params.id, req.body) }),
   });
   app.delete('/api/settings/projects/:id', {
@@ -87,8 +99,14 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
 
   app.post('/api/portfolio', {
     config: { access: editors },
-    schema: { tags, summary: 'Add a portfolio item', body: createPortfolioItemBodySchema, response: { 201: dataOf(portfolioItemSchema) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await profiles.createPortfolioItem(principalOf(req), req.body) }),
+    schema: {
+      tags,
+      summary: 'Add a portfolio item',
+      body: createPortfolioItemBodySchema,
+      response: { 201: dataOf(portfolioItemSchema) },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await profiles.createPortfolioItem(principalOf(req), req.body) }),
   });
   app.put('/api/portfolio/:id', {
     config: { access: editors },
@@ -103,7 +121,12 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
   });
   app.delete('/api/portfolio/:id', {
     config: { access: editors },
-    schema: { tags, summary: 'Delete one of your portfolio items', params: idParamsSchema, response: { 200: okSchema } },
+    schema: {
+      tags,
+      summary: 'Delete one of your portfolio items',
+      params: idParamsSchema,
+      response: { 200: okSchema },
+    },
     handler: async (req) => {
       await profiles.deletePortfolioItem(principalOf(req), req.params.id);
       return ok;
@@ -117,12 +140,22 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
   });
   app.get('/api/requirements/:id', {
     config: { access: readers },
-    schema: { tags, summary: "A user's requirements (as visible as their profile)", params: idParamsSchema, response: { 200: dataOf(requirementsSchema) } },
+    schema: {
+      tags,
+      summary: "A user's requirements (as visible as their profile)",
+      params: idParamsSchema,
+      response: { 200: dataOf(requirementsSchema) },
+    },
     handler: async (req) => ({ data: await profiles.getRequirements(principalOf(req), req.params.id) }),
   });
   app.put('/api/requirements', {
     config: { access: editors },
-    schema: { tags, summary: 'Set your requirements (unknown fields are ignored)', body: updateRequirementsBodySchema, response: { 200: dataOf(requirementsSchema) } },
+    schema: {
+      tags,
+      summary: 'Set your requirements (unknown fields are ignored)',
+      body: updateRequirementsBodySchema,
+      response: { 200: dataOf(requirementsSchema) },
+    },
     handler: async (req) => ({ data: await profiles.putRequirements(principalOf(req), req.body) }),
   });
 }

@@ -52,10 +52,16 @@ const notFound = (what = 'Profile') => new AppError('NOT_FOUND', `${what} not fo
 export function assertActive(caller: Principal): void {
   const state = accessStateOf(caller);
   if (state === 'pending_approval') {
-    throw new AppError('ACCOUNT_PENDING_APPROVAL', 'We are in the process of reviewing your account, this can take up to 48 hours');
+    throw new AppError(
+      'ACCOUNT_PENDING_APPROVAL',
+      'We are in the process of reviewing your account, this can take up to 48 hours',
+    );
   }
   if (state === 'subscription_required') {
-    throw new AppError('SUBSCRIPTION_REQUIRED', 'You need an active subscription to access this feature. Please go to Settings > Billing');
+    throw new AppError(
+      'SUBSCRIPTION_REQUIRED',
+      'You need an active subscription to access this feature. Please go to Settings > Billing',
+    );
   }
 }
 
@@ -87,7 +93,8 @@ export async function profileAccess(db: DbOrTx, caller: Principal, userId: strin
   if (!owner) throw notFound();
   if (caller.role === 'admin') return { owner, isOwner: false, contactVisible: true };
   if (owner.role === 'admin' || owner.role === caller.role || !owner.approved) throw notFound();
-  const counterparty = (await repo.areCounterparties(db, caller.id, userId)) || (await repo.ownerHasWrittenTo(db, userId, caller.id));
+  const counterparty =
+    (await repo.areCounterparties(db, caller.id, userId)) || (await repo.ownerHasWrittenTo(db, userId, caller.id));
   if (owner.visibility === 'private' && !counterparty) throw notFound();
   return { owner, isOwner: false, contactVisible: counterparty || owner.contactVisibility === 'members' };
 }
@@ -151,7 +158,10 @@ export function createProfilesService(ctx: AppContext) {
   }
 
   /** A storage key from a key or stored file URL, which must be one of the caller's uploads. */
-  async function ownUploads(callerId: string, inputs: Array<{ value: string; path: string }>): Promise<Map<string, string>> {
+  async function ownUploads(
+    callerId: string,
+    inputs: Array<{ value: string; path: string }>,
+  ): Promise<Map<string, string>> {
     const keys = new Map<string, string>();
     const details: Array<{ path: string; message: string }> = [];
     for (const { value, path } of inputs) {
@@ -163,15 +173,21 @@ export function createProfilesService(ctx: AppContext) {
         details.push({ path, message: 'Not a stored file' });
       }
     }
-    const found = new Set((await repo.ownedFiles(db, callerId, [...new Set(keys.values())])).filter((f) => !f.entityId).map((f) => f.key));
-    for (const [path, key] of keys) if (!found.has(key)) details.push({ path, message: 'Not one of your uploaded files' });
+    const found = new Set(
+      (await repo.ownedFiles(db, callerId, [...new Set(keys.values())])).filter((f) => !f.entityId).map((f) => f.key),
+    );
+    for (const [path, key] of keys)
+      if (!found.has(key)) details.push({ path, message: 'Not one of your uploaded files' });
     if (details.length) throw new AppError('VALIDATION_FAILED', 'Some files are not valid', details);
     return keys;
   }
 
   async function build(access: ProfileAccess): Promise<Profile> {
     const { owner, isOwner, contactVisible } = access;
-    const [profile, parts] = await Promise.all([repo.findProfile(db, owner.id), repo.profileParts(db, owner.id, owner.role === 'supplier')]);
+    const [profile, parts] = await Promise.all([
+      repo.findProfile(db, owner.id),
+      repo.profileParts(db, owner.id, owner.role === 'supplier'),
+    ]);
     const projects = parts.projects.map(toProject);
     const requirements = toRequirements(owner.id, parts.requirements);
     const documents = await Promise.all(
@@ -247,7 +263,11 @@ export function createProfilesService(ctx: AppContext) {
         id: r.id,
         rating: r.rating,
         text: r.text,
-        reviewer: { id: r.reviewerId, name: `${r.reviewerFirst} ${r.reviewerLast}`.trim(), companyName: r.reviewerCompany },
+        reviewer: {
+          id: r.reviewerId,
+          name: `${r.reviewerFirst} ${r.reviewerLast}`.trim(),
+          companyName: r.reviewerCompany,
+        },
         createdAt: r.createdAt.toISOString(),
       })),
       visibility: owner.visibility,
@@ -282,7 +302,8 @@ export function createProfilesService(ctx: AppContext) {
         if (leadTime !== undefined) values.leadTimeDays = leadTime;
         if (minOrderValue !== undefined) values.minOrderValuePence = minOrderValue;
         await repo.upsertProfile(tx, caller.id, values);
-        if (imageKey !== undefined && current?.imageKey && current.imageKey !== imageKey) dropped.push(current.imageKey);
+        if (imageKey !== undefined && current?.imageKey && current.imageKey !== imageKey)
+          dropped.push(current.imageKey);
         if (docs) {
           const before = await repo.replaceDocuments(tx, caller.id, docs);
           const kept = new Set(docs.map((d) => d.fileKey));
@@ -290,7 +311,11 @@ export function createProfilesService(ctx: AppContext) {
         }
         await repo.deleteFilesByKeys(tx, caller.id, dropped);
       });
-      await Promise.all(dropped.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))));
+      await Promise.all(
+        dropped.map((k) =>
+          storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file')),
+        ),
+      );
       if (body.companyName !== undefined) ctx.principals.invalidate(caller.id);
       return build(await profileAccess(db, caller, caller.id));
     },
@@ -314,7 +339,11 @@ export function createProfilesService(ctx: AppContext) {
       return toProject(row);
     },
 
-    async updateProject(caller: Principal, id: string, body: z.output<typeof updateProjectBodySchema>): Promise<Project> {
+    async updateProject(
+      caller: Principal,
+      id: string,
+      body: z.output<typeof updateProjectBodySchema>,
+    ): Promise<Project> {
       const { budget, ...rest } = body;
       const values: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
@@ -330,7 +359,10 @@ export function createProfilesService(ctx: AppContext) {
 
     // ---- portfolio ----
 
-    async createPortfolioItem(caller: Principal, body: z.output<typeof createPortfolioItemBodySchema>): Promise<PortfolioItem> {
+    async createPortfolioItem(
+      caller: Principal,
+      body: z.output<typeof createPortfolioItemBodySchema>,
+    ): Promise<PortfolioItem> {
       if ((await repo.countPortfolio(db, caller.id)) >= MAX_PORTFOLIO) {
         throw new AppError('CONFLICT', `You can keep at most ${MAX_PORTFOLIO} portfolio items`);
       }
@@ -345,7 +377,11 @@ export function createProfilesService(ctx: AppContext) {
       return toPortfolioItem(row);
     },
 
-    async updatePortfolioItem(caller: Principal, id: string, body: z.output<typeof updatePortfolioItemBodySchema>): Promise<PortfolioItem> {
+    async updatePortfolioItem(
+      caller: Principal,
+      id: string,
+      body: z.output<typeof updatePortfolioItemBodySchema>,
+    ): Promise<PortfolioItem> {
       const { value, ...rest } = body;
       const values: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(rest)) if (v !== undefined) values[k] = v;
@@ -366,7 +402,10 @@ export function createProfilesService(ctx: AppContext) {
       return toRequirements(owner.id, await repo.findRequirements(db, owner.id));
     },
 
-    async putRequirements(caller: Principal, body: z.output<typeof updateRequirementsBodySchema>): Promise<Requirements> {
+    async putRequirements(
+      caller: Principal,
+      body: z.output<typeof updateRequirementsBodySchema>,
+    ): Promise<Requirements> {
       const values: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(body)) if (v !== undefined) values[k] = v;
       return toRequirements(caller.id, await repo.upsertRequirements(db, caller.id, values));

@@ -25,13 +25,19 @@ export function publicConfigRoutes(app: App, ctx: AppContext) {
     config: { access: 'public' },
     schema: { hide: true },
     handler: async (_req, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(ctx.config.publicUrl)),
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(robotsTxt(ctx.config.publicUrl)),
   });
 
   app.get('/sitemap.xml', {
     config: { access: 'public' },
     schema: { hide: true },
     handler: async (_req, reply) =>
-      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemapXml(ctx.config.publicUrl)),
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(sitemapXml(ctx.config.publicUrl)),
   });
 }

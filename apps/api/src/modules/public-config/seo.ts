@@ -17,9 +17,16 @@ export function robotsTxt(publicUrl: string): string {
     '# Brickyard: the public marketing pages may be indexed; the signed-in app may not.',
     'User-agent: *',
     'Allow: /',
-    ...['/buyer', '/supplier', '/admin', '/api/', '/register', '/verify-email', '/reset-password-validation', '/forgot-password'].map(
-      (p) => `Disallow: ${p}`,
-    ),
+    ...[
+      '/buyer',
+      '/supplier',
+      '/admin',
+      '/api/',
+      '/register',
+      '/verify-email',
+      '/reset-password-validation',
+      '/forgot-password',
+    ].map((p) => `Disallow: ${p}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
@@ -28,7 +35,8 @@ export function robotsTxt(publicUrl: string): string {
 
 export function sitemapXml(publicUrl: string): string {
   const urls = PUBLIC_PAGES.map(
-    (p) => `  <url><loc>${publicUrl}${p.path}</loc><changefreq>${p.changefreq}</changefreq><priority>${p.priority}</priority></url>`,
+    (p) =>
+      `  <url><loc>${publicUrl}${p.path}</loc><changefreq>${p.changefreq}</changefreq><priority>${p.priority}</priority></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

@@ -66,7 +66,9 @@ describe('Realtime channel: authentication', () => {
     await notify(a.db, { userId: pending.id, kind: 'account_approved', title: 'Approved', body: 'Welcome' });
     const e = await s.next((x) => x.event === 'notification.created');
     expect(e.data).toMatchObject({ kind: 'account_approved', title: 'Approved', read: false });
-    expect((await s.next((x) => x.event === 'unread.changed' && x.data.notifications === 1)).data).toEqual({ notifications: 1 });
+    expect((await s.next((x) => x.event === 'unread.changed' && x.data.notifications === 1)).data).toEqual({
+      notifications: 1,
+    });
   });
 });
 
@@ -74,7 +76,10 @@ describe('Realtime channel: events', () => {
   it('delivers message.created to both sides, unread.changed and message.read as they happen', async () => {
     const toBuyer = await stream(a, buyer);
     const toSupplier = await stream(a, supplier, 'bearer');
-    const sent = await a.request('POST', '/api/sendMessage', { token: buyer.token, body: { recipientId: supplier.id, text: 'live hello' } });
+    const sent = await a.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: supplier.id, text: 'live hello' },
+    });
     expect(sent.status).toBe(201);
     const id = sent.body.data.id;
     const got = await toSupplier.next((e) => e.event === 'message.created' && e.data.message.id === id);
@@ -100,7 +105,10 @@ describe('Realtime channel: events', () => {
   it('a message too large for a NOTIFY payload travels by id and arrives whole', async () => {
     const s = await stream(a, supplier);
     const text = '€'.repeat(5000); // 15,000 bytes of UTF-8
-    const sent = await a.request('POST', '/api/sendMessage', { token: buyer.token, body: { recipientId: supplier.id, text } });
+    const sent = await a.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: supplier.id, text },
+    });
     expect(sent.status).toBe(201);
     const got = await s.next((e) => e.event === 'message.created' && e.data.message.id === sent.body.data.id);
     expect(got.data.message.text).toBe(text);
@@ -123,7 +131,10 @@ describe('Realtime channel: events', () => {
 describe('Realtime fan-out across API instances (PostgreSQL LISTEN/NOTIFY)', () => {
   it('a client connected to instance B receives a message sent through instance A', async () => {
     const onB = await stream(b, supplier);
-    const sent = await a.request('POST', '/api/sendMessage', { token: buyer.token, body: { recipientId: supplier.id, text: 'across instances' } });
+    const sent = await a.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: supplier.id, text: 'across instances' },
+    });
     expect(sent.status).toBe(201);
     const got = await onB.next((e) => e.event === 'message.created' && e.data.message.id === sent.body.data.id);
     expect(got.data.message.text).toBe('across instances');
@@ -142,11 +153,14 @@ describe('a stream ends with its session', () => {
   const endsWithin = (c: SseClient, ms: number) =>
     Promise.race([c.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
-  it('a password change ends the user\'s open streams on every instance', async () => {
+  it("a password change ends the user's open streams on every instance", async () => {
     const u = await a.createUser({ role: 'supplier' });
     const onA = await stream(a, u);
     const onB = await stream(b, u, 'bearer');
-    const changed = await a.request('POST', '/api/auth/reset-password', { token: u.token, body: { password: 'Test-password-1', newPassword: 'Brand-new-pass-2' } });
+    const changed = await a.request('POST', '/api/auth/reset-password', {
+      token: u.token,
+      body: { password: 'Test-password-1', newPassword: 'Brand-new-pass-2' },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(await endsWithin(onA, 5000)).toBe(true);
     expect(await endsWithin(onB, 5000)).toBe(true);
@@ -159,7 +173,10 @@ describe('a stream ends with its session', () => {
   it('"sign out other sessions" and logout end the streams too', async () => {
     const u = await a.createUser({ role: 'buyer' });
     const s1 = await stream(b, u);
-    const out = await a.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'sign_out_others' } });
+    const out = await a.request('PUT', '/api/settings/security', {
+      token: u.token,
+      body: { action: 'sign_out_others' },
+    });
     expect(out.status).toBe(200);
     expect(await endsWithin(s1, 5000)).toBe(true);
     const me = { ...u, token: out.body.data.session.token };
@@ -171,7 +188,10 @@ describe('a stream ends with its session', () => {
   it('a ticket issued before the session ended opens no stream', async () => {
     const u = await a.createUser({ role: 'buyer' });
     const ticket = (await a.request('POST', '/api/realtime/ticket', { token: u.token })).body.data.ticket as string;
-    const out = await a.request('PUT', '/api/settings/security', { token: u.token, body: { action: 'sign_out_others' } });
+    const out = await a.request('PUT', '/api/settings/security', {
+      token: u.token,
+      body: { action: 'sign_out_others' },
+    });
     expect(out.status).toBe(200);
     const res = await connectSse(`${b.url}/api/realtime/stream?ticket=${encodeURIComponent(ticket)}`);
     open.push(res);

@@ -14,7 +14,12 @@ const tags = ['realtime'];
  * single-use ticket from `POST /api/realtime/ticket` — the JWT never goes in a URL. The stream
  * route logs at warn only, so its URL (with the spent ticket) is not written to the request log.
  */
-export function realtimeRoutes(app: App, service: RealtimeService, hub: RealtimeHub, opts: { heartbeatSeconds: number; maxStreamsPerUser: number }) {
+export function realtimeRoutes(
+  app: App,
+  service: RealtimeService,
+  hub: RealtimeHub,
+  opts: { heartbeatSeconds: number; maxStreamsPerUser: number },
+) {
   const streams = new Map<string, Set<SseStream>>();
   const all = new Set<SseStream>();
   /** the session version each stream was opened with */

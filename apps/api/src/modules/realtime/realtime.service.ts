@@ -21,7 +21,12 @@ export function createRealtimeService({ db, jwt }: AppContext) {
     async issueTicket(me: Principal) {
       const ticket = crypto.randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + TICKET_TTL_SECONDS * 1000);
-      await repo.insertTicket(db, { ticketHash: hash(ticket), userId: me.id, sessionVersion: me.sessionVersion, expiresAt });
+      await repo.insertTicket(db, {
+        ticketHash: hash(ticket),
+        userId: me.id,
+        sessionVersion: me.sessionVersion,
+        expiresAt,
+      });
       return { ticket, expiresAt: expiresAt.toISOString() };
     },
 

@@ -21,14 +21,28 @@ import type { TenderRow } from './responses.repository.ts';
  * chose on screen. Both use the shared compare helpers so they say what the screen says.
  */
 
-type CompareTender = Pick<TenderRow, 'id' | 'title' | 'leadTimeDays' | 'deadline' | 'warrantyRequirement' | 'insurance' | 'paymentTerms' | 'supplierType' | 'qualityStandards'>;
+type CompareTender = Pick<
+  TenderRow,
+  | 'id'
+  | 'title'
+  | 'leadTimeDays'
+  | 'deadline'
+  | 'warrantyRequirement'
+  | 'insurance'
+  | 'paymentTerms'
+  | 'supplierType'
+  | 'qualityStandards'
+>;
 
 const requirementText = (q: TenderRequirement) => `${q.label}: ${q.detail}`;
 const answerText = (r: TenderResponse, q: TenderRequirement) => {
   const a = r.requirementAnswers.find((x) => x.requirement === q.key);
   return a ? `${ANSWER_LABELS[a.answer]}${a.comment ? ` (${a.comment})` : ''}` : 'Not answered';
 };
-const matchText = (r: TenderResponse) => (r.match ? `${r.match.score}/100 (${r.match.itemTitle})${r.match.reasons.length ? `: ${r.match.reasons.join('; ')}` : ''}` : 'No match computed');
+const matchText = (r: TenderResponse) =>
+  r.match
+    ? `${r.match.score}/100 (${r.match.itemTitle})${r.match.reasons.length ? `: ${r.match.reasons.join('; ')}` : ''}`
+    : 'No match computed';
 const verdictOf = (t: CompareTender, r: TenderResponse) =>
   leadTimeVerdict({ leadTime: t.leadTimeDays, deadline: t.deadline?.toISOString() ?? null }, r.leadTimeDays).text;
 
@@ -66,7 +80,12 @@ export function compareCsv(tender: CompareTender, rows: TenderResponse[]): strin
       r.validityDays,
       r.match?.score ?? null,
       r.match?.reasons.join('; ') ?? '',
-      r.lines.map((l) => `${l.description}: ${quantityText(l.quantity)} ${l.unit} x ${unitPriceText(l)} = ${formatPence(l.lineTotalPence)}`).join('; '),
+      r.lines
+        .map(
+          (l) =>
+            `${l.description}: ${quantityText(l.quantity)} ${l.unit} x ${unitPriceText(l)} = ${formatPence(l.lineTotalPence)}`,
+        )
+        .join('; '),
       ...reqs.map((q) => answerText(r, q)),
       r.note,
     ]),
@@ -77,36 +96,100 @@ export function compareCsv(tender: CompareTender, rows: TenderResponse[]): strin
 const PER_TABLE = 4;
 const BEST = '★ Best';
 
-export async function comparePdf(tender: CompareTender, rows: TenderResponse[], generatedAt = new Date()): Promise<Buffer> {
+export async function comparePdf(
+  tender: CompareTender,
+  rows: TenderResponse[],
+  generatedAt = new Date(),
+): Promise<Buffer> {
   const pdf = createPdf({
     layout: 'landscape',
     margin: 36,
     bufferPages: true,
-    info: { Title: `Responses compared: ${pdfText(tender.title, 120)}`, Author: 'Brickyard', Subject: 'Tender responses compared', CreationDate: generatedAt },
+    info: {
+      Title: `Responses compared: ${pdfText(tender.title, 120)}`,
+      Author: 'Brickyard',
+      Subject: 'Tender responses compared',
+      CreationDate: generatedAt,
+    },
   });
   const { doc } = pdf;
   const reqs = tenderRequirements(tender);
-  const best = compareBests(rows, reqs.map((q) => q.key));
+  const best = compareBests(
+    rows,
+    reqs.map((q) => q.key),
+  );
   const lowest = rows.length ? Math.min(...rows.map((r) => r.totalPence)) : 0;
 
   doc.font(FONT.bold).fontSize(18).fillColor(INK.text).text('Tender responses compared');
-  doc.moveDown(0.2).font(FONT.regular).fontSize(9).fillColor(INK.muted).text(`Generated ${formatUkDateTime(generatedAt)} by Brickyard · ${rows.length} ${rows.length === 1 ? 'response' : 'responses'} · ${BEST} marks the best in a row`);
+  doc
+    .moveDown(0.2)
+    .font(FONT.regular)
+    .fontSize(9)
+    .fillColor(INK.muted)
+    .text(
+      `Generated ${formatUkDateTime(generatedAt)} by Brickyard · ${rows.length} ${rows.length === 1 ? 'response' : 'responses'} · ${BEST} marks the best in a row`,
+    );
   heading(pdf, pdfText(tender.title, 200), { size: 13, after: 0.4 });
   if (!rows.length) {
-    doc.font(FONT.regular).fontSize(10).fillColor(INK.text).text('No responses to compare.', pdf.left, doc.y, { width: pdf.width });
+    doc
+      .font(FONT.regular)
+      .fontSize(10)
+      .fillColor(INK.text)
+      .text('No responses to compare.', pdf.left, doc.y, { width: pdf.width });
   }
 
-  const marked = (text: string, ids: string[], r: TenderResponse) => (ids.includes(r.id) ? bold(`${text}\n${BEST}`) : text);
+  const marked = (text: string, ids: string[], r: TenderResponse) =>
+    ids.includes(r.id) ? bold(`${text}\n${BEST}`) : text;
   for (let start = 0; start < rows.length; start += PER_TABLE) {
     const group = rows.slice(start, start + PER_TABLE);
     const data: unknown[][] = [
-      [headCell('Supplier'), ...group.map((r) => headCell(`${r.supplier.companyName}${r.supplier.verified ? ' (Verified)' : ''}`))],
+      [
+        headCell('Supplier'),
+        ...group.map((r) => headCell(`${r.supplier.companyName}${r.supplier.verified ? ' (Verified)' : ''}`)),
+      ],
       ['Status', ...group.map((r) => r.status[0]!.toUpperCase() + r.status.slice(1))],
-      ['Total', ...group.map((r) => marked(r.totalPence === lowest ? formatPence(r.totalPence) : `${formatPence(r.totalPence)} (+${formatPence(r.totalPence - lowest)})`, best.total, r))],
-      ['Unit prices', ...group.map((r) => r.lines.map((l) => `${pdfText(l.description, 120)}: ${unitPriceText(l)} × ${quantityText(l.quantity)} = ${formatPence(l.lineTotalPence)}`).join('\n') || '-')],
-      ['Lead time', ...group.map((r) => marked(r.leadTimeDays === null ? 'Not given' : `${r.leadTimeDays} days\n${verdictOf(tender, r)}`, best.leadTime, r))],
-      ['Valid for', ...group.map((r) => marked(r.validityDays === null ? '-' : `${r.validityDays} days`, best.validity, r))],
-      ...reqs.map((q) => [pdfText(requirementText(q), 200), ...group.map((r) => marked(pdfText(answerText(r, q), 400), best.requirements[q.key] ?? [], r))]),
+      [
+        'Total',
+        ...group.map((r) =>
+          marked(
+            r.totalPence === lowest
+              ? formatPence(r.totalPence)
+              : `${formatPence(r.totalPence)} (+${formatPence(r.totalPence - lowest)})`,
+            best.total,
+            r,
+          ),
+        ),
+      ],
+      [
+        'Unit prices',
+        ...group.map(
+          (r) =>
+            r.lines
+              .map(
+                (l) =>
+                  `${pdfText(l.description, 120)}: ${unitPriceText(l)} × ${quantityText(l.quantity)} = ${formatPence(l.lineTotalPence)}`,
+              )
+              .join('\n') || '-',
+        ),
+      ],
+      [
+        'Lead time',
+        ...group.map((r) =>
+          marked(
+            r.leadTimeDays === null ? 'Not given' : `${r.leadTimeDays} days\n${verdictOf(tender, r)}`,
+            best.leadTime,
+            r,
+          ),
+        ),
+      ],
+      [
+        'Valid for',
+        ...group.map((r) => marked(r.validityDays === null ? '-' : `${r.validityDays} days`, best.validity, r)),
+      ],
+      ...reqs.map((q) => [
+        pdfText(requirementText(q), 200),
+        ...group.map((r) => marked(pdfText(answerText(r, q), 400), best.requirements[q.key] ?? [], r)),
+      ]),
       ['Match', ...group.map((r) => marked(pdfText(matchText(r), 400), best.match, r))],
       ['Record', ...group.map((r) => marked(recordText(r), best.record, r))],
       ['Note', ...group.map((r) => pdfText(r.note, 600) || '-')],

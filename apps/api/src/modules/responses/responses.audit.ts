@@ -1,4 +1,10 @@
-import { RECEIVED_RESPONSE_STATUSES, responsesOpenTo, type AuditEvent, type ResponseMode, type ResponseStatus } from '@brickyard/shared';
+import {
+  RECEIVED_RESPONSE_STATUSES,
+  responsesOpenTo,
+  type AuditEvent,
+  type ResponseMode,
+  type ResponseStatus,
+} from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './responses.repository.ts';
 
@@ -37,8 +43,14 @@ export interface TenderResponsesAudit {
  * The responses and Q&A part of GET /api/tender/{id}/audit. While the tender is sealed the export
  * is held to the same rule as the Responses tab (`responsesOpenTo`): the number received, no prices.
  */
-export async function tenderResponsesAudit(db: DbOrTx, tender: { id: string; responseMode: ResponseMode; deadline: Date | string | null }): Promise<TenderResponsesAudit> {
-  const [rows, questions] = await Promise.all([repo.listForAudit(db, tender.id), repo.listQuestions(db, tender.id, { all: true })]);
+export async function tenderResponsesAudit(
+  db: DbOrTx,
+  tender: { id: string; responseMode: ResponseMode; deadline: Date | string | null },
+): Promise<TenderResponsesAudit> {
+  const [rows, questions] = await Promise.all([
+    repo.listForAudit(db, tender.id),
+    repo.listQuestions(db, tender.id, { all: true }),
+  ]);
   const sealed = !responsesOpenTo(tender);
   return {
     sealed,

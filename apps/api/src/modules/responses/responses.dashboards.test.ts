@@ -50,7 +50,12 @@ async function openTender() {
 const respond = async (tenderId: string, who: TestUser, unitPrice: number) => {
   const res = await t.request('POST', `/api/tender/${tenderId}/responses`, {
     token: who.token,
-    body: { lines: [{ description: 'Lintels', quantity: 40, unitPrice }], leadTimeDays: 14, validityDays: 60, status: 'submitted' },
+    body: {
+      lines: [{ description: 'Lintels', quantity: 40, unitPrice }],
+      leadTimeDays: 14,
+      validityDays: 60,
+      status: 'submitted',
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as string;
@@ -83,15 +88,28 @@ describe('dashboards count tender responses', () => {
     const won = await respond(tenderId, winner, 12.5);
     const lost = await respond(tenderId, loser, 14);
     // first submissions 4 h and 8 h after publication (the version rows say when)
-    await t.db.update(tenderResponseVersions).set({ submittedAt: subHours(new Date(), 6) }).where(eq(tenderResponseVersions.responseId, won));
-    await t.db.update(tenderResponseVersions).set({ submittedAt: subHours(new Date(), 2) }).where(eq(tenderResponseVersions.responseId, lost));
+    await t.db
+      .update(tenderResponseVersions)
+      .set({ submittedAt: subHours(new Date(), 6) })
+      .where(eq(tenderResponseVersions.responseId, won));
+    await t.db
+      .update(tenderResponseVersions)
+      .set({ submittedAt: subHours(new Date(), 2) })
+      .where(eq(tenderResponseVersions.responseId, lost));
     // a draft is not counted anywhere
     const other = await openTender();
-    const draft = await t.request('POST', `/api/tender/${other}/responses`, { token: winner.token, body: { lines: [], status: 'draft' } });
+    const draft = await t.request('POST', `/api/tender/${other}/responses`, {
+      token: winner.token,
+      body: { lines: [], status: 'draft' },
+    });
     expect(draft.status).toBe(201);
 
     const b1 = await dashboard(buyer);
-    expect(b1.tenderResponses).toMatchObject({ received: 2, tendersWithResponses: 1, awardRate: { numerator: 0, denominator: 1 } });
+    expect(b1.tenderResponses).toMatchObject({
+      received: 2,
+      tendersWithResponses: 1,
+      awardRate: { numerator: 0, denominator: 1 },
+    });
     expect(b1.tenderResponses.averageResponseHours).toBeCloseTo(6, 0);
     expect(b1.responseRate.numerator).toBeGreaterThanOrEqual(1);
     const w1 = await dashboard(winner);
@@ -102,10 +120,24 @@ describe('dashboards count tender responses', () => {
     expect(award.status, JSON.stringify(award.body)).toBe(200);
 
     const b2 = await dashboard(buyer);
-    expect(b2.tenderResponses).toMatchObject({ received: 2, tendersWithResponses: 1, awardRate: { numerator: 1, denominator: 1, rate: 1 } });
-    expect((await dashboard(winner)).tenderResponses).toMatchObject({ submitted: 1, awarded: 1, unsuccessful: 0, winRate: { numerator: 1, denominator: 1, rate: 1 } });
+    expect(b2.tenderResponses).toMatchObject({
+      received: 2,
+      tendersWithResponses: 1,
+      awardRate: { numerator: 1, denominator: 1, rate: 1 },
+    });
+    expect((await dashboard(winner)).tenderResponses).toMatchObject({
+      submitted: 1,
+      awarded: 1,
+      unsuccessful: 0,
+      winRate: { numerator: 1, denominator: 1, rate: 1 },
+    });
     const l2 = await dashboard(loser);
-    expect(l2.tenderResponses).toMatchObject({ submitted: 1, awarded: 0, unsuccessful: 1, winRate: { numerator: 0, denominator: 1, rate: 0 } });
+    expect(l2.tenderResponses).toMatchObject({
+      submitted: 1,
+      awarded: 0,
+      unsuccessful: 1,
+      winRate: { numerator: 0, denominator: 1, rate: 0 },
+    });
     expect(l2.tenderResponses.averageResponseHours).toBeCloseTo(8, 0);
   });
 

@@ -54,7 +54,11 @@ async function stream(user: TestUser) {
   await client.next((e) => e.event === 'ready');
   return client;
 }
-const inApp = (user: TestUser, kind: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, kind)));
+const inApp = (user: TestUser, kind: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, user.id), eq(notifications.kind, kind)));
 
 async function openTender() {
   const res = await t.request('POST', '/api/tender', {
@@ -74,7 +78,12 @@ async function openTender() {
 const respond = async (tenderId: string, who: TestUser, unitPrice: number) => {
   const res = await t.request('POST', `/api/tender/${tenderId}/responses`, {
     token: who.token,
-    body: { lines: [{ description: 'Oak staircase', quantity: 6, unitPrice }], leadTimeDays: 28, validityDays: 60, status: 'submitted' },
+    body: {
+      lines: [{ description: 'Oak staircase', quantity: 6, unitPrice }],
+      leadTimeDays: 28,
+      validityDays: 60,
+      status: 'submitted',
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as string;
@@ -82,7 +91,10 @@ const respond = async (tenderId: string, who: TestUser, unitPrice: number) => {
 
 describe('response events: in-app, live and by mail as each user chose', () => {
   it('new response (buyer), shortlist, award and outcome (suppliers) arrive live and by mail; a supplier who turned outcome mail off gets none', async () => {
-    const off = await t.request('PUT', '/api/settings/notifications', { token: quiet.token, body: { kinds: { response_outcome: { email: false } } } });
+    const off = await t.request('PUT', '/api/settings/notifications', {
+      token: quiet.token,
+      body: { kinds: { response_outcome: { email: false } } },
+    });
     expect(off.status).toBe(200);
     await flushMails(); // whatever earlier steps queued
     const tenderId = await openTender();
@@ -102,9 +114,17 @@ describe('response events: in-app, live and by mail as each user chose', () => {
     expect(toBuyer[0]!.text).toContain('Quiet Joinery Ltd submitted a response');
     expect(toBuyer[0]!.text).toContain(`/buyer/tender/${tenderId}?tab=responses`);
 
-    expect((await t.request('POST', `/api/responses/${won}/shortlist`, { token: buyer.token, body: { shortlisted: true } })).status).toBe(200);
+    expect(
+      (await t.request('POST', `/api/responses/${won}/shortlist`, { token: buyer.token, body: { shortlisted: true } }))
+        .status,
+    ).toBe(200);
     await winnerLive.next((e) => e.event === 'response.changed' && e.data.tenderId === tenderId);
-    await winnerLive.next((e) => e.event === 'notification.created' && e.data.kind === 'response_outcome' && e.data.title === 'Your response was shortlisted');
+    await winnerLive.next(
+      (e) =>
+        e.event === 'notification.created' &&
+        e.data.kind === 'response_outcome' &&
+        e.data.title === 'Your response was shortlisted',
+    );
 
     const award = await t.request('POST', `/api/responses/${won}/award`, { token: buyer.token, body: {} });
     expect(award.status, JSON.stringify(award.body)).toBe(200);
@@ -127,15 +147,29 @@ describe('response events: in-app, live and by mail as each user chose', () => {
     const tenderId = await openTender();
     const [item] = await t.db
       .insert(catalogueItems)
-      .values({ userId: matched.id, title: 'Oak staircase kit', description: 'Solid oak staircases', category: 'joinery' })
+      .values({
+        userId: matched.id,
+        title: 'Oak staircase kit',
+        description: 'Solid oak staircases',
+        category: 'joinery',
+      })
       .returning();
-    await t.db.insert(matches).values({ tenderId, catalogueItemId: item!.id, score: 80, reasons: [] }).onConflictDoNothing();
+    await t.db
+      .insert(matches)
+      .values({ tenderId, catalogueItemId: item!.id, score: 80, reasons: [] })
+      .onConflictDoNothing();
     await respond(tenderId, winner, 2500);
-    const q = await t.request('POST', `/api/tender/${tenderId}/questions`, { token: loser.token, body: { text: 'Are the balustrades toughened glass?' } });
+    const q = await t.request('POST', `/api/tender/${tenderId}/questions`, {
+      token: loser.token,
+      body: { text: 'Are the balustrades toughened glass?' },
+    });
     expect(q.status).toBe(201);
     await flushMails();
 
-    const answer = await t.request('POST', `/api/questions/${q.body.data.id}/answer`, { token: buyer.token, body: { text: 'Yes, 10 mm toughened.', publish: true } });
+    const answer = await t.request('POST', `/api/questions/${q.body.data.id}/answer`, {
+      token: buyer.token,
+      body: { text: 'Yes, 10 mm toughened.', publish: true },
+    });
     expect(answer.status).toBe(200);
     for (const who of [winner, matched]) {
       const told = await inApp(who, 'tender_question');
@@ -150,6 +184,13 @@ describe('response events: in-app, live and by mail as each user chose', () => {
     expect(mailed[0]!.text).not.toContain('Runner-up Joinery');
     // every supplier sees the published Q&A on the tender, the asker unnamed
     const seen = await t.request('GET', `/api/tender/${tenderId}/questions`, { token: bystander.token });
-    expect(seen.body.data).toEqual([expect.objectContaining({ text: 'Are the balustrades toughened glass?', answer: 'Yes, 10 mm toughened.', askerCompanyName: null, mine: false })]);
+    expect(seen.body.data).toEqual([
+      expect.objectContaining({
+        text: 'Are the balustrades toughened glass?',
+        answer: 'Yes, 10 mm toughened.',
+        askerCompanyName: null,
+        mine: false,
+      }),
+    ]);
   });
 });

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogueItems, contracts, files, tenderQuestions, tenderResponses, tenderResponseVersions, tenders, users } from '../../db/schema/index.ts';
+import {
+  catalogueItems,
+  contracts,
+  files,
+  tenderQuestions,
+  tenderResponses,
+  tenderResponseVersions,
+  tenders,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ResponseRow = typeof tenderResponses.$inferSelect;
 export type NewResponse = typeof tenderResponses.$inferInsert;
@@ -18,7 +27,10 @@ function selectFull(db: DbOrTx) {
       companyName: users.companyName,
       approved: users.approved,
       fulfilledDeals: sql<number>`(select count(*)::int from ${contracts} where ${contracts.supplierId} = ${tenderResponses.supplierId} and ${contracts.status} = 'fulfilled')`,
-      reviews: sql<{ average: number | null; count: number }>`(select json_build_object('average', round(avg(rating)::numeric, 1), 'count', count(*)) from reviews where reviewee_id = ${tenderResponses.supplierId})`,
+      reviews: sql<{
+        average: number | null;
+        count: number;
+      }>`(select json_build_object('average', round(avg(rating)::numeric, 1), 'count', count(*)) from reviews where reviewee_id = ${tenderResponses.supplierId})`,
       /** the best stored match between the tender and one of the supplier's catalogue items */
       match: sql<{ score: number; reasons: MatchReason[]; itemTitle: string } | null>`(
         select json_build_object('score', m.score, 'reasons', m.reasons, 'itemTitle', i.title)
@@ -57,11 +69,21 @@ export async function lockResponse(db: DbOrTx, id: string): Promise<ResponseRow 
   return row;
 }
 
-export async function findLiveResponse(db: DbOrTx, tenderId: string, supplierId: string): Promise<ResponseRow | undefined> {
+export async function findLiveResponse(
+  db: DbOrTx,
+  tenderId: string,
+  supplierId: string,
+): Promise<ResponseRow | undefined> {
   const [row] = await db
     .select()
     .from(tenderResponses)
-    .where(and(eq(tenderResponses.tenderId, tenderId), eq(tenderResponses.supplierId, supplierId), ne(tenderResponses.status, 'withdrawn')))
+    .where(
+      and(
+        eq(tenderResponses.tenderId, tenderId),
+        eq(tenderResponses.supplierId, supplierId),
+        ne(tenderResponses.status, 'withdrawn'),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -90,11 +112,19 @@ export async function insertVersion(db: DbOrTx, values: typeof tenderResponseVer
 }
 
 export async function listVersions(db: DbOrTx, responseId: string) {
-  return db.select().from(tenderResponseVersions).where(eq(tenderResponseVersions.responseId, responseId)).orderBy(asc(tenderResponseVersions.version));
+  return db
+    .select()
+    .from(tenderResponseVersions)
+    .where(eq(tenderResponseVersions.responseId, responseId))
+    .orderBy(asc(tenderResponseVersions.version));
 }
 
 /** A tender's responses in these statuses, cheapest first. */
-export function listForTender(db: DbOrTx, tenderId: string, statuses: readonly ResponseStatus[]): Promise<FullResponse[]> {
+export function listForTender(
+  db: DbOrTx,
+  tenderId: string,
+  statuses: readonly ResponseStatus[],
+): Promise<FullResponse[]> {
   return selectFull(db)
     .where(and(eq(tenderResponses.tenderId, tenderId), inArray(tenderResponses.status, [...statuses])))
     .orderBy(asc(tenderResponses.totalPence), asc(tenderResponses.submittedAt))
@@ -109,7 +139,11 @@ export function listForTenderBySupplier(db: DbOrTx, tenderId: string, supplierId
     .limit(100);
 }
 
-export async function countForTender(db: DbOrTx, tenderId: string, statuses: readonly ResponseStatus[]): Promise<number> {
+export async function countForTender(
+  db: DbOrTx,
+  tenderId: string,
+  statuses: readonly ResponseStatus[],
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(tenderResponses)
@@ -118,7 +152,11 @@ export async function countForTender(db: DbOrTx, tenderId: string, statuses: rea
 }
 
 /** In the award's transaction: the tender's responses in these statuses, locked. */
-export function lockForTender(db: DbOrTx, tenderId: string, statuses: readonly ResponseStatus[]): Promise<ResponseRow[]> {
+export function lockForTender(
+  db: DbOrTx,
+  tenderId: string,
+  statuses: readonly ResponseStatus[],
+): Promise<ResponseRow[]> {
   return db
     .select()
     .from(tenderResponses)
@@ -135,7 +173,10 @@ export async function listMine(db: DbOrTx, supplierId: string, page: number, pag
       .orderBy(desc(tenderResponses.updatedAt), desc(tenderResponses.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(tenderResponses).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenderResponses)
+      .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -162,7 +203,13 @@ export async function interestedSupplierIds(db: DbOrTx, tenderId: string): Promi
 export function findCatalogueItems(db: DbOrTx, ids: string[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
-    .select({ id: catalogueItems.id, userId: catalogueItems.userId, title: catalogueItems.title, valuePence: catalogueItems.valuePence, leadTimeDays: catalogueItems.leadTimeDays })
+    .select({
+      id: catalogueItems.id,
+      userId: catalogueItems.userId,
+      title: catalogueItems.title,
+      valuePence: catalogueItems.valuePence,
+      leadTimeDays: catalogueItems.leadTimeDays,
+    })
     .from(catalogueItems)
     .where(inArray(catalogueItems.id, ids));
 }
@@ -204,7 +251,10 @@ export function listQuestions(db: DbOrTx, tenderId: string, viewer: { all: true 
   const where =
     'all' in viewer
       ? eq(tenderQuestions.tenderId, tenderId)
-      : and(eq(tenderQuestions.tenderId, tenderId), or(eq(tenderQuestions.published, true), eq(tenderQuestions.askerId, viewer.supplierId)));
+      : and(
+          eq(tenderQuestions.tenderId, tenderId),
+          or(eq(tenderQuestions.published, true), eq(tenderQuestions.askerId, viewer.supplierId)),
+        );
   return db
     .select({ q: tenderQuestions, askerCompany: users.companyName })
     .from(tenderQuestions)
@@ -228,7 +278,12 @@ export async function listForAudit(db: DbOrTx, tenderId: string) {
   const ids = rows.map((x) => x.r.id);
   const versions = ids.length
     ? await db
-        .select({ responseId: tenderResponseVersions.responseId, version: tenderResponseVersions.version, submittedAt: tenderResponseVersions.submittedAt, snapshot: tenderResponseVersions.snapshot })
+        .select({
+          responseId: tenderResponseVersions.responseId,
+          version: tenderResponseVersions.version,
+          submittedAt: tenderResponseVersions.submittedAt,
+          snapshot: tenderResponseVersions.snapshot,
+        })
         .from(tenderResponseVersions)
         .where(inArray(tenderResponseVersions.responseId, ids))
         .orderBy(asc(tenderResponseVersions.responseId), asc(tenderResponseVersions.version))

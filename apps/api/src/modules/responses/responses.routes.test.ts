@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, subMinutes } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import { auditEvents, catalogueItems, contracts, matches, notifications, reviews, tenderResponseVersions, tenders } from '../../db/schema/index.ts';
+import {
+  auditEvents,
+  catalogueItems,
+  contracts,
+  matches,
+  notifications,
+  reviews,
+  tenderResponseVersions,
+  tenders,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -28,9 +37,19 @@ beforeAll(async () => {
   ]);
   const [a] = await t.db
     .insert(catalogueItems)
-    .values({ userId: s1.id, title: 'UB 203x133x25 beam', description: 'Universal beams', category: 'structural-steel', valuePence: 12550, leadTimeDays: 10 })
+    .values({
+      userId: s1.id,
+      title: 'UB 203x133x25 beam',
+      description: 'Universal beams',
+      category: 'structural-steel',
+      valuePence: 12550,
+      leadTimeDays: 10,
+    })
     .returning();
-  const [b] = await t.db.insert(catalogueItems).values({ userId: s2.id, title: 'Column', description: 'Columns', category: 'structural-steel', valuePence: 9900 }).returning();
+  const [b] = await t.db
+    .insert(catalogueItems)
+    .values({ userId: s2.id, title: 'Column', description: 'Columns', category: 'structural-steel', valuePence: 9900 })
+    .returning();
   itemOfS1 = a!.id;
   itemOfS2 = b!.id;
 });
@@ -74,10 +93,19 @@ function bid(over: Record<string, unknown> = {}) {
   };
 }
 
-const respond = (tenderId: string, token: string, body: unknown = bid()) => t.request('POST', `/api/tender/${tenderId}/responses`, { token, body });
+const respond = (tenderId: string, token: string, body: unknown = bid()) =>
+  t.request('POST', `/api/tender/${tenderId}/responses`, { token, body });
 /** The deadline passes (straight in the database: the API refuses a deadline in the past). */
-const closeDeadline = (tenderId: string) => t.db.update(tenders).set({ deadline: subMinutes(new Date(), 1) }).where(eq(tenders.id, tenderId));
-const notes = (userId: string, kind: string) => t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+const closeDeadline = (tenderId: string) =>
+  t.db
+    .update(tenders)
+    .set({ deadline: subMinutes(new Date(), 1) })
+    .where(eq(tenders.id, tenderId));
+const notes = (userId: string, kind: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
 describe('tender response mode and question deadline', () => {
   it('a tender is sealed by default and takes responseMode and questionDeadline on create and update', async () => {
@@ -85,15 +113,27 @@ describe('tender response mode and question deadline', () => {
     expect(tender).toMatchObject({ responseMode: 'sealed', questionDeadline: null });
     const qd = addDays(new Date(), 7).toISOString();
     // a published sealed tender may not be opened early (the buyer would read the bids)
-    const peek = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'open' } });
+    const peek = await t.request('PUT', `/api/tender/${tender.id}`, {
+      token: buyer.token,
+      body: { responseMode: 'open' },
+    });
     expect(peek.status).toBe(409);
     const draft = await createTender({ status: 'draft' });
-    const put = await t.request('PUT', `/api/tender/${draft.id}`, { token: buyer.token, body: { responseMode: 'open', questionDeadline: qd } });
+    const put = await t.request('PUT', `/api/tender/${draft.id}`, {
+      token: buyer.token,
+      body: { responseMode: 'open', questionDeadline: qd },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.data).toMatchObject({ responseMode: 'open', questionDeadline: qd });
-    const q = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { questionDeadline: qd } });
+    const q = await t.request('PUT', `/api/tender/${tender.id}`, {
+      token: buyer.token,
+      body: { questionDeadline: qd },
+    });
     expect(q.body.data).toMatchObject({ responseMode: 'sealed', questionDeadline: qd });
-    const bad = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { responseMode: 'secret' } });
+    const bad = await t.request('PUT', `/api/tender/${tender.id}`, {
+      token: buyer.token,
+      body: { responseMode: 'secret' },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -116,7 +156,15 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
       tenderId: tender.id,
       supplier: { id: s1.id, companyName: 'Pennine Steel Ltd', verified: true, fulfilledDeals: 0 },
       lines: [
-        { catalogueItemId: itemOfS1, quantity: 12, unit: 'each', unitPrice: 125.5, unitPricePence: 12550, lineTotal: 1506, lineTotalPence: 150600 },
+        {
+          catalogueItemId: itemOfS1,
+          quantity: 12,
+          unit: 'each',
+          unitPrice: 125.5,
+          unitPricePence: 12550,
+          lineTotal: 1506,
+          lineTotalPence: 150600,
+        },
         { catalogueItemId: null, quantity: 1.5, unit: 'each', unitPrice: 999.99, lineTotalPence: 149999 },
       ],
       total: 3005.99,
@@ -127,9 +175,15 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     expect(res.body.data.submittedAt).toEqual(expect.any(String));
     // the buyer is told, the tender's audit trail records it, the version is kept
     expect((await notes(buyer.id, 'tender_response')).length).toBeGreaterThan(0);
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
     expect(audit).toHaveLength(1);
-    const versions = await t.db.select().from(tenderResponseVersions).where(eq(tenderResponseVersions.responseId, res.body.data.id));
+    const versions = await t.db
+      .select()
+      .from(tenderResponseVersions)
+      .where(eq(tenderResponseVersions.responseId, res.body.data.id));
     expect(versions.map((v) => v.version)).toEqual([1]);
   });
 
@@ -148,21 +202,47 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
 
   it('refuses bad input with 400: negative price, zero quantity, a catalogue item not yours, an unknown requirement, an unanswered one', async () => {
     const tender = await createTender();
-    const negative = await respond(tender.id, s1.token, bid({ lines: [{ description: 'x', quantity: 1, unitPrice: -5 }] }));
+    const negative = await respond(
+      tender.id,
+      s1.token,
+      bid({ lines: [{ description: 'x', quantity: 1, unitPrice: -5 }] }),
+    );
     expect(negative.status).toBe(400);
     expect(negative.body.error.code).toBe('VALIDATION_FAILED');
     expect(negative.body.error.details[0].path).toBe('body.lines.0.unitPrice');
-    expect((await respond(tender.id, s1.token, bid({ lines: [{ description: 'x', quantity: 0, unitPrice: 5 }] }))).status).toBe(400);
-    const foreign = await respond(tender.id, s1.token, bid({ lines: [{ catalogueItemId: itemOfS2, description: 'x', quantity: 1 }] }));
+    expect(
+      (await respond(tender.id, s1.token, bid({ lines: [{ description: 'x', quantity: 0, unitPrice: 5 }] }))).status,
+    ).toBe(400);
+    const foreign = await respond(
+      tender.id,
+      s1.token,
+      bid({ lines: [{ catalogueItemId: itemOfS2, description: 'x', quantity: 1 }] }),
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.details[0].path).toBe('lines.0.catalogueItemId');
-    const unknown = await respond(tender.id, s1.token, bid({ lines: [{ catalogueItemId: crypto.randomUUID(), description: 'x', quantity: 1 }] }));
+    const unknown = await respond(
+      tender.id,
+      s1.token,
+      bid({ lines: [{ catalogueItemId: crypto.randomUUID(), description: 'x', quantity: 1 }] }),
+    );
     expect(unknown.status).toBe(400);
-    const strange = await respond(tender.id, s1.token, bid({ requirementAnswers: [...allMet, { requirement: 'fire-rating', answer: 'meets' }] }));
+    const strange = await respond(
+      tender.id,
+      s1.token,
+      bid({ requirementAnswers: [...allMet, { requirement: 'fire-rating', answer: 'meets' }] }),
+    );
     expect(strange.status).toBe(400);
     const missing = await respond(tender.id, s1.token, bid({ requirementAnswers: allMet.slice(0, 1) }));
     expect(missing.status).toBe(400);
-    expect((await respond(tender.id, s1.token, bid({ requirementAnswers: [{ requirement: 'warranty', answer: 'perhaps' }] }))).status).toBe(400);
+    expect(
+      (
+        await respond(
+          tender.id,
+          s1.token,
+          bid({ requirementAnswers: [{ requirement: 'warranty', answer: 'perhaps' }] }),
+        )
+      ).status,
+    ).toBe(400);
     expect((await respond(tender.id, s1.token, { ...bid(), documents: ['../../etc/passwd'] })).status).toBe(400);
     expect((await respond(tender.id, s1.token, 'not json')).status).toBe(400);
     // a draft may be incomplete
@@ -173,14 +253,19 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
 
   it('refuses a line total or total that does not add up (400 naming the field) and keeps the saved response as it was', async () => {
     const tender = await createTender();
-    const draft = await respond(tender.id, s3.token, { lines: [{ description: 'Frame', quantity: 2, unitPrice: 100 }], status: 'draft' });
+    const draft = await respond(tender.id, s3.token, {
+      lines: [{ description: 'Frame', quantity: 2, unitPrice: 100 }],
+      status: 'draft',
+    });
     expect(draft.status).toBe(201);
     const wrongLine = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
       token: s3.token,
       body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 300 }] }),
     });
     expect(wrongLine.status).toBe(400);
-    expect(wrongLine.body.error.details).toEqual([{ path: 'lines.0.lineTotal', message: expect.stringContaining('£301.50') }]);
+    expect(wrongLine.body.error.details).toEqual([
+      { path: 'lines.0.lineTotal', message: expect.stringContaining('£301.50') },
+    ]);
     const wrongTotal = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
       token: s3.token,
       body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 301.5 }], total: 300 }),
@@ -188,7 +273,11 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     expect(wrongTotal.status).toBe(400);
     expect(wrongTotal.body.error.details[0].path).toBe('total');
     const kept = await t.request('GET', `/api/responses/${draft.body.data.id}`, { token: s3.token });
-    expect(kept.body.data).toMatchObject({ status: 'draft', total: 200, lines: [{ quantity: 2, unitPrice: 100, lineTotal: 200 }] });
+    expect(kept.body.data).toMatchObject({
+      status: 'draft',
+      total: 200,
+      lines: [{ quantity: 2, unitPrice: 100, lineTotal: 200 }],
+    });
     const right = await t.request('PUT', `/api/responses/${draft.body.data.id}`, {
       token: s3.token,
       body: bid({ lines: [{ description: 'Frame', quantity: 3, unitPrice: 100.5, lineTotal: 301.5 }], total: 301.5 }),
@@ -204,9 +293,20 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     const late = await respond(tender.id, s2.token);
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('INVALID_STATE');
-    expect((await t.request('PUT', `/api/responses/${r.body.data.id}`, { token: s1.token, body: bid() })).status).toBe(409);
-    expect((await t.request('POST', `/api/responses/${r.body.data.id}/withdraw`, { token: s1.token })).status).toBe(409);
-    expect((await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s2.token, body: { text: 'Is galvanising included?' } })).status).toBe(409);
+    expect((await t.request('PUT', `/api/responses/${r.body.data.id}`, { token: s1.token, body: bid() })).status).toBe(
+      409,
+    );
+    expect((await t.request('POST', `/api/responses/${r.body.data.id}/withdraw`, { token: s1.token })).status).toBe(
+      409,
+    );
+    expect(
+      (
+        await t.request('POST', `/api/tender/${tender.id}/questions`, {
+          token: s2.token,
+          body: { text: 'Is galvanising included?' },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('access: anonymous 401, a buyer 403, an unapproved supplier 423, no subscription 402, a draft tender 404', async () => {
@@ -228,7 +328,9 @@ describe('bid assist prefill: a draft response from the bid pack of the supplier
     const res = await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: s1.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { body, summary } = res.body.data;
-    expect(body.lines).toEqual([{ catalogueItemId: itemOfS1, description: 'UB 203x133x25 beam', unit: 'each', quantity: 12, unitPrice: 125.5 }]);
+    expect(body.lines).toEqual([
+      { catalogueItemId: itemOfS1, description: 'UB 203x133x25 beam', unit: 'each', quantity: 12, unitPrice: 125.5 },
+    ]);
     expect(body.leadTimeDays).toBe(10);
     expect(body.status).toBe('draft');
     const keys = body.requirementAnswers.map((a: { requirement: string }) => a.requirement);
@@ -244,8 +346,12 @@ describe('bid assist prefill: a draft response from the bid pack of the supplier
     const saved = await respond(tender.id, s1.token, body);
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(saved.body.data).toMatchObject({ status: 'draft', totalPence: 12 * 12550 });
-    expect((await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: buyer.token })).status).toBe(403);
-    expect((await t.request('GET', `/api/tender/${crypto.randomUUID()}/responses/prefill`, { token: s1.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: buyer.token })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.request('GET', `/api/tender/${crypto.randomUUID()}/responses/prefill`, { token: s1.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -257,7 +363,10 @@ describe('changing a response: versions and audit', () => {
     const sub = await t.request('PUT', `/api/responses/${id}`, { token: s1.token, body: bid() });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     expect(sub.body.data).toMatchObject({ status: 'submitted', version: 1, total: 150000 });
-    const again = await t.request('PUT', `/api/responses/${id}`, { token: s1.token, body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }) });
+    const again = await t.request('PUT', `/api/responses/${id}`, {
+      token: s1.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }),
+    });
     expect(again.body.data).toMatchObject({ version: 2, total: 140000 });
     const back = await t.request('PUT', `/api/responses/${id}`, { token: s1.token, body: bid({ status: 'draft' }) });
     expect(back.status).toBe(409);
@@ -266,7 +375,10 @@ describe('changing a response: versions and audit', () => {
       [1, 15000000],
       [2, 14000000],
     ]);
-    const audit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
     expect(audit).toHaveLength(2);
     // another supplier cannot change or withdraw it, and does not learn it exists
     expect((await t.request('PUT', `/api/responses/${id}`, { token: s2.token, body: bid() })).status).toBe(404);
@@ -285,20 +397,30 @@ describe('sealed responses, compare, shortlist and award', () => {
     expect(list.body.data.map((r: { supplier: { id: string } }) => r.supplier.id)).toEqual([s2.id]);
     // another buyer sees nothing of it either
     expect((await t.request('GET', `/api/responses/${a.body.data.id}`, { token: otherBuyer.token })).status).toBe(404);
-    expect((await t.request('GET', `/api/tender/${tender.id}/responses`, { token: otherBuyer.token })).status).toBe(404);
+    expect((await t.request('GET', `/api/tender/${tender.id}/responses`, { token: otherBuyer.token })).status).toBe(
+      404,
+    );
   });
 
   it('sealed: the buyer sees how many arrived, cannot open, shortlist or award one before the deadline; afterwards all of it', async () => {
     const tender = await createTender();
-    const a = await respond(tender.id, s1.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }));
+    const a = await respond(
+      tender.id,
+      s1.token,
+      bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }),
+    );
     await respond(tender.id, s3.token, bid({ status: 'draft' })); // drafts are not counted
     const sealed = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
     expect(sealed.status).toBe(200);
     expect(sealed.body).toMatchObject({ data: [], meta: { total: 1, sealed: true, responseMode: 'sealed' } });
     const early = await t.request('GET', `/api/responses/${a.body.data.id}`, { token: buyer.token });
     expect(early.status).toBe(409);
-    expect((await t.request('POST', `/api/responses/${a.body.data.id}/shortlist`, { token: buyer.token, body: {} })).status).toBe(409);
-    expect((await t.request('POST', `/api/responses/${a.body.data.id}/award`, { token: buyer.token, body: {} })).status).toBe(409);
+    expect(
+      (await t.request('POST', `/api/responses/${a.body.data.id}/shortlist`, { token: buyer.token, body: {} })).status,
+    ).toBe(409);
+    expect(
+      (await t.request('POST', `/api/responses/${a.body.data.id}/award`, { token: buyer.token, body: {} })).status,
+    ).toBe(409);
 
     const b = await respond(
       tender.id,
@@ -324,10 +446,18 @@ describe('sealed responses, compare, shortlist and award', () => {
     expect(sl.status, JSON.stringify(sl.body)).toBe(200);
     expect(sl.body.data.status).toBe('shortlisted');
     expect((await notes(s2.id, 'response_outcome')).map((n) => n.title)).toContain('Your response was shortlisted');
-    expect((await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: otherBuyer.token, body: {} })).status).toBe(404);
-    expect((await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: s1.token, body: {} })).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: otherBuyer.token, body: {} }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.request('POST', `/api/responses/${b.body.data.id}/shortlist`, { token: s1.token, body: {} })).status,
+    ).toBe(403);
 
-    const award = await t.request('POST', `/api/responses/${a.body.data.id}/award`, { token: buyer.token, body: { terms: '30 days from invoice' } });
+    const award = await t.request('POST', `/api/responses/${a.body.data.id}/award`, {
+      token: buyer.token,
+      body: { terms: '30 days from invoice' },
+    });
     expect(award.status, JSON.stringify(award.body)).toBe(200);
     expect(award.body.data.response).toMatchObject({ id: a.body.data.id, status: 'awarded' });
     expect(award.body.data.contract).toMatchObject({
@@ -347,17 +477,33 @@ describe('sealed responses, compare, shortlist and award', () => {
     const lost = await t.request('GET', `/api/responses/${b.body.data.id}`, { token: s2.token });
     expect(lost.body.data).toMatchObject({
       status: 'unsuccessful',
-      feedback: { rank: 2, of: 2, gapToWinner: 12500.5, gapToWinnerPence: 1250050, missedRequirements: ['Warranty', 'Insurance'] },
+      feedback: {
+        rank: 2,
+        of: 2,
+        gapToWinner: 12500.5,
+        gapToWinnerPence: 1250050,
+        missedRequirements: ['Warranty', 'Insurance'],
+      },
     });
-    const outcome = (await notes(s2.id, 'response_outcome')).find((n) => n.title === 'Your response was not successful');
+    const outcome = (await notes(s2.id, 'response_outcome')).find(
+      (n) => n.title === 'Your response was not successful',
+    );
     expect(outcome?.body).toContain('ranked 2 of 2');
     expect(outcome?.body).toContain('£12,500.50 above');
     expect((await notes(s1.id, 'response_outcome')).map((n) => n.title)).toContain('Your response won the tender');
     // the draft of s3 is untouched; a second award is refused
-    expect((await t.request('POST', `/api/responses/${b.body.data.id}/award`, { token: buyer.token, body: {} })).status).toBe(409);
+    expect(
+      (await t.request('POST', `/api/responses/${b.body.data.id}/award`, { token: buyer.token, body: {} })).status,
+    ).toBe(409);
     const mine = await t.request('GET', '/api/responses/mine', { token: s2.token });
-    expect(mine.body.data.find((r: { id: string }) => r.id === b.body.data.id)).toMatchObject({ status: 'unsuccessful', tenderTitle: expect.any(String) });
-    const awardAudit = await t.db.select().from(auditEvents).where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_awarded')));
+    expect(mine.body.data.find((r: { id: string }) => r.id === b.body.data.id)).toMatchObject({
+      status: 'unsuccessful',
+      tenderTitle: expect.any(String),
+    });
+    const awardAudit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_awarded')));
     expect(awardAudit).toHaveLength(1);
   });
 
@@ -378,32 +524,64 @@ describe('questions', () => {
   it('a supplier asks; a private answer goes to the asker only; a published one to every supplier, asker hidden', async () => {
     const tender = await createTender();
     await respond(tender.id, s2.token);
-    const ask = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s1.token, body: { text: 'Is galvanising included in the scope?' } });
+    const ask = await t.request('POST', `/api/tender/${tender.id}/questions`, {
+      token: s1.token,
+      body: { text: 'Is galvanising included in the scope?' },
+    });
     expect(ask.status, JSON.stringify(ask.body)).toBe(201);
-    expect(ask.body.data).toMatchObject({ text: 'Is galvanising included in the scope?', answer: null, published: false, mine: true, askerCompanyName: null });
+    expect(ask.body.data).toMatchObject({
+      text: 'Is galvanising included in the scope?',
+      answer: null,
+      published: false,
+      mine: true,
+      askerCompanyName: null,
+    });
     expect((await notes(buyer.id, 'tender_question')).length).toBeGreaterThan(0);
     const qid = ask.body.data.id;
 
     const owner = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: buyer.token });
     expect(owner.body.data[0]).toMatchObject({ id: qid, askerCompanyName: 'Pennine Steel Ltd', mine: false });
-    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s2.token })).body.data).toHaveLength(0);
+    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s2.token })).body.data).toHaveLength(
+      0,
+    );
 
-    expect((await t.request('POST', `/api/questions/${qid}/answer`, { token: otherBuyer.token, body: { text: 'No' } })).status).toBe(404);
-    expect((await t.request('POST', `/api/questions/${qid}/answer`, { token: s1.token, body: { text: 'No' } })).status).toBe(403);
-    expect((await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: '' } })).status).toBe(400);
+    expect(
+      (await t.request('POST', `/api/questions/${qid}/answer`, { token: otherBuyer.token, body: { text: 'No' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.request('POST', `/api/questions/${qid}/answer`, { token: s1.token, body: { text: 'No' } })).status,
+    ).toBe(403);
+    expect(
+      (await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: '' } })).status,
+    ).toBe(400);
 
-    const priv = await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: 'Yes, hot-dip galvanised.', publish: false } });
+    const priv = await t.request('POST', `/api/questions/${qid}/answer`, {
+      token: buyer.token,
+      body: { text: 'Yes, hot-dip galvanised.', publish: false },
+    });
     expect(priv.status).toBe(200);
-    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s1.token })).body.data[0]).toMatchObject({ answer: 'Yes, hot-dip galvanised.', mine: true });
-    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s2.token })).body.data).toHaveLength(0);
+    expect(
+      (await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s1.token })).body.data[0],
+    ).toMatchObject({ answer: 'Yes, hot-dip galvanised.', mine: true });
+    expect((await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s2.token })).body.data).toHaveLength(
+      0,
+    );
     expect((await notes(s1.id, 'tender_question')).length).toBeGreaterThan(0);
 
-    const pub = await t.request('POST', `/api/questions/${qid}/answer`, { token: buyer.token, body: { text: 'Yes, hot-dip galvanised.', publish: true } });
+    const pub = await t.request('POST', `/api/questions/${qid}/answer`, {
+      token: buyer.token,
+      body: { text: 'Yes, hot-dip galvanised.', publish: true },
+    });
     expect(pub.body.data.published).toBe(true);
     for (const s of [s2, s3]) {
       const seen = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s.token });
       expect(seen.body.data).toHaveLength(1);
-      expect(seen.body.data[0]).toMatchObject({ answer: 'Yes, hot-dip galvanised.', mine: false, askerCompanyName: null });
+      expect(seen.body.data[0]).toMatchObject({
+        answer: 'Yes, hot-dip galvanised.',
+        mine: false,
+        askerCompanyName: null,
+      });
       expect(JSON.stringify(seen.body)).not.toContain('Pennine');
     }
     // s2 responded, so hears of it; s3 did not respond
@@ -412,9 +590,22 @@ describe('questions', () => {
 
   it('no questions after the question deadline (409); a buyer may not ask (403)', async () => {
     const tender = await createTender({ questionDeadline: addDays(new Date(), 2).toISOString() });
-    expect((await t.request('POST', `/api/tender/${tender.id}/questions`, { token: buyer.token, body: { text: 'Question text' } })).status).toBe(403);
-    await t.db.update(tenders).set({ questionDeadline: subMinutes(new Date(), 1) }).where(eq(tenders.id, tender.id));
-    const late = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s1.token, body: { text: 'Too late to ask?' } });
+    expect(
+      (
+        await t.request('POST', `/api/tender/${tender.id}/questions`, {
+          token: buyer.token,
+          body: { text: 'Question text' },
+        })
+      ).status,
+    ).toBe(403);
+    await t.db
+      .update(tenders)
+      .set({ questionDeadline: subMinutes(new Date(), 1) })
+      .where(eq(tenders.id, tender.id));
+    const late = await t.request('POST', `/api/tender/${tender.id}/questions`, {
+      token: s1.token,
+      body: { text: 'Too late to ask?' },
+    });
     expect(late.status).toBe(409);
     const list = await t.request('GET', `/api/tender/${tender.id}/questions`, { token: s1.token });
     expect(list.body.meta.open).toBe(false);
@@ -428,16 +619,25 @@ describe('compare: match score and record, private notes, PDF and CSV export', (
     return text.replace(/\s+/g, ' ');
   };
   const exportOf = (tenderId: string, query: string, token = buyer.token) =>
-    fetch(`${t.url}/api/tender/${tenderId}/responses/compare?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    fetch(`${t.url}/api/tender/${tenderId}/responses/compare?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('each response carries the supplier’s best stored match with its reasons and their reviews; the buyer’s private note is theirs alone', async () => {
     const tender = await createTender();
     const r1 = await respond(tender.id, s1.token);
-    const r2 = await respond(tender.id, s2.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 120000 }] }));
+    const r2 = await respond(
+      tender.id,
+      s2.token,
+      bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 120000 }] }),
+    );
     // the matching engine scores the new tender against the catalogues in the background
     let stored: (typeof matches.$inferSelect)[] = [];
     for (let i = 0; i < 100 && !stored.length; i++) {
-      stored = await t.db.select().from(matches).where(and(eq(matches.tenderId, tender.id), eq(matches.catalogueItemId, itemOfS1)));
+      stored = await t.db
+        .select()
+        .from(matches)
+        .where(and(eq(matches.tenderId, tender.id), eq(matches.catalogueItemId, itemOfS1)));
       if (!stored.length) await new Promise((r) => setTimeout(r, 100));
     }
     expect(stored).toHaveLength(1);
@@ -454,7 +654,13 @@ describe('compare: match score and record, private notes, PDF and CSV export', (
     for (const rating of [4, 5]) {
       const [c] = await t.db
         .insert(contracts)
-        .values({ tenderTitle: 'Earlier job', buyerId: otherBuyer.id, supplierId: s1.id, valuePence: 100000, status: 'fulfilled' })
+        .values({
+          tenderTitle: 'Earlier job',
+          buyerId: otherBuyer.id,
+          supplierId: s1.id,
+          valuePence: 100000,
+          status: 'fulfilled',
+        })
         .returning();
       await t.db.insert(reviews).values({ contractId: c!.id, reviewerId: otherBuyer.id, revieweeId: s1.id, rating });
     }
@@ -462,10 +668,16 @@ describe('compare: match score and record, private notes, PDF and CSV export', (
     expect(reviewed.body.data.supplier).toMatchObject({ fulfilledDeals: 2, reviews: { average: 4.5, count: 2 } });
     expect(r1.body.data.buyerNote).toBeNull();
 
-    const early = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'Check crane hire' } });
+    const early = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, {
+      token: buyer.token,
+      body: { note: 'Check crane hire' },
+    });
     expect(early.status).toBe(409); // sealed: not opened yet
     await closeDeadline(tender.id);
-    const noted = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'Check crane hire' } });
+    const noted = await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, {
+      token: buyer.token,
+      body: { note: 'Check crane hire' },
+    });
     expect(noted.status, JSON.stringify(noted.body)).toBe(200);
     expect(noted.body.data.buyerNote).toBe('Check crane hire');
     const list = await t.request('GET', `/api/tender/${tender.id}/responses`, { token: buyer.token });
@@ -474,16 +686,52 @@ describe('compare: match score and record, private notes, PDF and CSV export', (
     expect(own.body.data.buyerNote).toBeNull();
     const mine = await t.request('GET', '/api/responses/mine', { token: s1.token });
     expect(mine.body.data.every((r: { buyerNote: string | null }) => r.buyerNote === null)).toBe(true);
-    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: otherBuyer.token, body: { note: 'x' } })).status).toBe(404);
-    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: s1.token, body: { note: 'x' } })).status).toBe(403);
-    expect((await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: buyer.token, body: { note: 'x'.repeat(5001) } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, {
+          token: otherBuyer.token,
+          body: { note: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, { token: s1.token, body: { note: 'x' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, {
+          token: buyer.token,
+          body: { note: 'x'.repeat(5001) },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('exports the comparison as PDF (best per row marked) and CSV in the order chosen; sealed 409, another buyer 404, a supplier 403', async () => {
     const tender = await createTender({ leadTime: 30 });
-    await respond(tender.id, s1.token, bid({ leadTimeDays: 21, lines: [{ description: 'Frame', quantity: 2, unitPrice: 70000, unit: 'lot' }] }));
-    await respond(tender.id, s2.token, bid({ leadTimeDays: 45, lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }));
-    await respond(tender.id, s3.token, bid({ leadTimeDays: 35, lines: [{ description: 'Frame', quantity: 1, unitPrice: 145000 }], requirementAnswers: [...allMet.slice(0, 2), { requirement: 'quality:ISO 9001', answer: 'partly', comment: 'Audit booked' }] }));
+    await respond(
+      tender.id,
+      s1.token,
+      bid({ leadTimeDays: 21, lines: [{ description: 'Frame', quantity: 2, unitPrice: 70000, unit: 'lot' }] }),
+    );
+    await respond(
+      tender.id,
+      s2.token,
+      bid({ leadTimeDays: 45, lines: [{ description: 'Frame', quantity: 1, unitPrice: 150000 }] }),
+    );
+    await respond(
+      tender.id,
+      s3.token,
+      bid({
+        leadTimeDays: 35,
+        lines: [{ description: 'Frame', quantity: 1, unitPrice: 145000 }],
+        requirementAnswers: [
+          ...allMet.slice(0, 2),
+          { requirement: 'quality:ISO 9001', answer: 'partly', comment: 'Audit booked' },
+        ],
+      }),
+    );
     const sealed = await exportOf(tender.id, 'format=pdf');
     expect(sealed.status).toBe(409);
     await closeDeadline(tender.id);
@@ -508,10 +756,17 @@ describe('compare: match score and record, private notes, PDF and CSV export', (
 
     const csv = await exportOf(tender.id, 'format=csv&sort=total');
     expect(csv.status).toBe(200);
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(4);
     expect(lines[0]).toContain('Match score');
-    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['Pennine Steel Ltd', 'Tyne Frames Ltd', 'Mersey Fabrication Ltd']);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([
+      'Pennine Steel Ltd',
+      'Tyne Frames Ltd',
+      'Mersey Fabrication Ltd',
+    ]);
   });
 });
 
@@ -522,26 +777,48 @@ describe('the tender audit export includes responses and Q&A', () => {
     return text.replace(/\s+/g, ' ');
   };
   const pdfOf = async (tenderId: string) => {
-    const res = await fetch(`${t.url}/api/tender/${tenderId}/audit?format=pdf`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const res = await fetch(`${t.url}/api/tender/${tenderId}/audit?format=pdf`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     expect(res.status).toBe(200);
     return pdfTextOf(Buffer.from(await res.arrayBuffer()));
   };
 
   it('while sealed: the count and the Q&A, no prices; after the deadline: each response with its versions and totals', async () => {
     const tender = await createTender();
-    const first = await respond(tender.id, s1.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }));
-    await t.request('PUT', `/api/responses/${first.body.data.id}`, { token: s1.token, body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 138250 }] }) });
+    const first = await respond(
+      tender.id,
+      s1.token,
+      bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 140000 }] }),
+    );
+    await t.request('PUT', `/api/responses/${first.body.data.id}`, {
+      token: s1.token,
+      body: bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 138250 }] }),
+    });
     await respond(tender.id, s2.token, bid({ lines: [{ description: 'Frame', quantity: 1, unitPrice: 151000 }] }));
-    const q = await t.request('POST', `/api/tender/${tender.id}/questions`, { token: s2.token, body: { text: 'Is galvanising of the lintels included?' } });
-    await t.request('POST', `/api/questions/${q.body.data.id}/answer`, { token: buyer.token, body: { text: 'Yes: hot-dip galvanised to BS EN ISO 1461.', publish: true } });
+    const q = await t.request('POST', `/api/tender/${tender.id}/questions`, {
+      token: s2.token,
+      body: { text: 'Is galvanising of the lintels included?' },
+    });
+    await t.request('POST', `/api/questions/${q.body.data.id}/answer`, {
+      token: buyer.token,
+      body: { text: 'Yes: hot-dip galvanised to BS EN ISO 1461.', publish: true },
+    });
 
     const sealed = await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: buyer.token });
     expect(sealed.status).toBe(200);
     expect(sealed.body.data.responses).toMatchObject({ sealed: true, received: 2, responses: [] });
     expect(sealed.body.data.responses.questions).toEqual([
-      expect.objectContaining({ askedBy: 'Mersey Fabrication Ltd', text: 'Is galvanising of the lintels included?', answer: 'Yes: hot-dip galvanised to BS EN ISO 1461.', published: true }),
+      expect.objectContaining({
+        askedBy: 'Mersey Fabrication Ltd',
+        text: 'Is galvanising of the lintels included?',
+        answer: 'Yes: hot-dip galvanised to BS EN ISO 1461.',
+        published: true,
+      }),
     ]);
-    const submittedEvents = sealed.body.data.events.filter((e: { action: string }) => e.action === 'response_submitted');
+    const submittedEvents = sealed.body.data.events.filter(
+      (e: { action: string }) => e.action === 'response_submitted',
+    );
     expect(submittedEvents).toHaveLength(3);
     for (const e of submittedEvents) expect(e.changes.totalPence).toBeUndefined();
     const csv = await t.request('GET', `/api/tender/${tender.id}/audit?format=csv`, { token: buyer.token });
@@ -562,7 +839,10 @@ describe('the tender audit export includes responses and Q&A', () => {
         supplier: 'Pennine Steel Ltd',
         status: 'submitted',
         totalPence: 13825000,
-        versions: [expect.objectContaining({ version: 1, totalPence: 14000000 }), expect.objectContaining({ version: 2, totalPence: 13825000 })],
+        versions: [
+          expect.objectContaining({ version: 1, totalPence: 14000000 }),
+          expect.objectContaining({ version: 2, totalPence: 13825000 }),
+        ],
       }),
       expect.objectContaining({ supplier: 'Mersey Fabrication Ltd', totalPence: 15100000 }),
     ]);
@@ -574,7 +854,9 @@ describe('the tender audit export includes responses and Q&A', () => {
     expect(openPdf).toContain('£140,000');
     expect(openPdf).toContain('Is galvanising of the lintels included?');
     // other suppliers never get the export
-    expect((await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: s1.token })).status).toBe(403);
+    expect((await t.request('GET', `/api/tender/${tender.id}/audit?format=json`, { token: s1.token })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -583,14 +865,24 @@ describe('response documents (the presigned upload flow)', () => {
   async function upload(user: TestUser) {
     const res = await t.request('POST', '/api/upload/presigned-upload-url', {
       token: user.token,
-      body: { userId: user.id, fileName: 'Method statement.pdf', fileType: 'application/pdf', uploadType: 'response-document' },
+      body: {
+        userId: user.id,
+        fileName: 'Method statement.pdf',
+        fileType: 'application/pdf',
+        uploadType: 'response-document',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const put = await fetch(t.url + res.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/octet-stream' } });
+    const put = await fetch(t.url + res.body.data.uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(PDF),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.status).toBe(200);
     return res.body.data.key as string;
   }
-  const download = (key: string, token: string) => t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token });
+  const download = (key: string, token: string) =>
+    t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token });
 
   it('an attachment over the size limit is refused with 413 (declared or sent) and cannot be attached; the response keeps its documents', async () => {
     const tender = await createTender();
@@ -600,7 +892,13 @@ describe('response documents (the presigned upload flow)', () => {
     const limit = t.config.uploadMaxBytes;
     const declared = await t.request('POST', '/api/upload/presigned-upload-url', {
       token: s3.token,
-      body: { userId: s3.id, fileName: 'Drawings.pdf', fileType: 'application/pdf', fileSize: limit + 1, uploadType: 'response-document' },
+      body: {
+        userId: s3.id,
+        fileName: 'Drawings.pdf',
+        fileType: 'application/pdf',
+        fileSize: limit + 1,
+        uploadType: 'response-document',
+      },
     });
     expect(declared.status).toBe(413);
     expect(declared.body.error.code).toBe('PAYLOAD_TOO_LARGE');
@@ -609,9 +907,16 @@ describe('response documents (the presigned upload flow)', () => {
       body: { userId: s3.id, fileName: 'Drawings.pdf', fileType: 'application/pdf', uploadType: 'response-document' },
     });
     const big = Buffer.concat([PDF, Buffer.alloc(limit + 10, 32)]);
-    const put = await fetch(t.url + presigned.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(big), headers: { 'content-type': 'application/octet-stream' } });
+    const put = await fetch(t.url + presigned.body.data.uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(big),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(put.status).toBe(413);
-    const attach = await t.request('PUT', `/api/responses/${r.body.data.id}`, { token: s3.token, body: { ...bid(), documents: [key, presigned.body.data.key] } });
+    const attach = await t.request('PUT', `/api/responses/${r.body.data.id}`, {
+      token: s3.token,
+      body: { ...bid(), documents: [key, presigned.body.data.key] },
+    });
     expect(attach.status).toBe(400);
     expect(attach.body.error.details[0].path).toMatch(/^documents/);
     const kept = await t.request('GET', `/api/responses/${r.body.data.id}`, { token: s3.token });
@@ -626,7 +931,9 @@ describe('response documents (the presigned upload flow)', () => {
     expect((await respond(tender.id, s1.token, { ...bid(), documents: [foreignKey] })).status).toBe(400);
     const r = await respond(tender.id, s1.token, { ...bid(), documents: [key] });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body.data.documents).toEqual([{ key, name: 'Method statement.pdf', url: expect.stringContaining('/api/upload/local/') }]);
+    expect(r.body.data.documents).toEqual([
+      { key, name: 'Method statement.pdf', url: expect.stringContaining('/api/upload/local/') },
+    ]);
     expect((await download(key, s1.token)).status).toBe(200);
     expect((await download(key, buyer.token)).status).toBe(404); // sealed
     expect((await download(key, s2.token)).status).toBe(404);

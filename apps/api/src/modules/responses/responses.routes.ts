@@ -38,7 +38,8 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
       body: responseBodySchema,
       response: { 201: dataOf(responseSchema) },
     },
-    handler: async (req, reply) => reply.status(201).send({ data: await responses.create(principalOf(req), req.params.id, req.body) }),
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await responses.create(principalOf(req), req.params.id, req.body) }),
   });
 
   app.get('/api/tender/:id/responses', {
@@ -56,7 +57,8 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
     config: { access: { roles: ['buyer', 'admin'] } },
     schema: {
       tags,
-      summary: "The owner's side-by-side comparison of the opened responses as PDF (default) or CSV, sorted as on screen",
+      summary:
+        "The owner's side-by-side comparison of the opened responses as PDF (default) or CSV, sorted as on screen",
       params: idParamsSchema,
       querystring: compareExportQuerySchema,
       produces: ['application/pdf', 'text/csv'],
@@ -85,19 +87,35 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
 
   app.get('/api/responses/mine', {
     config: { access: suppliers },
-    schema: { tags, summary: "The calling supplier's responses, newest first", querystring: paginationQuerySchema, response: { 200: pageOf(responseSchema) } },
+    schema: {
+      tags,
+      summary: "The calling supplier's responses, newest first",
+      querystring: paginationQuerySchema,
+      response: { 200: pageOf(responseSchema) },
+    },
     handler: (req) => responses.mine(principalOf(req), req.query.page, req.query.pageSize),
   });
 
   app.get('/api/responses/:id', {
     config: { access: readers },
-    schema: { tags, summary: 'One response: its supplier, or the tender owner once responses are open', params: idParamsSchema, response: one },
+    schema: {
+      tags,
+      summary: 'One response: its supplier, or the tender owner once responses are open',
+      params: idParamsSchema,
+      response: one,
+    },
     handler: async (req) => ({ data: await responses.get(principalOf(req), req.params.id) }),
   });
 
   app.put('/api/responses/:id', {
     config: { access: suppliers },
-    schema: { tags, summary: 'Change your response (each submission is a new version) until the deadline', params: idParamsSchema, body: responseBodySchema, response: one },
+    schema: {
+      tags,
+      summary: 'Change your response (each submission is a new version) until the deadline',
+      params: idParamsSchema,
+      body: responseBodySchema,
+      response: one,
+    },
     handler: async (req) => ({ data: await responses.update(principalOf(req), req.params.id, req.body) }),
   });
 
@@ -109,8 +127,16 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
 
   app.post('/api/responses/:id/shortlist', {
     config: { access: buyers },
-    schema: { tags, summary: 'Shortlist an opened response (shortlisted: false takes it off)', params: idParamsSchema, body: shortlistBodySchema, response: one },
-    handler: async (req) => ({ data: await responses.shortlist(principalOf(req), req.params.id, req.body?.shortlisted ?? true) }),
+    schema: {
+      tags,
+      summary: 'Shortlist an opened response (shortlisted: false takes it off)',
+      params: idParamsSchema,
+      body: shortlistBodySchema,
+      response: one,
+    },
+    handler: async (req) => ({
+      data: await responses.shortlist(principalOf(req), req.params.id, req.body?.shortlisted ?? true),
+    }),
   });
 
   app.post('/api/responses/:id/award', {
@@ -127,19 +153,39 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
 
   app.post('/api/tender/:id/questions', {
     config: { access: suppliers },
-    schema: { tags, summary: 'Ask the buyer a question before the question deadline', params: idParamsSchema, body: questionBodySchema, response: { 201: dataOf(questionSchema) } },
-    handler: async (req, reply) => reply.status(201).send({ data: await responses.ask(principalOf(req), req.params.id, req.body.text) }),
+    schema: {
+      tags,
+      summary: 'Ask the buyer a question before the question deadline',
+      params: idParamsSchema,
+      body: questionBodySchema,
+      response: { 201: dataOf(questionSchema) },
+    },
+    handler: async (req, reply) =>
+      reply.status(201).send({ data: await responses.ask(principalOf(req), req.params.id, req.body.text) }),
   });
 
   app.get('/api/tender/:id/questions', {
     config: { access: readers },
-    schema: { tags, summary: "A tender's questions: all to the owner, published and your own to a supplier", params: idParamsSchema, response: { 200: questionListSchema } },
+    schema: {
+      tags,
+      summary: "A tender's questions: all to the owner, published and your own to a supplier",
+      params: idParamsSchema,
+      response: { 200: questionListSchema },
+    },
     handler: (req) => responses.questions(principalOf(req), req.params.id),
   });
 
   app.post('/api/questions/:id/answer', {
     config: { access: buyers },
-    schema: { tags, summary: 'Answer a question privately, or publish it to every responding supplier', params: idParamsSchema, body: answerBodySchema, response: { 200: dataOf(questionSchema) } },
-    handler: async (req) => ({ data: await responses.answer(principalOf(req), req.params.id, req.body.text, req.body.publish) }),
+    schema: {
+      tags,
+      summary: 'Answer a question privately, or publish it to every responding supplier',
+      params: idParamsSchema,
+      body: answerBodySchema,
+      response: { 200: dataOf(questionSchema) },
+    },
+    handler: async (req) => ({
+      data: await responses.answer(principalOf(req), req.params.id, req.body.text, req.body.publish),
+    }),
   });
 }

@@ -30,7 +30,8 @@ import * as repo from './responses.repository.ts';
 export type ResponsesService = ReturnType<typeof createResponsesService>;
 
 const pounds = (pence: number) => Math.round(pence) / 100;
-const gbp = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const gbp = (pence: number) =>
+  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const tenderNotFound = () => new AppError('NOT_FOUND', 'Tender not found');
 const responseNotFound = () => new AppError('NOT_FOUND', 'Response not found');
 const buyerLink = (tenderId: string) => `/buyer/tender/${tenderId}?tab=responses`;
@@ -47,7 +48,8 @@ function requireTakingResponses(t: { status: string; deadline: Date | null }) {
 }
 
 /** Open Responses tabs and response lists of these users refetch (delivered at the write's commit). */
-const announce = (tx: DbOrTx, tenderId: string, userIds: string[]) => publishVia(tx, userIds, [{ type: 'response.changed', data: { tenderId } }]);
+const announce = (tx: DbOrTx, tenderId: string, userIds: string[]) =>
+  publishVia(tx, userIds, [{ type: 'response.changed', data: { tenderId } }]);
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { cause?: { code?: string }; code?: string };
@@ -55,7 +57,12 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** `forBuyer`: the tender's owner is reading, so their private note is included (never for the supplier). */
-function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (key: string) => string, forBuyer: boolean): TenderResponse {
+function toResponse(
+  f: repo.FullResponse,
+  names: Map<string, string>,
+  urlOf: (key: string) => string,
+  forBuyer: boolean,
+): TenderResponse {
   const r = f.r;
   return {
     id: r.id,
@@ -67,9 +74,18 @@ function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (ke
       companyName: f.companyName,
       verified: f.approved,
       fulfilledDeals: Number(f.fulfilledDeals),
-      reviews: { average: f.reviews.average === null ? null : Number(f.reviews.average), count: Number(f.reviews.count) },
+      reviews: {
+        average: f.reviews.average === null ? null : Number(f.reviews.average),
+        count: Number(f.reviews.count),
+      },
     },
-    match: f.match ? { score: f.match.score, itemTitle: f.match.itemTitle, reasons: f.match.reasons.filter((x) => x.contribution > 0).map((x) => x.label) } : null,
+    match: f.match
+      ? {
+          score: f.match.score,
+          itemTitle: f.match.itemTitle,
+          reasons: f.match.reasons.filter((x) => x.contribution > 0).map((x) => x.label),
+        }
+      : null,
     lines: r.lines.map((l) => ({
       catalogueItemId: l.catalogueItemId,
       description: l.description,
@@ -86,7 +102,11 @@ function toResponse(f: repo.FullResponse, names: Map<string, string>, urlOf: (ke
     leadTimeDays: r.leadTimeDays,
     validityDays: r.validityDays,
     note: r.note,
-    requirementAnswers: r.requirementAnswers.map((a) => ({ requirement: a.requirement, answer: a.answer, comment: a.comment })),
+    requirementAnswers: r.requirementAnswers.map((a) => ({
+      requirement: a.requirement,
+      answer: a.answer,
+      comment: a.comment,
+    })),
     documents: r.documents.filter((k) => names.has(k)).map((k) => ({ key: k, name: names.get(k)!, url: urlOf(k) })),
     status: r.status,
     version: r.version,
@@ -171,7 +191,10 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
       // A total the supplier typed that disagrees with quantity × price is a mistake on one side:
       // refuse it rather than silently price the bid differently from what they saw.
       if (l.lineTotal !== undefined && Math.round(l.lineTotal * 100) !== lineTotalPence) {
-        details.push({ path: `lines.${i}.lineTotal`, message: `Does not add up: ${l.quantity} × ${gbp(unitPricePence)} is ${gbp(lineTotalPence)}` });
+        details.push({
+          path: `lines.${i}.lineTotal`,
+          message: `Does not add up: ${l.quantity} × ${gbp(unitPricePence)} is ${gbp(lineTotalPence)}`,
+        });
         return;
       }
       lines.push({
@@ -192,35 +215,58 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
     const required = tenderRequirements(tender);
     const keys = new Set(required.map((r) => r.key));
     body.requirementAnswers.forEach((a, i) => {
-      if (!keys.has(a.requirement)) details.push({ path: `requirementAnswers.${i}.requirement`, message: 'This tender does not state that requirement' });
+      if (!keys.has(a.requirement))
+        details.push({
+          path: `requirementAnswers.${i}.requirement`,
+          message: 'This tender does not state that requirement',
+        });
     });
     if (body.status === 'submitted') {
       const answered = new Set(body.requirementAnswers.map((a) => a.requirement));
       required.forEach((r) => {
-        if (!answered.has(r.key)) details.push({ path: `requirementAnswers`, message: `Answer the requirement “${r.label}: ${r.detail}”` });
+        if (!answered.has(r.key))
+          details.push({ path: `requirementAnswers`, message: `Answer the requirement “${r.label}: ${r.detail}”` });
       });
     }
     if (details.length) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', details);
-    const answers: StoredRequirementAnswer[] = body.requirementAnswers.map((a) => ({ requirement: a.requirement, answer: a.answer, comment: a.comment || null }));
+    const answers: StoredRequirementAnswer[] = body.requirementAnswers.map((a) => ({
+      requirement: a.requirement,
+      answer: a.answer,
+      comment: a.comment || null,
+    }));
     return { lines, totalPence, answers };
   }
 
   async function documentKeys(caller: Principal, responseId: string | null, docs: string[]): Promise<string[]> {
     if (!docs.length) return [];
     try {
-      const refs = await uploads.prepareRefs(caller.id, { type: 'tender_response', id: responseId }, { attachments: [], supportingDocumentIds: docs });
+      const refs = await uploads.prepareRefs(
+        caller.id,
+        { type: 'tender_response', id: responseId },
+        { attachments: [], supportingDocumentIds: docs },
+      );
       return refs.keys;
     } catch (err) {
       // prepareRefs names the field supportingDocumentIds; here it is documents
       if (err instanceof AppError && err.details) {
-        throw new AppError(err.code, err.message, err.details.map((d) => ({ ...d, path: d.path.replace('supportingDocumentIds', 'documents') })));
+        throw new AppError(
+          err.code,
+          err.message,
+          err.details.map((d) => ({ ...d, path: d.path.replace('supportingDocumentIds', 'documents') })),
+        );
       }
       throw err;
     }
   }
 
   /** In the write's transaction: a submitted version — the version row, the audit event, the buyer told. */
-  async function recordSubmission(tx: DbOrTx, caller: Principal, tender: repo.TenderRow, row: repo.ResponseRow, first: boolean) {
+  async function recordSubmission(
+    tx: DbOrTx,
+    caller: Principal,
+    tender: repo.TenderRow,
+    row: repo.ResponseRow,
+    first: boolean,
+  ) {
     await repo.insertVersion(tx, { responseId: row.id, version: row.version, snapshot: snapshotOf(row) });
     await insertAuditEvent(tx, {
       tenderId: tender.id,
@@ -252,8 +298,10 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
     if (row.r.supplierId === caller.id) return row;
     if (caller.role === 'supplier') throw responseNotFound();
     const t = await repo.findTender(db, row.r.tenderId);
-    if (!t || (t.userId !== caller.id && caller.role !== 'admin') || !RECEIVED_RESPONSE_STATUSES.includes(row.r.status)) throw responseNotFound();
-    if (!responsesOpenTo(t)) throw new AppError('INVALID_STATE', 'Responses to this tender are sealed until its deadline');
+    if (!t || (t.userId !== caller.id && caller.role !== 'admin') || !RECEIVED_RESPONSE_STATUSES.includes(row.r.status))
+      throw responseNotFound();
+    if (!responsesOpenTo(t))
+      throw new AppError('INVALID_STATE', 'Responses to this tender are sealed until its deadline');
     return row;
   }
 
@@ -293,7 +341,8 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           return row.id;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'You already have a response to this tender: change or withdraw it instead');
+        if (isUniqueViolation(err))
+          throw new AppError('CONFLICT', 'You already have a response to this tender: change or withdraw it instead');
         throw err;
       }
       return presentOne((await repo.findResponse(db, id))!);
@@ -315,11 +364,14 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         requireTakingResponses(t);
         const r = await repo.lockResponse(tx, id);
         if (!r) throw responseNotFound();
-        if (!EDITABLE_RESPONSE_STATUSES.includes(r.status)) throw new AppError('INVALID_STATE', `A ${r.status} response can no longer be changed`);
+        if (!EDITABLE_RESPONSE_STATUSES.includes(r.status))
+          throw new AppError('INVALID_STATE', `A ${r.status} response can no longer be changed`);
         if (r.status === 'submitted' && body.status === 'draft') {
-          throw new AppError('INVALID_STATE', 'A submitted response cannot go back to draft: submit your changes, or withdraw it', [
-            { path: 'status', message: 'Submit the changes instead' },
-          ]);
+          throw new AppError(
+            'INVALID_STATE',
+            'A submitted response cannot go back to draft: submit your changes, or withdraw it',
+            [{ path: 'status', message: 'Submit the changes instead' }],
+          );
         }
         const submitted = body.status === 'submitted';
         const next = await repo.updateResponse(tx, id, {
@@ -350,12 +402,19 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (!t) throw responseNotFound();
         const r = await repo.lockResponse(tx, id);
         if (!r) throw responseNotFound();
-        if (!['draft', 'submitted', 'shortlisted'].includes(r.status)) throw new AppError('INVALID_STATE', `A ${r.status} response cannot be withdrawn`);
-        if (!takingResponses(t)) throw new AppError('INVALID_STATE', 'The deadline has passed: the response can no longer be withdrawn');
+        if (!['draft', 'submitted', 'shortlisted'].includes(r.status))
+          throw new AppError('INVALID_STATE', `A ${r.status} response cannot be withdrawn`);
+        if (!takingResponses(t))
+          throw new AppError('INVALID_STATE', 'The deadline has passed: the response can no longer be withdrawn');
         await repo.updateResponse(tx, id, { status: 'withdrawn', withdrawnAt: new Date() });
         if (r.status !== 'draft') {
           await announce(tx, t.id, [t.userId, caller.id]);
-          await insertAuditEvent(tx, { tenderId: t.id, actorId: caller.id, action: 'response_withdrawn', changes: { response: { from: r.id, to: null }, status: { from: r.status, to: 'withdrawn' } } });
+          await insertAuditEvent(tx, {
+            tenderId: t.id,
+            actorId: caller.id,
+            action: 'response_withdrawn',
+            changes: { response: { from: r.id, to: null }, status: { from: r.status, to: 'withdrawn' } },
+          });
           await notify(tx, {
             userId: t.userId,
             kind: 'tender_response',
@@ -388,7 +447,11 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
       const meta = { responseMode: t.responseMode, deadline: t.deadline?.toISOString() ?? null };
       if (t.userId === caller.id || caller.role === 'admin') {
         const open = responsesOpenTo(t);
-        if (!open) return { data: [], meta: { ...meta, total: await repo.countForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), sealed: true } };
+        if (!open)
+          return {
+            data: [],
+            meta: { ...meta, total: await repo.countForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), sealed: true },
+          };
         const rows = await repo.listForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES);
         return { data: await present(rows, true), meta: { ...meta, total: rows.length, sealed: false } };
       }
@@ -398,14 +461,23 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
     },
 
     /** GET /api/tender/{id}/responses/compare: the owner's comparison as PDF or CSV, once the responses are open. */
-    async compareExport(caller: Principal, tenderId: string, q: { format: 'pdf' | 'csv'; sort: CompareSort; shortlisted: boolean }) {
+    async compareExport(
+      caller: Principal,
+      tenderId: string,
+      q: { format: 'pdf' | 'csv'; sort: CompareSort; shortlisted: boolean },
+    ) {
       const t = await visibleTender(caller, tenderId);
       if (t.userId !== caller.id && caller.role !== 'admin') throw tenderNotFound();
-      if (!responsesOpenTo(t)) throw new AppError('INVALID_STATE', 'Responses to this tender are sealed until its deadline');
+      if (!responsesOpenTo(t))
+        throw new AppError('INVALID_STATE', 'Responses to this tender are sealed until its deadline');
       const all = await present(await repo.listForTender(db, tenderId, RECEIVED_RESPONSE_STATUSES), true);
-      const rows = sortResponses(q.shortlisted ? all.filter((r) => r.status === 'shortlisted' || r.status === 'awarded') : all, q.sort);
+      const rows = sortResponses(
+        q.shortlisted ? all.filter((r) => r.status === 'shortlisted' || r.status === 'awarded') : all,
+        q.sort,
+      );
       const base = `tender-${tenderId.slice(0, 8)}-responses`;
-      if (q.format === 'csv') return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: compareCsv(t, rows) };
+      if (q.format === 'csv')
+        return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: compareCsv(t, rows) };
       return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await comparePdf(t, rows) };
     },
 
@@ -426,10 +498,16 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (!r) throw responseNotFound();
         const to = shortlisted ? 'shortlisted' : 'submitted';
         if (r.status === to) return;
-        if (!['submitted', 'shortlisted'].includes(r.status)) throw new AppError('INVALID_STATE', `A ${r.status} response cannot be shortlisted`);
+        if (!['submitted', 'shortlisted'].includes(r.status))
+          throw new AppError('INVALID_STATE', `A ${r.status} response cannot be shortlisted`);
         await repo.updateResponse(tx, id, { status: to });
         await announce(tx, t.id, [t.userId, r.supplierId]);
-        await insertAuditEvent(tx, { tenderId: t.id, actorId: caller.id, action: 'response_shortlisted', changes: { response: { from: r.id, to: r.id }, status: { from: r.status, to } } });
+        await insertAuditEvent(tx, {
+          tenderId: t.id,
+          actorId: caller.id,
+          action: 'response_shortlisted',
+          changes: { response: { from: r.id, to: r.id }, status: { from: r.status, to } },
+        });
         if (shortlisted) {
           await notify(tx, {
             userId: r.supplierId,
@@ -448,7 +526,11 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
      * (the contracts flow: the tender goes pending); every other bidder is told the outcome with
      * their price rank, the gap to the winner and the requirements they missed. One transaction.
      */
-    async award(caller: Principal, id: string, terms: string | undefined): Promise<{ response: TenderResponse; contract: Contract }> {
+    async award(
+      caller: Principal,
+      id: string,
+      terms: string | undefined,
+    ): Promise<{ response: TenderResponse; contract: Contract }> {
       const seen = await readable(caller, id);
       if (seen.r.supplierId === caller.id || caller.role !== 'buyer') throw responseNotFound();
       let contractId = '';
@@ -456,7 +538,8 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         await db.transaction(async (tx) => {
           const t = await repo.lockTender(tx, seen.r.tenderId);
           if (!t || t.userId !== caller.id) throw responseNotFound();
-          if (!responsesOpenTo(t)) throw new AppError('INVALID_STATE', 'A sealed tender can be awarded only after its deadline');
+          if (!responsesOpenTo(t))
+            throw new AppError('INVALID_STATE', 'A sealed tender can be awarded only after its deadline');
           const received = await repo.lockForTender(tx, t.id, ['submitted', 'shortlisted']);
           const winner = received.find((r) => r.id === id);
           if (!winner) throw new AppError('INVALID_STATE', `A ${seen.r.status} response cannot be awarded`);
@@ -489,17 +572,29 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
           });
           await announce(tx, t.id, [t.userId, ...received.map((r) => r.supplierId)]);
           const ranked = [...received].sort((a, b) => a.totalPence - b.totalPence);
-          const labels = new Map(tenderRequirements(t).map((r) => [r.key, r.key.startsWith('quality:') ? `${r.label}: ${r.detail}` : r.label]));
+          const labels = new Map(
+            tenderRequirements(t).map((r) => [
+              r.key,
+              r.key.startsWith('quality:') ? `${r.label}: ${r.detail}` : r.label,
+            ]),
+          );
           for (const r of received) {
             if (r.id === winner.id) continue;
             const feedback: StoredFeedback = {
               rank: ranked.findIndex((x) => x.totalPence === r.totalPence) + 1,
               of: ranked.length,
               gapPence: r.totalPence - winner.totalPence,
-              missed: r.requirementAnswers.filter((a) => a.answer !== 'meets').map((a) => labels.get(a.requirement) ?? a.requirement),
+              missed: r.requirementAnswers
+                .filter((a) => a.answer !== 'meets')
+                .map((a) => labels.get(a.requirement) ?? a.requirement),
             };
             await repo.updateResponse(tx, r.id, { status: 'unsuccessful', feedback, decidedAt: now });
-            const gap = feedback.gapPence === 0 ? 'the same price as' : feedback.gapPence > 0 ? `${gbp(feedback.gapPence)} above` : `${gbp(-feedback.gapPence)} below`;
+            const gap =
+              feedback.gapPence === 0
+                ? 'the same price as'
+                : feedback.gapPence > 0
+                  ? `${gbp(feedback.gapPence)} above`
+                  : `${gbp(-feedback.gapPence)} below`;
             await notify(tx, {
               userId: r.supplierId,
               kind: 'response_outcome',
@@ -515,7 +610,10 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
         if (isUniqueViolation(err)) throw new AppError('INVALID_STATE', 'This tender already has an open contract');
         throw err;
       }
-      return { response: await presentOne((await repo.findResponse(db, id))!, true), contract: await contractFor(db, contractId, caller.id) };
+      return {
+        response: await presentOne((await repo.findResponse(db, id))!, true),
+        contract: await contractFor(db, contractId, caller.id),
+      };
     },
 
     // ---- questions ----
@@ -525,10 +623,16 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
       const t = await visibleTender(caller, tenderId);
       if (t.status !== 'active') throw new AppError('INVALID_STATE', 'This tender is not taking questions');
       const until = t.questionDeadline ?? t.deadline;
-      if (until && until.getTime() <= Date.now()) throw new AppError('INVALID_STATE', 'The deadline for questions has passed');
+      if (until && until.getTime() <= Date.now())
+        throw new AppError('INVALID_STATE', 'The deadline for questions has passed');
       const row = await db.transaction(async (tx) => {
         const q = await repo.insertQuestion(tx, { tenderId, askerId: caller.id, text });
-        await insertAuditEvent(tx, { tenderId, actorId: caller.id, action: 'question_asked', changes: { question: { from: null, to: text } } });
+        await insertAuditEvent(tx, {
+          tenderId,
+          actorId: caller.id,
+          action: 'question_asked',
+          changes: { question: { from: null, to: text } },
+        });
         await notify(tx, {
           userId: t.userId,
           kind: 'tender_question',
@@ -604,7 +708,12 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
   };
 }
 
-function toQuestion(q: repo.QuestionRow, caller: Principal, owner: boolean, askerCompany: string | null): TenderQuestion {
+function toQuestion(
+  q: repo.QuestionRow,
+  caller: Principal,
+  owner: boolean,
+  askerCompany: string | null,
+): TenderQuestion {
   return {
     id: q.id,
     tenderId: q.tenderId,

@@ -6,7 +6,13 @@ export type ReviewRow = typeof reviews.$inferSelect;
 
 export async function findContract(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: contracts.id, buyerId: contracts.buyerId, supplierId: contracts.supplierId, status: contracts.status, tenderTitle: contracts.tenderTitle })
+    .select({
+      id: contracts.id,
+      buyerId: contracts.buyerId,
+      supplierId: contracts.supplierId,
+      status: contracts.status,
+      tenderTitle: contracts.tenderTitle,
+    })
     .from(contracts)
     .where(eq(contracts.id, id))
     .limit(1);
@@ -15,7 +21,11 @@ export async function findContract(db: DbOrTx, id: string) {
 
 /** Inserts once per (contract, reviewer); answers undefined when that review exists. */
 export async function insertReview(db: DbOrTx, values: typeof reviews.$inferInsert): Promise<ReviewRow | undefined> {
-  const [row] = await db.insert(reviews).values(values).onConflictDoNothing({ target: [reviews.contractId, reviews.reviewerId] }).returning();
+  const [row] = await db
+    .insert(reviews)
+    .values(values)
+    .onConflictDoNothing({ target: [reviews.contractId, reviews.reviewerId] })
+    .returning();
   return row;
 }
 

@@ -1,4 +1,11 @@
-import { createReviewBodySchema, dataOf, idParamsSchema, reviewListQuerySchema, reviewPageSchema, reviewSchema } from '@brickyard/shared';
+import {
+  createReviewBodySchema,
+  dataOf,
+  idParamsSchema,
+  reviewListQuerySchema,
+  reviewPageSchema,
+  reviewSchema,
+} from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
 import type { ReviewsService } from './reviews.service.ts';
@@ -9,7 +16,12 @@ const tags = ['reviews'];
 export function reviewsRoutes(app: App, reviews: ReviewsService) {
   app.get('/api/reviews', {
     config: { access: {} },
-    schema: { tags, summary: 'Reviews you received, with your average', querystring: reviewListQuerySchema, response: { 200: reviewPageSchema } },
+    schema: {
+      tags,
+      summary: 'Reviews you received, with your average',
+      querystring: reviewListQuerySchema,
+      response: { 200: reviewPageSchema },
+    },
     handler: async (req) => reviews.list(principalOf(req), undefined, req.query),
   });
 
@@ -17,7 +29,7 @@ export function reviewsRoutes(app: App, reviews: ReviewsService) {
     config: { access: {} },
     schema: {
       tags,
-      summary: "Reviews of a user (as visible as their profile), with the average",
+      summary: 'Reviews of a user (as visible as their profile), with the average',
       params: idParamsSchema,
       querystring: reviewListQuerySchema,
       response: { 200: reviewPageSchema },
@@ -27,7 +39,12 @@ export function reviewsRoutes(app: App, reviews: ReviewsService) {
 
   app.post('/api/reviews', {
     config: { access: { roles: ['buyer', 'supplier'] } },
-    schema: { tags, summary: 'Review the other side of a fulfilled contract, once', body: createReviewBodySchema, response: { 201: dataOf(reviewSchema) } },
+    schema: {
+      tags,
+      summary: 'Review the other side of a fulfilled contract, once',
+      body: createReviewBodySchema,
+      response: { 201: dataOf(reviewSchema) },
+    },
     handler: async (req, reply) => reply.status(201).send({ data: await reviews.create(principalOf(req), req.body) }),
   });
 }

@@ -15,7 +15,12 @@ export function toReview(f: repo.FullReview): Review {
     tenderTitle: f.tenderTitle,
     rating: f.r.rating,
     text: f.r.text,
-    reviewer: { id: f.r.reviewerId, name: `${f.reviewerFirst} ${f.reviewerLast}`.trim(), companyName: f.reviewerCompany, role: f.reviewerRole },
+    reviewer: {
+      id: f.r.reviewerId,
+      name: `${f.reviewerFirst} ${f.reviewerLast}`.trim(),
+      companyName: f.reviewerCompany,
+      role: f.reviewerRole,
+    },
     revieweeId: f.r.revieweeId,
     createdAt: f.r.createdAt.toISOString(),
   };
@@ -30,10 +35,17 @@ export function createReviewsService(ctx: AppContext) {
       const c = await repo.findContract(db, body.contractId);
       const side = c?.buyerId === caller.id ? 'buyer' : c?.supplierId === caller.id ? 'supplier' : null;
       if (!c || !side) throw new AppError('NOT_FOUND', 'Contract not found');
-      if (c.status !== 'fulfilled') throw new AppError('INVALID_STATE', 'You can review once the contract is fulfilled');
+      if (c.status !== 'fulfilled')
+        throw new AppError('INVALID_STATE', 'You can review once the contract is fulfilled');
       const revieweeId = side === 'buyer' ? c.supplierId : c.buyerId;
       const row = await db.transaction(async (tx) => {
-        const inserted = await repo.insertReview(tx, { contractId: c.id, reviewerId: caller.id, revieweeId, rating: body.rating, text: body.text });
+        const inserted = await repo.insertReview(tx, {
+          contractId: c.id,
+          reviewerId: caller.id,
+          revieweeId,
+          rating: body.rating,
+          text: body.text,
+        });
         if (!inserted) throw new AppError('CONFLICT', 'You have already reviewed this contract');
         await notify(tx, {
           userId: revieweeId,

@@ -77,9 +77,11 @@ export const pgTextArray = textArray;
 export const pgFloatArray = (xs: readonly number[]) => `{${xs.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
 
 /** Lexemes as one-word tsqueries (an array), for search_bm25 and presence checks. */
-const termQueries = (terms: readonly string[], weight = '') => sql`array(select (quote_literal(t) || ${weight})::tsquery from unnest(${pgTextArray(terms)}::text[]) t)`;
+const termQueries = (terms: readonly string[], weight = '') =>
+  sql`array(select (quote_literal(t) || ${weight})::tsquery from unnest(${pgTextArray(terms)}::text[]) t)`;
 /** The lexemes joined with `op` into one tsquery. */
-const joined = (terms: readonly string[], op: '|' | '&') => sql`(select string_agg(quote_literal(t), ${` ${op} `}) from unnest(${pgTextArray(terms)}::text[]) t)::tsquery`;
+const joined = (terms: readonly string[], op: '|' | '&') =>
+  sql`(select string_agg(quote_literal(t), ${` ${op} `}) from unnest(${pgTextArray(terms)}::text[]) t)::tsquery`;
 
 export interface QueryWordRow {
   word: string;
@@ -104,7 +106,12 @@ export interface SourceStatsRow {
  * its document frequency in the source and in the CPV labels; a word the source has never seen
  * also gets its nearest known spelling (pg_trgm over the term list, GIN-indexed).
  */
-export async function readQueryWords(db: DbOrTx, source: SourceKey, text: string, maxWords: number): Promise<{ words: QueryWordRow[]; stats: SourceStatsRow | null }> {
+export async function readQueryWords(
+  db: DbOrTx,
+  source: SourceKey,
+  text: string,
+  maxWords: number,
+): Promise<{ words: QueryWordRow[]; stats: SourceStatsRow | null }> {
   const { rows } = await db.execute<QueryWordRow & { stats: SourceStatsRow | null } & Record<string, unknown>>(sql`
     with words as (
       select w, ord::int from regexp_split_to_table(lower(left(${text}, 2000)), '[^[:alnum:]]+') with ordinality s(w, ord)
@@ -144,7 +151,13 @@ export interface LabelHitRow {
 }
 
 /** CPV 2008 labels ranked by BM25 against the query's lexemes (cpv_labels, 9,454 rows). */
-export async function rankCpvLabels(db: DbOrTx, terms: readonly string[], idfs: readonly number[], avgLen: number, limit: number): Promise<LabelHitRow[]> {
+export async function rankCpvLabels(
+  db: DbOrTx,
+  terms: readonly string[],
+  idfs: readonly number[],
+  avgLen: number,
+  limit: number,
+): Promise<LabelHitRow[]> {
   if (!terms.length) return [];
   const { rows } = await db.execute<LabelHitRow & Record<string, unknown>>(sql`
     with q as (select ${joined(terms, '|')} as tsq, ${termQueries(terms)} as terms)
@@ -205,17 +218,23 @@ export async function scoredCandidates(db: DbOrTx, s: SourceSql, q: CandidateQue
     // ts_rank, or for common words (tens of thousands of rows, each read by ts_rank) the newest.
     const any = q.broad ? sql`${s.created} desc` : sql`ts_rank(${s.search}, q.tsq) desc`;
     const every = q.broad && q.finding.length === 1 ? any : sql`ts_rank(${s.search}, q.tsq) desc`;
-    branches.push(sql`(select ${s.id} as id from ${s.table}, q where ${s.search} @@ q.alltsq and ${where}${excluded} order by ${every} limit ${q.textPool})`);
+    branches.push(
+      sql`(select ${s.id} as id from ${s.table}, q where ${s.search} @@ q.alltsq and ${where}${excluded} order by ${every} limit ${q.textPool})`,
+    );
     if (q.finding.length > 1) {
       branches.push(sql`(select ${s.id} as id from ${s.table}, q where (select count(*) from every) < ${ANY_WORD_BELOW} and ${s.search} @@ q.tsq and ${where}${excluded}
         order by ${any} limit ${q.textPool})`);
     }
   }
   if (q.classes.length && s.cpvClasses) {
-    branches.push(sql`(select ${s.id} as id from ${s.table} where ${s.cpvClasses} && ${pgTextArray(q.classes)}::text[] and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`);
+    branches.push(
+      sql`(select ${s.id} as id from ${s.table} where ${s.cpvClasses} && ${pgTextArray(q.classes)}::text[] and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`,
+    );
   }
   if (q.categories.length && s.category) {
-    branches.push(sql`(select ${s.id} as id from ${s.table} where ${s.category} = any(${pgTextArray(q.categories)}::text[]) and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`);
+    branches.push(
+      sql`(select ${s.id} as id from ${s.table} where ${s.category} = any(${pgTextArray(q.categories)}::text[]) and ${where}${excluded} order by ${s.created} desc limit ${q.cpvPool})`,
+    );
   }
   if (!branches.length) return [];
   const [first, ...rest] = branches;
@@ -245,10 +264,17 @@ export interface HighlightRow {
  * The title and a passage of the body with the matched lexemes marked (ts_headline), for one page
  * of hits. \u0001 and \u0002 open and close a mark; they are removed from the text first.
  */
-export async function highlights(db: DbOrTx, s: SourceSql, ids: readonly string[], terms: readonly string[]): Promise<HighlightRow[]> {
+export async function highlights(
+  db: DbOrTx,
+  s: SourceSql,
+  ids: readonly string[],
+  terms: readonly string[],
+): Promise<HighlightRow[]> {
   if (!ids.length) return [];
   const clean = (x: SQL) => sql`regexp_replace(${x}, '[\u0001\u0002]', '', 'g')`;
-  const tsq = terms.length ? sql`(select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(terms)}::text[]) t)::tsquery` : sql`''::tsquery`;
+  const tsq = terms.length
+    ? sql`(select string_agg(quote_literal(t), ' | ') from unnest(${pgTextArray(terms)}::text[]) t)::tsquery`
+    : sql`''::tsquery`;
   const { rows } = await db.execute<HighlightRow & Record<string, unknown>>(sql`
     with q as (select ${tsq} as tsq)
     select ${s.id} as id,
@@ -277,7 +303,9 @@ export async function statsState(db: DbOrTx, source: SourceKey): Promise<{ docs:
  */
 export async function refreshTerms(db: DbOrTx, s: SourceSql, changes: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ ok: boolean } & Record<string, unknown>>(sql`select pg_try_advisory_xact_lock(hashtext(${`search-terms:${s.key}`})) as ok`);
+    const { rows } = await tx.execute<{ ok: boolean } & Record<string, unknown>>(
+      sql`select pg_try_advisory_xact_lock(hashtext(${`search-terms:${s.key}`})) as ok`,
+    );
     if (!rows[0]?.ok) return;
     await tx.execute(sql`delete from search_terms where source = ${s.key}`);
     await tx.execute(sql`insert into search_terms (source, lexeme, df)
@@ -290,12 +318,17 @@ export async function refreshTerms(db: DbOrTx, s: SourceSql, changes: number): P
 }
 
 export async function allCpvLabels(db: DbOrTx): Promise<Map<string, string>> {
-  const { rows } = await db.execute<{ code: string; label: string } & Record<string, unknown>>(sql`select code, label from cpv_labels`);
+  const { rows } = await db.execute<{ code: string; label: string } & Record<string, unknown>>(
+    sql`select code, label from cpv_labels`,
+  );
   return new Map(rows.map((r) => [r.code, r.label]));
 }
 
 /** How many notices carry each code exactly, and how many its class (GIN on cpv_codes and cpv_classes). */
-export async function noticesPerCode(db: DbOrTx, codes: readonly string[]): Promise<Map<string, { code: number; cls: number }>> {
+export async function noticesPerCode(
+  db: DbOrTx,
+  codes: readonly string[],
+): Promise<Map<string, { code: number; cls: number }>> {
   if (!codes.length) return new Map();
   const { rows } = await db.execute<{ c: string; n_code: number; n_class: number } & Record<string, unknown>>(sql`
     select c, (select count(*) from external_tenders where cpv_codes @> array[c])::int as n_code,
@@ -305,16 +338,27 @@ export async function noticesPerCode(db: DbOrTx, codes: readonly string[]): Prom
 }
 
 /** Words of a source that start as `prefix` does, the commonest first (the word being typed). */
-export async function wordsStartingWith(db: DbOrTx, source: SourceKey, prefix: string, limit: number): Promise<Array<{ lexeme: string; df: number; cpv_df: number | null }>> {
+export async function wordsStartingWith(
+  db: DbOrTx,
+  source: SourceKey,
+  prefix: string,
+  limit: number,
+): Promise<Array<{ lexeme: string; df: number; cpv_df: number | null }>> {
   const like = prefixPattern(prefix);
-  const { rows } = await db.execute<{ lexeme: string; df: number; cpv_df: number | null } & Record<string, unknown>>(sql`
+  const { rows } = await db.execute<
+    { lexeme: string; df: number; cpv_df: number | null } & Record<string, unknown>
+  >(sql`
     select t.lexeme, t.df, c.df as cpv_df from search_terms t left join search_terms c on c.source = 'cpv' and c.lexeme = t.lexeme
     where t.source = ${source} and t.lexeme like ${like} order by t.df desc, t.lexeme limit ${limit}`);
   return rows;
 }
 
 /** Words of the CPV labels that start as `prefix` does, the commonest first (suggestions as one types). */
-export async function labelWordsStartingWith(db: DbOrTx, prefix: string, limit: number): Promise<Array<{ lexeme: string; df: number }>> {
+export async function labelWordsStartingWith(
+  db: DbOrTx,
+  prefix: string,
+  limit: number,
+): Promise<Array<{ lexeme: string; df: number }>> {
   const like = prefixPattern(prefix);
   const { rows } = await db.execute<{ lexeme: string; df: number } & Record<string, unknown>>(sql`
     select lexeme, df from search_terms where source = 'cpv' and lexeme like ${like} order by df desc, lexeme limit ${limit}`);

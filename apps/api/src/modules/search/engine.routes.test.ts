@@ -25,16 +25,30 @@ const notice = (title: string, description: string, cpvCodes: string[]) => ({
 
 // Enough notices that "works" is common and "kiln" is rare.
 const NOTICES = [
-  notice('Roof repairs to the town hall', 'Repairs to the pitched roof, slates and lead flashing of the town hall.', ['45261910']),
-  notice('Flat roof replacement at Oak primary school', 'Strip and replace the felt roof covering; insulation upgrade.', ['45261210']),
+  notice('Roof repairs to the town hall', 'Repairs to the pitched roof, slates and lead flashing of the town hall.', [
+    '45261910',
+  ]),
+  notice(
+    'Flat roof replacement at Oak primary school',
+    'Strip and replace the felt roof covering; insulation upgrade.',
+    ['45261210'],
+  ),
   notice('Kiln room ventilation works', 'Ventilation works to the pottery kiln room of the arts centre.', ['45331210']),
-  notice('Highway resurfacing works programme', 'Carriageway resurfacing works across the borough, footway works.', ['45233142']),
+  notice('Highway resurfacing works programme', 'Carriageway resurfacing works across the borough, footway works.', [
+    '45233142',
+  ]),
   notice('Electrical installation works at the depot', 'Rewire, distribution boards and lighting works.', ['45310000']),
   notice('Plumbing and sanitary works to changing rooms', 'New showers, WCs and pipework works.', ['45330000']),
   notice('Office cleaning services', 'Daily cleaning of council offices, washrooms and kitchens.', ['90919200']),
-  notice('School transport: home to school taxi journeys', 'Taxi and minibus journeys for pupils with special needs.', ['60120000']),
+  notice('School transport: home to school taxi journeys', 'Taxi and minibus journeys for pupils with special needs.', [
+    '60120000',
+  ]),
   notice('Painting and decorating works', 'Internal redecoration works of the library.', ['45442100']),
-  notice('Weatherproofing of the sports hall', 'Make good the roof coverings and gutters over the sports hall; works to stop water coming in.', ['45261900']),
+  notice(
+    'Weatherproofing of the sports hall',
+    'Make good the roof coverings and gutters over the sports hall; works to stop water coming in.',
+    ['45261900'],
+  ),
 ];
 
 beforeAll(async () => {
@@ -72,7 +86,10 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(res.status).toBe(200);
     const top3 = res.body.data.slice(0, 3).map((x: { cpvCodes: string[] }) => x.cpvCodes[0]!.slice(0, 4));
     expect(top3).toEqual(['4526', '4526', '4526']);
-    expect(res.body.meta.reading.cpv[0]).toMatchObject({ code: '45260000', label: 'Roof works and other special trade construction works' });
+    expect(res.body.meta.reading.cpv[0]).toMatchObject({
+      code: '45260000',
+      label: 'Roof works and other special trade construction works',
+    });
     // "Weatherproofing of the sports hall" says "roof coverings" once: found by its class
     expect(titles(res.body)).toContain('Weatherproofing of the sports hall');
   });
@@ -82,7 +99,9 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     const top = res.body.data[0];
     expect(top.title).toBe('Roof repairs to the town hall');
     expect(top.match.words).toEqual(expect.arrayContaining(['roof', 'repairs']));
-    expect(top.match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text.toLowerCase())).toEqual(['roof', 'repairs']);
+    expect(
+      top.match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text.toLowerCase()),
+    ).toEqual(['roof', 'repairs']);
     expect(top.match.cpv).toMatchObject({ code: '45261910', level: expect.stringMatching(/code|class/) });
     expect(top.match.reason).toMatch(/^Matches roof, repairs · Same CPV (code|class) as /);
   });
@@ -98,7 +117,9 @@ describe('the search engine on the live feed (docs/search.md)', () => {
   it('as one types, a half-typed last word finds its completions ("roof rep" → roof repairs)', async () => {
     const res = await feed('q=roof%20rep');
     expect(titles(res.body)[0]).toBe('Roof repairs to the town hall');
-    expect(res.body.data[0].match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text)).toEqual(['Roof', 'repairs']);
+    expect(
+      res.body.data[0].match.title.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text),
+    ).toEqual(['Roof', 'repairs']);
   });
 
   it('"Top for you" ranks the feed for the supplier\'s catalogue: a roofer sees roofing notices first, with the reason', async () => {
@@ -108,7 +129,13 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(before.body.data.every((x: { match?: unknown }) => !x.match)).toBe(true);
     const item = await t.request('POST', '/api/catalogue', {
       token: roofer.token,
-      body: { title: 'Pitched roof repairs and re-slating', description: 'Slate and tile roof repairs, lead flashing, gutters.', category: 'roofing', value: 950, region: 'london' },
+      body: {
+        title: 'Pitched roof repairs and re-slating',
+        description: 'Slate and tile roof repairs, lead flashing, gutters.',
+        category: 'roofing',
+        value: 950,
+        region: 'london',
+      },
     });
     expect(item.status, JSON.stringify(item.body)).toBe(201);
     const top = await t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
@@ -125,10 +152,23 @@ describe('the search engine on the live feed (docs/search.md)', () => {
   });
 
   it('hostile strings answer 200 or 400, never 500', async () => {
-    for (const q of [`"unbalanced`, `'; drop table external_tenders; --`, `roof & | ! ( ) : * <-> \\`, '%_%', '\u0001\u0002', '😀', 'x'.repeat(199), 'roof '.repeat(39)]) {
+    for (const q of [
+      `"unbalanced`,
+      `'; drop table external_tenders; --`,
+      `roof & | ! ( ) : * <-> \\`,
+      '%_%',
+      '\u0001\u0002',
+      '😀',
+      'x'.repeat(199),
+      'roof '.repeat(39),
+    ]) {
       const res = await feed(`q=${encodeURIComponent(q)}`);
-      expect([200, 400], `${q.slice(0, 30)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
-      const s = await t.request('GET', `/api/external-tenders/suggest?q=${encodeURIComponent(q)}`, { token: supplier.token });
+      expect([200, 400], `${q.slice(0, 30)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(
+        res.status,
+      );
+      const s = await t.request('GET', `/api/external-tenders/suggest?q=${encodeURIComponent(q)}`, {
+        token: supplier.token,
+      });
       expect([200, 400]).toContain(s.status);
     }
   });

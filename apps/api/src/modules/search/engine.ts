@@ -1,6 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { CATEGORIES, cpvCodesFor, type CpvSuggestion, type MarkedText, type QueryReading, type SearchMatch } from '@brickyard/shared';
+import {
+  CATEGORIES,
+  cpvCodesFor,
+  type CpvSuggestion,
+  type MarkedText,
+  type QueryReading,
+  type SearchMatch,
+} from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
 
@@ -112,12 +119,23 @@ const groupOf = (c: string) => c.slice(0, 3);
 const classOf = (c: string) => c.slice(0, 4);
 
 /** How close `code` sits to the best code the query means: weight × level. */
-export function cpvFit(codes: readonly string[], understood: readonly UnderstoodCode[]): { fit: number; code: string; level: CpvLevel; queryCode: string } | null {
+export function cpvFit(
+  codes: readonly string[],
+  understood: readonly UnderstoodCode[],
+): { fit: number; code: string; level: CpvLevel; queryCode: string } | null {
   let best: { fit: number; code: string; level: CpvLevel; queryCode: string } | null = null;
   for (const c of codes) {
     for (const u of understood) {
       const level: CpvLevel | null =
-        c === u.code ? 'code' : classOf(c) === classOf(u.code) ? 'class' : groupOf(c) === groupOf(u.code) ? 'group' : c.slice(0, 2) === u.code.slice(0, 2) ? 'division' : null;
+        c === u.code
+          ? 'code'
+          : classOf(c) === classOf(u.code)
+            ? 'class'
+            : groupOf(c) === groupOf(u.code)
+              ? 'group'
+              : c.slice(0, 2) === u.code.slice(0, 2)
+                ? 'division'
+                : null;
       if (!level) continue;
       const fit = u.weight * CPV_LEVEL[level];
       if (!best || fit > best.fit) best = { fit, code: c, level, queryCode: u.code };
@@ -138,10 +156,19 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
   for (const r of rows) {
     const known = r.df !== null || r.cpv_df !== null;
     words.push({ word: r.word, lexeme: r.lexeme, correctedTo: !known && r.near ? r.near : null });
-    terms.set(r.lexeme, { idf: idf(docs, r.df ?? 0), cpvIdf: r.cpv_df === null ? 0 : idf(cpvDocs, r.cpv_df), df: r.df ?? 0 });
+    terms.set(r.lexeme, {
+      idf: idf(docs, r.df ?? 0),
+      cpvIdf: r.cpv_df === null ? 0 : idf(cpvDocs, r.cpv_df),
+      df: r.df ?? 0,
+    });
     if (!known && r.near && !terms.has(r.near)) {
       // a near spelling counts a little less than the word itself would
-      terms.set(r.near, { idf: 0.8 * idf(docs, r.near_df ?? 0), cpvIdf: r.near_cpv_df === null ? 0 : 0.8 * idf(cpvDocs, r.near_cpv_df), df: r.near_df ?? 0, guessed: true });
+      terms.set(r.near, {
+        idf: 0.8 * idf(docs, r.near_df ?? 0),
+        cpvIdf: r.near_cpv_df === null ? 0 : 0.8 * idf(cpvDocs, r.near_cpv_df),
+        df: r.near_df ?? 0,
+        guessed: true,
+      });
     }
   }
   // the last word may be half typed ("roof rep"): its commonest completions count a little less
@@ -149,7 +176,12 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
   if (typing && last && last.df === null && last.cpv_df === null && !last.near && last.word.length >= 2) {
     for (const c of await repo.wordsStartingWith(db, source, last.word, 3)) {
       if (terms.has(c.lexeme)) continue;
-      terms.set(c.lexeme, { idf: 0.8 * idf(docs, c.df), cpvIdf: c.cpv_df === null ? 0 : 0.8 * idf(cpvDocs, c.cpv_df), df: c.df, guessed: true });
+      terms.set(c.lexeme, {
+        idf: 0.8 * idf(docs, c.df),
+        cpvIdf: c.cpv_df === null ? 0 : 0.8 * idf(cpvDocs, c.cpv_df),
+        df: c.df,
+        guessed: true,
+      });
       words.push({ word: last.word, lexeme: c.lexeme, correctedTo: null });
     }
   }
@@ -172,9 +204,17 @@ async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number; idf: 
   // short query is what it means; a label that shares one common word with a long title is not
   // a word the labels do not know counts by its rarity in the documents: a name ("Sumner House")
   // is what such a query means, not the label that shares its common word
-  const mass = [...terms.values()].reduce((s, t) => s + (t.cpvIdf > 0 ? Math.max(t.cpvIdf, 0.5) : Math.min(Math.max(t.idf, 0.5), UNKNOWN_WORD_MASS)), 0);
+  const mass = [...terms.values()].reduce(
+    (s, t) => s + (t.cpvIdf > 0 ? Math.max(t.cpvIdf, 0.5) : Math.min(Math.max(t.idf, 0.5), UNKNOWN_WORD_MASS)),
+    0,
+  );
   const top = hits[0]!.score;
-  return hits.map((h) => ({ code: h.code, label: h.label, terms: h.terms, weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)) }));
+  return hits.map((h) => ({
+    code: h.code,
+    label: h.label,
+    terms: h.terms,
+    weight: Math.min(1, h.score / top) * Math.min(1, h.score / (mass * 1.6)),
+  }));
 }
 
 /** How sure the label reading is: the share of the query the best label explains. */
@@ -184,7 +224,10 @@ function confidenceOf(labels: Array<{ weight: number }>): number {
 
 /** The codes the best text hits carry, each hit voting by its share of the best BM25. */
 function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.CandidateRow) => readonly string[]) {
-  const ranked = [...rows].filter((r) => r.bm25 > 0).sort((a, b) => b.bm25 - a.bm25).slice(0, VOTERS);
+  const ranked = [...rows]
+    .filter((r) => r.bm25 > 0)
+    .sort((a, b) => b.bm25 - a.bm25)
+    .slice(0, VOTERS);
   const top = ranked[0]?.bm25 ?? 0;
   const byClass = new Map<string, { weight: number; code: string }>();
   ranked.forEach((r, i) => {
@@ -208,7 +251,11 @@ function agreementOf(votes: Array<{ weight: number }>): number {
   return sum ? Math.max(...votes.map((v) => v.weight)) / sum : 0;
 }
 
-function combine(labels: Array<{ code: string; label: string; weight: number }>, votes: Array<{ code: string; weight: number }>, labelOf: (code: string) => string): UnderstoodCode[] {
+function combine(
+  labels: Array<{ code: string; label: string; weight: number }>,
+  votes: Array<{ code: string; weight: number }>,
+  labelOf: (code: string) => string,
+): UnderstoodCode[] {
   const byCode = new Map<string, UnderstoodCode>();
   const add = (code: string, label: string, w: number) => {
     const cur = byCode.get(code);
@@ -233,10 +280,13 @@ function combine(labels: Array<{ code: string; label: string; weight: number }>,
   const lead = all.find((u) => u.code.slice(0, 2) === division);
   const out = (lead ? [lead, ...all.filter((u) => u !== lead)] : all).slice(0, READ_CODES);
   const max = Math.max(0, ...out.map((u) => u.weight));
-  return out.map((u) => ({ ...u, weight: max ? (u.weight / max) ** SHARPEN : 0 })).filter((u, i) => i === 0 || u.weight > 0.05);
+  return out
+    .map((u) => ({ ...u, weight: max ? (u.weight / max) ** SHARPEN : 0 }))
+    .filter((u, i) => i === 0 || u.weight > 0.05);
 }
 
-const codesOfRow = (r: repo.CandidateRow): readonly string[] => (r.cpv_codes ? r.cpv_codes : r.category ? cpvCodesFor(r.category, r.subcategories ?? []) : []);
+const codesOfRow = (r: repo.CandidateRow): readonly string[] =>
+  r.cpv_codes ? r.cpv_codes : r.category ? cpvCodesFor(r.category, r.subcategories ?? []) : [];
 
 let labelCache: Map<string, string> | null = null;
 /** Labels of CPV codes, for codes read from votes (cpv_labels, read once per process). */
@@ -259,7 +309,16 @@ const kept = new WeakMap<object, LRUCache<string, { version: string; at: number;
 export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   let perDb = kept.get(db);
   if (!perDb) kept.set(db, (perDb = new LRUCache({ max: 2_000 })));
-  const key = JSON.stringify([q.source, q.text, q.limit, q.typing ?? false, q.readCpv ?? true, q.excludeIds ?? [], q.codes ?? [], repo.sqlKey(q.where)]);
+  const key = JSON.stringify([
+    q.source,
+    q.text,
+    q.limit,
+    q.typing ?? false,
+    q.readCpv ?? true,
+    q.excludeIds ?? [],
+    q.codes ?? [],
+    repo.sqlKey(q.where),
+  ]);
   // (the statistics are checked by a miss, in readWords: a write that makes them stale also moves the version)
   const version = await repo.sourceVersion(db, repo.SOURCE_SQL[q.source]);
   const hit = perDb.get(key);
@@ -332,7 +391,8 @@ async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   }
   const orderOf = (w: string) => words.findIndex((x) => x.word === w);
   const asked = [...new Set(words.map((w) => w.lexeme))];
-  const named_ = (r: repo.CandidateRow) => asked.length > 0 && asked.length <= NAMED_MAX_WORDS && asked.every((l) => r.title_terms?.includes(l));
+  const named_ = (r: repo.CandidateRow) =>
+    asked.length > 0 && asked.length <= NAMED_MAX_WORDS && asked.every((l) => r.title_terms?.includes(l));
   const hits = rows
     .map((r): RankedHit => {
       const fit = understood.length ? cpvFit(codesOfRow(r), understood) : null;
@@ -414,10 +474,20 @@ export function markedText(s: string): MarkedText {
   return out;
 }
 
-const LEVEL_WORD: Record<CpvLevel, string> = { code: 'Same CPV code as', class: 'Same CPV class as', group: 'Same CPV group as', division: 'Same CPV division as' };
+const LEVEL_WORD: Record<CpvLevel, string> = {
+  code: 'Same CPV code as',
+  class: 'Same CPV class as',
+  group: 'Same CPV group as',
+  division: 'Same CPV division as',
+};
 
 /** Why each hit of a page is there: matched words marked in its title and a passage, and its CPV relation. */
-export async function explain(db: DbOrTx, result: EngineResult, source: repo.SourceKey, ids: readonly string[]): Promise<Map<string, SearchMatch>> {
+export async function explain(
+  db: DbOrTx,
+  result: EngineResult,
+  source: repo.SourceKey,
+  ids: readonly string[],
+): Promise<Map<string, SearchMatch>> {
   const s = repo.SOURCE_SQL[source];
   const [rows, labelOf] = await Promise.all([repo.highlights(db, s, ids, result.lexemes), cpvLabelOf(db)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -427,11 +497,25 @@ export async function explain(db: DbOrTx, result: EngineResult, source: repo.Sou
     const h = hits.get(id);
     const r = byId.get(id);
     if (!h || !r) continue;
-    const cpv = h.cpv ? { code: h.cpv.code, label: labelOf(h.cpv.code), level: h.cpv.level, queryCode: h.cpv.queryCode, queryLabel: labelOf(h.cpv.queryCode) } : null;
+    const cpv = h.cpv
+      ? {
+          code: h.cpv.code,
+          label: labelOf(h.cpv.code),
+          level: h.cpv.level,
+          queryCode: h.cpv.queryCode,
+          queryLabel: labelOf(h.cpv.queryCode),
+        }
+      : null;
     const parts = [];
     if (h.words.length) parts.push(`Matches ${h.words.slice(0, 5).join(', ')}`);
     if (cpv) parts.push(`${LEVEL_WORD[cpv.level]} ${cpv.queryLabel} (${cpv.queryCode})`);
-    out.set(id, { words: h.words, title: markedText(r.title), snippet: markedText(r.snippet), cpv, reason: parts.join(' · ') || 'Related by meaning' });
+    out.set(id, {
+      words: h.words,
+      title: markedText(r.title),
+      snippet: markedText(r.snippet),
+      cpv,
+      reason: parts.join(' · ') || 'Related by meaning',
+    });
   }
   return out;
 }
@@ -466,25 +550,34 @@ async function suggestNow(db: DbOrTx, text: string, limit: number): Promise<CpvS
   const trimmed = text.trim();
   if (trimmed.length < 2) return [];
   const last = /([\p{L}\p{N}]+)$/u.exec(trimmed)?.[1] ?? '';
-  const completions = !/\s$/.test(text) && last.length >= 2 ? await repo.labelWordsStartingWith(db, last.toLowerCase(), 3) : [];
+  const completions =
+    !/\s$/.test(text) && last.length >= 2 ? await repo.labelWordsStartingWith(db, last.toLowerCase(), 3) : [];
   const { words, terms, stats } = await readWords(db, 'external', trimmed);
   // the words typed so far must all be in a suggestion; the last one, while it is being typed,
   // may be the start of a longer word
   const typing = completions.length ? words.at(-1)?.lexeme : undefined;
-  const complete = [...new Set(words.map((w) => w.lexeme).filter((l) => l !== typing && (terms.get(l)?.cpvIdf ?? 0) > 0))];
+  const complete = [
+    ...new Set(words.map((w) => w.lexeme).filter((l) => l !== typing && (terms.get(l)?.cpvIdf ?? 0) > 0)),
+  ];
   const endings = new Set([...(typing ? [typing] : []), ...completions.map((c) => c.lexeme)]);
-  for (const c of completions) if (!terms.has(c.lexeme)) terms.set(c.lexeme, { idf: 0, cpvIdf: idf(stats?.cpv_docs ?? 0, c.df), df: 0 });
+  for (const c of completions)
+    if (!terms.has(c.lexeme)) terms.set(c.lexeme, { idf: 0, cpvIdf: idf(stats?.cpv_docs ?? 0, c.df), df: 0 });
   const labels = await readLabels(db, terms, stats?.cpv_avg_len || 3);
   const ending = (l: { terms: string[] }) => !endings.size || l.terms.some((t) => endings.has(t));
   const strict = labels.filter((l) => complete.every((w) => l.terms.includes(w)) && ending(l));
   // no label holds every word ("school taxi"): the labels of the word being typed, then of any word
   const loose = strict.length ? strict : labels.filter((l) => endings.size && ending(l));
   const picked = (loose.length ? loose : labels.filter((l) => l.weight >= 0.3)).slice(0, limit * 2);
-  const counts = await repo.noticesPerCode(db, picked.map((l) => l.code));
+  const counts = await repo.noticesPerCode(
+    db,
+    picked.map((l) => l.code),
+  );
   return picked
     .map((l) => {
       const n = counts.get(l.code) ?? { code: 0, cls: 0 };
-      return n.code > 0 ? { code: l.code, label: l.label, filter: l.code, count: n.code } : { code: l.code, label: l.label, filter: l.code.slice(0, 4), count: n.cls };
+      return n.code > 0
+        ? { code: l.code, label: l.label, filter: l.code, count: n.code }
+        : { code: l.code, label: l.label, filter: l.code.slice(0, 4), count: n.cls };
     })
     .filter((s, i, all) => s.count > 0 && all.findIndex((x) => x.filter === s.filter) === i)
     .slice(0, limit);

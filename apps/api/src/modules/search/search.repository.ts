@@ -97,24 +97,35 @@ export interface SearchFilter {
   closingDays?: number;
 }
 
-
 /** Every filter but the text. */
 function filtersOf(s: Source, f: SearchFilter): SQL {
   const c: SQL[] = [sql`true`];
   if (f.ids) c.push(sql`x.id = any(${`{${f.ids.join(',')}}`}::uuid[])`);
   if (f.visible && 'ownerId' in f.visible) c.push(sql`x.user_id = ${f.visible.ownerId}`);
   else if (f.visible) {
-    const statuses = sql.join(f.visible.statuses.map((x) => sql`${x}`), sql`, `);
+    const statuses = sql.join(
+      f.visible.statuses.map((x) => sql`${x}`),
+      sql`, `,
+    );
     c.push(sql`(x.status in (${statuses}) or x.awarded_supplier_id = ${f.visible.awardedTo})`);
   }
   if (f.category) c.push(sql`${s.category} = ${f.category}`);
   if (f.region) c.push(sql`${s.region} = ${f.region}`);
-  if (f.statuses) c.push(f.statuses.length ? sql`${s.status} in (${sql.join(f.statuses.map((x) => sql`${x}`), sql`, `)})` : sql`false`);
+  if (f.statuses)
+    c.push(
+      f.statuses.length
+        ? sql`${s.status} in (${sql.join(
+            f.statuses.map((x) => sql`${x}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   if (f.value) {
     c.push(sql`${s.amount} >= ${f.value.min * 100}`);
     if (f.value.max !== null) c.push(sql`${s.amount} < ${f.value.max * 100}`);
   }
-  if (f.closingDays !== undefined) c.push(sql`${s.deadline} > now() and ${s.deadline} <= now() + make_interval(days => ${f.closingDays})`);
+  if (f.closingDays !== undefined)
+    c.push(sql`${s.deadline} > now() and ${s.deadline} <= now() + make_interval(days => ${f.closingDays})`);
   return sql.join(c, sql` and `);
 }
 
@@ -150,7 +161,9 @@ const bucketSql = (s: Source) =>
     [
       sql`case`,
       ...VALUE_BUCKETS.map((b) =>
-        b.max === null ? sql`when ${s.amount} >= ${b.min * 100} then ${b.key}` : sql`when ${s.amount} >= ${b.min * 100} and ${s.amount} < ${b.max * 100} then ${b.key}`,
+        b.max === null
+          ? sql`when ${s.amount} >= ${b.min * 100} then ${b.key}`
+          : sql`when ${s.amount} >= ${b.min * 100} and ${s.amount} < ${b.max * 100} then ${b.key}`,
       ),
       sql`end`,
     ],
@@ -173,7 +186,10 @@ export interface FacetRow {
  * closing-window counts are then the sums over the category groups.
  */
 const facetRowsOf = (s: Source, m: SQL) => {
-  const inWindow = CLOSING_WINDOWS.map((w, i) => sql`count(*) filter (where deadline > now() and deadline <= now() + make_interval(days => ${w.days}))::int as ${sql.raw(`w${i}`)}`);
+  const inWindow = CLOSING_WINDOWS.map(
+    (w, i) =>
+      sql`count(*) filter (where deadline > now() and deadline <= now() + make_interval(days => ${w.days}))::int as ${sql.raw(`w${i}`)}`,
+  );
   return sql`
     with g as (
       select case when grouping(category) = 0 then 'category' when grouping(region) = 0 then 'region' when grouping(status) = 0 then 'status' else 'value' end as dim,
@@ -215,7 +231,14 @@ export function engineFilter(s: Source, f: SearchFilter, idRef: SQL): SQL | unde
  * One page in `sort` order (or lexical order past the re-ranked depth), OFFSET-paged. With text,
  * the matches are sorted on the columns read by their index scans and only the page is joined.
  */
-export async function orderedPage(db: DbOrTx, s: Source, f: SearchFilter, sort: SearchSort, limit: number, offset: number): Promise<HitRow[]> {
+export async function orderedPage(
+  db: DbOrTx,
+  s: Source,
+  f: SearchFilter,
+  sort: SearchSort,
+  limit: number,
+  offset: number,
+): Promise<HitRow[]> {
   const order =
     sort === 'closing_soon'
       ? sql`(${s.deadline} > now()) desc nulls last, ${s.deadline} asc nulls last, ${s.created} desc, x.id`

@@ -8,11 +8,44 @@ let supplier: TestUser;
 let coreSupplier: TestUser;
 
 const items = [
-  { title: 'Gypsum plasterboard 12.5mm sheets', description: 'Standard wallboard for drylining and partitions, tapered edge.', category: 'finishes', subcategories: ['plastering'], value: 8.5, region: 'london' },
-  { title: 'S355 universal steel beams', description: 'Hot rolled structural steel beams and columns, CE marked.', category: 'structural-steel', value: 1150, region: 'north-west' },
-  { title: 'Steel reinforcement mesh A393', description: 'Welded fabric mesh for concrete slabs.', category: 'structural-steel', subcategories: ['reinforcement'], value: 45, region: 'north-west' },
-  { title: 'Ready-mix concrete C32/40', description: 'Ready mixed concrete delivered by truck mixer.', category: 'concrete', value: 110, region: 'yorkshire-and-the-humber' },
-  { title: 'Treated softwood fence panels', description: 'Overlap fence panels for garden boundaries.', category: 'timber', subcategories: ['fencing'], value: 30, region: 'south-west' },
+  {
+    title: 'Gypsum plasterboard 12.5mm sheets',
+    description: 'Standard wallboard for drylining and partitions, tapered edge.',
+    category: 'finishes',
+    subcategories: ['plastering'],
+    value: 8.5,
+    region: 'london',
+  },
+  {
+    title: 'S355 universal steel beams',
+    description: 'Hot rolled structural steel beams and columns, CE marked.',
+    category: 'structural-steel',
+    value: 1150,
+    region: 'north-west',
+  },
+  {
+    title: 'Steel reinforcement mesh A393',
+    description: 'Welded fabric mesh for concrete slabs.',
+    category: 'structural-steel',
+    subcategories: ['reinforcement'],
+    value: 45,
+    region: 'north-west',
+  },
+  {
+    title: 'Ready-mix concrete C32/40',
+    description: 'Ready mixed concrete delivered by truck mixer.',
+    category: 'concrete',
+    value: 110,
+    region: 'yorkshire-and-the-humber',
+  },
+  {
+    title: 'Treated softwood fence panels',
+    description: 'Overlap fence panels for garden boundaries.',
+    category: 'timber',
+    subcategories: ['fencing'],
+    value: 30,
+    region: 'south-west',
+  },
 ];
 
 beforeAll(async () => {
@@ -35,7 +68,14 @@ beforeAll(async () => {
     deadline: addDays(new Date(), 5).toISOString(),
   };
   expect((await t.request('POST', '/api/tender', { token: buyer.token, body: tender })).status).toBe(201);
-  expect((await t.request('POST', '/api/tender', { token: buyer.token, body: { ...tender, title: 'Private draft: steel for a secret site', status: 'draft' } })).status).toBe(201);
+  expect(
+    (
+      await t.request('POST', '/api/tender', {
+        token: buyer.token,
+        body: { ...tender, title: 'Private draft: steel for a secret site', status: 'draft' },
+      })
+    ).status,
+  ).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -47,7 +87,11 @@ describe('DESIGN §5 search: GET /api/search', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data[0].title).toBe('S355 universal steel beams');
     expect(res.body.meta.total).toBe(res.body.data.length);
-    expect(res.body.meta.facets.category).toContainEqual({ value: 'structural-steel', label: 'Structural Steel', count: res.body.meta.total });
+    expect(res.body.meta.facets.category).toContainEqual({
+      value: 'structural-steel',
+      label: 'Structural Steel',
+      count: res.body.meta.total,
+    });
     expect(res.body.meta.facets.region[0]).toMatchObject({ value: 'north-west', label: 'North West' });
     expect(res.body.meta.facets.value.length).toBeGreaterThan(0);
   });
@@ -57,16 +101,23 @@ describe('DESIGN §5 search: GET /api/search', () => {
     for (const q of ['steel', 'steal']) {
       const all = await search(`type=catalogue&q=${q}`);
       expect(all.status).toBe(200);
-      const byCategory = Object.fromEntries(all.body.meta.facets.category.map((c: { value: string; count: number }) => [c.value, c.count]));
+      const byCategory = Object.fromEntries(
+        all.body.meta.facets.category.map((c: { value: string; count: number }) => [c.value, c.count]),
+      );
       expect(all.body.meta.total, q).toBe(all.body.data.length);
       expect(all.body.meta.total, q).toBeGreaterThan(0);
       const narrowed = await search(`type=catalogue&q=${q}&category=structural-steel`);
       expect(narrowed.body.meta.total, q).toBe(byCategory['structural-steel']);
-      expect(narrowed.body.data.every((h: { category: string }) => h.category === 'structural-steel'), q).toBe(true);
+      expect(
+        narrowed.body.data.every((h: { category: string }) => h.category === 'structural-steel'),
+        q,
+      ).toBe(true);
       // another order of the same matches, with the same counts
       const newest = await search(`type=catalogue&q=${q}&sort=newest`);
       expect(newest.body.meta.total, q).toBe(all.body.meta.total);
-      expect(newest.body.data.map((h: { id: string }) => h.id).sort(), q).toEqual(all.body.data.map((h: { id: string }) => h.id).sort());
+      expect(newest.body.data.map((h: { id: string }) => h.id).sort(), q).toEqual(
+        all.body.data.map((h: { id: string }) => h.id).sort(),
+      );
     }
   });
 
@@ -111,7 +162,10 @@ describe('DESIGN §5 search: GET /api/search', () => {
     for (const q of hostile) {
       for (const type of ['tenders', 'catalogue', 'external']) {
         const res = await search(`type=${type}&q=${encodeURIComponent(q)}`, supplier.token);
-        expect([200, 400], `${type} ${q.slice(0, 40)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`).toContain(res.status);
+        expect(
+          [200, 400],
+          `${type} ${q.slice(0, 40)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+        ).toContain(res.status);
       }
       const listing = await t.request('GET', `/api/catalogue?q=${encodeURIComponent(q)}`, { token: buyer.token });
       expect([200, 400]).toContain(listing.status);

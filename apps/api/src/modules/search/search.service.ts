@@ -49,17 +49,28 @@ function toFacets(rows: repo.FacetRow[]): { facets: SearchFacets; total: number 
     if (r.value === null || (dim === 'closing' && r.n === 0)) continue;
     facets[dim].push({ value: r.value, label: label(dim, r.value), count: r.n });
   }
-  for (const k of ['category', 'region', 'status', 'value'] as const) facets[k].sort((a: FacetCount, b: FacetCount) => b.count - a.count || a.label.localeCompare(b.label));
+  for (const k of ['category', 'region', 'status', 'value'] as const)
+    facets[k].sort((a: FacetCount, b: FacetCount) => b.count - a.count || a.label.localeCompare(b.label));
   facets.region = facets.region.slice(0, 20);
   return { facets, total };
 }
 
-const ENGINE_SOURCE: Record<SearchType, SourceKey> = { tenders: 'tenders', catalogue: 'catalogue', external: 'external' };
+const ENGINE_SOURCE: Record<SearchType, SourceKey> = {
+  tenders: 'tenders',
+  catalogue: 'catalogue',
+  external: 'external',
+};
 
 /** The rows of a source ranked by the search engine for `q`, within `filter`. */
 export function rankSource(db: DbOrTx, type: SearchType, filter: repo.SearchFilter, q: string, limit = SEARCH_DEPTH) {
   const source = ENGINE_SOURCE[type];
-  return rank(db, { source, text: q, where: repo.engineFilter(repo.SOURCES[type], filter, SOURCE_SQL[source].id), limit, typing: true });
+  return rank(db, {
+    source,
+    text: q,
+    where: repo.engineFilter(repo.SOURCES[type], filter, SOURCE_SQL[source].id),
+    limit,
+    typing: true,
+  });
 }
 
 export function createSearchService(ctx: AppContext) {
@@ -88,9 +99,13 @@ export function createSearchService(ctx: AppContext) {
       return { statuses: SUPPLIER_VISIBLE_STATUSES, awardedTo: caller.id };
     }
     if (q.type === 'external') {
-      if (caller.role !== 'admin' && caller.role !== 'supplier') throw new AppError('FORBIDDEN', 'The live tender feed is for suppliers');
+      if (caller.role !== 'admin' && caller.role !== 'supplier')
+        throw new AppError('FORBIDDEN', 'The live tender feed is for suppliers');
       if (caller.role === 'supplier' && (!caller.plan || !PLANS[caller.plan].limits.liveFeed)) {
-        throw new AppError('PLAN_FEATURE_UNAVAILABLE', 'The live tender feed is part of the Growth and Partner plans. Upgrade in Settings > Billing to use it.');
+        throw new AppError(
+          'PLAN_FEATURE_UNAVAILABLE',
+          'The live tender feed is part of the Growth and Partner plans. Upgrade in Settings > Billing to use it.',
+        );
       }
     }
     return undefined;
@@ -98,10 +113,21 @@ export function createSearchService(ctx: AppContext) {
 
   function statusesOf(q: SearchQuery): string[] | undefined {
     if (!q.status) return undefined;
-    const wanted = q.status.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-    const allowed: readonly string[] = q.type === 'tenders' ? TENDER_STATUSES : q.type === 'catalogue' ? ['available', 'limited', 'other'] : ['open', 'closed'];
+    const wanted = q.status
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    const allowed: readonly string[] =
+      q.type === 'tenders'
+        ? TENDER_STATUSES
+        : q.type === 'catalogue'
+          ? ['available', 'limited', 'other']
+          : ['open', 'closed'];
     const bad = wanted.filter((s) => !allowed.includes(s));
-    if (bad.length) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', [{ path: 'status', message: `Unknown status: ${bad.join(', ')}` }]);
+    if (bad.length)
+      throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', [
+        { path: 'status', message: `Unknown status: ${bad.join(', ')}` },
+      ]);
     return wanted;
   }
 
@@ -145,14 +171,24 @@ export function createSearchService(ctx: AppContext) {
         const within = { ...filter, ids: ranked.hits.map((h) => h.id) };
         const relevanceOf = new Map(ranked.hits.map((h) => [h.id, h.score]));
         const [rows, counted] = await Promise.all([
-          q.sort === 'relevance' ? repo.hitsByIds(db, source, filter, within.ids.slice(offset, offset + q.pageSize)) : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
+          q.sort === 'relevance'
+            ? repo.hitsByIds(db, source, filter, within.ids.slice(offset, offset + q.pageSize))
+            : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
           repo.facets(db, source, within),
         ]);
-        const matches = await explain(db, ranked, ENGINE_SOURCE[q.type], rows.map((r) => r.id));
+        const matches = await explain(
+          db,
+          ranked,
+          ENGINE_SOURCE[q.type],
+          rows.map((r) => r.id),
+        );
         hits = rows.map((r) => ({ ...toHit(q.type, r, relevanceOf.get(r.id) ?? 0), match: matches.get(r.id) }));
         facetRows = counted;
       } else {
-        const [rows, counted] = await Promise.all([repo.orderedPage(db, source, filter, q.sort, q.pageSize, offset), facetsOf(q.type, filter)]);
+        const [rows, counted] = await Promise.all([
+          repo.orderedPage(db, source, filter, q.sort, q.pageSize, offset),
+          facetsOf(q.type, filter),
+        ]);
         hits = rows.map((r) => toHit(q.type, r, 0));
         facetRows = counted;
       }

@@ -10,7 +10,11 @@ export async function confirmNewEmailMail(name: string, url: string): Promise<Te
   return {
     subject: 'Confirm your new email address',
     text: `${lines.join('\n\n')}\n\n${url}\n`,
-    html: await renderMailHtml({ title: 'Confirm your new email address', paragraphs: lines, action: { label: 'Confirm new email', url, showLink: true } }),
+    html: await renderMailHtml({
+      title: 'Confirm your new email address',
+      paragraphs: lines,
+      action: { label: 'Confirm new email', url, showLink: true },
+    }),
   };
 }
 
@@ -24,7 +28,11 @@ export async function emailChangeRequestedMail(name: string, newEmail: string, c
   return {
     subject: 'Your email address is about to change',
     text: `${lines.join('\n\n')}\n\n${cancelUrl}\n`,
-    html: await renderMailHtml({ title: 'Email change requested', paragraphs: lines, action: { label: 'Cancel the change', url: cancelUrl } }),
+    html: await renderMailHtml({
+      title: 'Email change requested',
+      paragraphs: lines,
+      action: { label: 'Cancel the change', url: cancelUrl },
+    }),
   };
 }
 
@@ -44,5 +52,9 @@ export async function accountDeletedMail(name: string): Promise<Template> {
     `Hello ${name},`,
     'Your Brickyard account has been deleted and your personal data erased. Deals you took part in stay in your counterparties’ records without your name.',
   ];
-  return { subject: 'Your Brickyard account has been deleted', text: lines.join('\n\n'), html: await renderMailHtml({ title: 'Account deleted', paragraphs: lines }) };
+  return {
+    subject: 'Your Brickyard account has been deleted',
+    text: lines.join('\n\n'),
+    html: await renderMailHtml({ title: 'Account deleted', paragraphs: lines }),
+  };
 }

@@ -46,7 +46,9 @@ export async function emailTaken(db: DbOrTx, email: string, exceptUserId: string
 export async function updateUser(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'companyName' | 'pendingEmail' | 'email' | 'emailVerifiedAt'>>,
+  values: Partial<
+    Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'companyName' | 'pendingEmail' | 'email' | 'emailVerifiedAt'>
+  >,
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
@@ -69,7 +71,10 @@ export async function upsertPendingTwoFactor(db: DbOrTx, userId: string, secretE
   await db
     .insert(twoFactor)
     .values({ userId, secretEnc })
-    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretEnc, enabledAt: null, lastTimeStep: null, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { secretEnc, enabledAt: null, lastTimeStep: null, createdAt: sql`now()` },
+    });
 }
 
 /** Records the time step of an accepted code; false when that step (or a later one) was used already. */
@@ -83,7 +88,10 @@ export async function claimTimeStep(db: DbOrTx, userId: string, step: number): P
 }
 
 export async function enableTwoFactor(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(twoFactor).set({ enabledAt: sql`now()` }).where(eq(twoFactor.userId, userId));
+  await db
+    .update(twoFactor)
+    .set({ enabledAt: sql`now()` })
+    .where(eq(twoFactor.userId, userId));
 }
 
 export async function deleteTwoFactor(db: DbOrTx, userId: string): Promise<void> {
@@ -100,7 +108,13 @@ export async function consumeRecoveryCode(db: DbOrTx, userId: string, codeHash: 
   const rows = await db
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, codeHash), isNull(twoFactorRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: twoFactorRecoveryCodes.id });
   return rows.length > 0;
 }
@@ -144,7 +158,10 @@ export async function upsertPrivacy(
  */
 export async function eraseUser(db: DbOrTx, userId: string, randomPasswordHash: string): Promise<string[]> {
   const owned = await db.select({ key: files.key }).from(files).where(eq(files.ownerId, userId));
-  const docs = await db.select({ key: profileDocuments.fileKey }).from(profileDocuments).where(eq(profileDocuments.userId, userId));
+  const docs = await db
+    .select({ key: profileDocuments.fileKey })
+    .from(profileDocuments)
+    .where(eq(profileDocuments.userId, userId));
   const logo = await db.select({ key: profiles.imageKey }).from(profiles).where(eq(profiles.userId, userId));
   await db.delete(profileDocuments).where(eq(profileDocuments.userId, userId));
   await db.delete(portfolioItems).where(eq(portfolioItems.userId, userId));
@@ -187,7 +204,10 @@ export async function openTendersOf(db: DbOrTx, userId: string) {
 }
 
 export async function setTenderStatus(db: DbOrTx, id: string, status: 'cancelled'): Promise<void> {
-  await db.update(tenders).set({ status, updatedAt: sql`now()` }).where(eq(tenders.id, id));
+  await db
+    .update(tenders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(tenders.id, id));
 }
 
 // ---- export ----
@@ -206,35 +226,50 @@ export async function exportRows(db: DbOrTx, userId: string) {
     })
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId));
-  const [proj, portfolio, docs, myTenders, myItems, myContracts, given, received, notes, myFiles, tf] = await Promise.all([
-    db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt)),
-    db.select().from(portfolioItems).where(eq(portfolioItems.userId, userId)).orderBy(desc(portfolioItems.createdAt)),
-    db.select().from(profileDocuments).where(eq(profileDocuments.userId, userId)).orderBy(desc(profileDocuments.createdAt)),
-    db.select().from(tenders).where(eq(tenders.userId, userId)).orderBy(desc(tenders.createdAt)).limit(10_000),
-    db.select().from(catalogueItems).where(eq(catalogueItems.userId, userId)).orderBy(desc(catalogueItems.createdAt)).limit(10_000),
-    db
-      .select()
-      .from(contracts)
-      .where(or(eq(contracts.buyerId, userId), eq(contracts.supplierId, userId)))
-      .orderBy(desc(contracts.createdAt))
-      .limit(10_000),
-    db.select().from(reviews).where(eq(reviews.reviewerId, userId)).orderBy(desc(reviews.createdAt)),
-    db.select().from(reviews).where(eq(reviews.revieweeId, userId)).orderBy(desc(reviews.createdAt)),
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)).limit(10_000),
-    db
-      .select({
-        key: files.key,
-        fileName: files.fileName,
-        contentType: files.contentType,
-        sizeBytes: files.sizeBytes,
-        status: files.status,
-        createdAt: files.createdAt,
-      })
-      .from(files)
-      .where(eq(files.ownerId, userId))
-      .orderBy(desc(files.createdAt)),
-    db.select({ enabledAt: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, userId)),
-  ]);
+  const [proj, portfolio, docs, myTenders, myItems, myContracts, given, received, notes, myFiles, tf] =
+    await Promise.all([
+      db.select().from(projects).where(eq(projects.userId, userId)).orderBy(desc(projects.createdAt)),
+      db.select().from(portfolioItems).where(eq(portfolioItems.userId, userId)).orderBy(desc(portfolioItems.createdAt)),
+      db
+        .select()
+        .from(profileDocuments)
+        .where(eq(profileDocuments.userId, userId))
+        .orderBy(desc(profileDocuments.createdAt)),
+      db.select().from(tenders).where(eq(tenders.userId, userId)).orderBy(desc(tenders.createdAt)).limit(10_000),
+      db
+        .select()
+        .from(catalogueItems)
+        .where(eq(catalogueItems.userId, userId))
+        .orderBy(desc(catalogueItems.createdAt))
+        .limit(10_000),
+      db
+        .select()
+        .from(contracts)
+        .where(or(eq(contracts.buyerId, userId), eq(contracts.supplierId, userId)))
+        .orderBy(desc(contracts.createdAt))
+        .limit(10_000),
+      db.select().from(reviews).where(eq(reviews.reviewerId, userId)).orderBy(desc(reviews.createdAt)),
+      db.select().from(reviews).where(eq(reviews.revieweeId, userId)).orderBy(desc(reviews.createdAt)),
+      db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt))
+        .limit(10_000),
+      db
+        .select({
+          key: files.key,
+          fileName: files.fileName,
+          contentType: files.contentType,
+          sizeBytes: files.sizeBytes,
+          status: files.status,
+          createdAt: files.createdAt,
+        })
+        .from(files)
+        .where(eq(files.ownerId, userId))
+        .orderBy(desc(files.createdAt)),
+      db.select({ enabledAt: twoFactor.enabledAt }).from(twoFactor).where(eq(twoFactor.userId, userId)),
+    ]);
   return {
     user,
     profile,

@@ -25,7 +25,11 @@ const everyone = { gate: false } as const;
 export function settingsRoutes(app: App, settings: SettingsService) {
   app.get('/api/settings/account', {
     config: { access: everyone },
-    schema: { tags, summary: 'Your name, email (and any change waiting for confirmation) and phone', response: { 200: dataOf(accountSchema) } },
+    schema: {
+      tags,
+      summary: 'Your name, email (and any change waiting for confirmation) and phone',
+      response: { 200: dataOf(accountSchema) },
+    },
     handler: async (req) => ({ data: await settings.getAccount(principalOf(req)) }),
   });
 
@@ -76,7 +80,12 @@ export function settingsRoutes(app: App, settings: SettingsService) {
 
   app.put('/api/settings/privacy', {
     config: { access: everyone },
-    schema: { tags, summary: 'Change profile visibility settings', body: updatePrivacyBodySchema, response: { 200: dataOf(privacySettingsSchema) } },
+    schema: {
+      tags,
+      summary: 'Change profile visibility settings',
+      body: updatePrivacyBodySchema,
+      response: { 200: dataOf(privacySettingsSchema) },
+    },
     handler: async (req) => ({ data: await settings.updatePrivacy(principalOf(req), req.body) }),
   });
 
@@ -93,7 +102,10 @@ export function settingsRoutes(app: App, settings: SettingsService) {
       reply.header('cache-control', 'no-store');
       if (req.query.format === 'zip') {
         const stream = await settings.exportZip(caller);
-        return reply.type('application/zip').header('content-disposition', `attachment; filename="${name}.zip"`).send(stream);
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${name}.zip"`)
+          .send(stream);
       }
       const data = await settings.exportData(caller);
       return reply

@@ -25,7 +25,12 @@ import { closeContractsOfDeletedUser } from '../contracts/contracts.service.ts';
 import * as repo from './settings.repository.ts';
 import * as tokens from '../auth/auth-tokens.service.ts';
 import { bumpSessionVersion, findUserById } from '../users/users.service.ts';
-import { accountDeletedMail, confirmNewEmailMail, emailChangeRequestedMail, twoFactorChangedMail } from './settings.mails.ts';
+import {
+  accountDeletedMail,
+  confirmNewEmailMail,
+  emailChangeRequestedMail,
+  twoFactorChangedMail,
+} from './settings.mails.ts';
 import {
   decryptSecret,
   encryptSecret,
@@ -57,9 +62,13 @@ function toAccount(u: repo.UserRow): Account {
 }
 
 const wrongPassword = () =>
-  new AppError('VALIDATION_FAILED', 'Your current password is incorrect', [{ path: 'password', message: 'Your current password is incorrect' }]);
+  new AppError('VALIDATION_FAILED', 'Your current password is incorrect', [
+    { path: 'password', message: 'Your current password is incorrect' },
+  ]);
 const wrongCode = (path = 'code') =>
-  new AppError('VALIDATION_FAILED', 'That code is not valid. Check your authenticator app and try again.', [{ path, message: 'Invalid code' }]);
+  new AppError('VALIDATION_FAILED', 'That code is not valid. Check your authenticator app and try again.', [
+    { path, message: 'Invalid code' },
+  ]);
 
 /**
  * Settings (docs/product.md section 2): Accounts (name, email with re-verification, phone, deletion),
@@ -82,19 +91,32 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
   }
 
   /** The current password, then (when two-factor sign-in is on) an authenticator or recovery code. */
-  async function checkPasswordAndSecondFactor(user: repo.UserRow, body: { password?: string; code?: string }): Promise<void> {
-    if (!body.password) throw new AppError('VALIDATION_FAILED', 'Enter your current password', [{ path: 'password', message: 'Required' }]);
+  async function checkPasswordAndSecondFactor(
+    user: repo.UserRow,
+    body: { password?: string; code?: string },
+  ): Promise<void> {
+    if (!body.password)
+      throw new AppError('VALIDATION_FAILED', 'Enter your current password', [
+        { path: 'password', message: 'Required' },
+      ]);
     await checkPassword(user, body.password);
     const tf = await repo.findTwoFactor(db, user.id);
     if (tf?.enabledAt) {
-      if (!body.code) throw new AppError('VALIDATION_FAILED', 'Enter a code from your authenticator app', [{ path: 'code', message: 'Required' }]);
+      if (!body.code)
+        throw new AppError('VALIDATION_FAILED', 'Enter a code from your authenticator app', [
+          { path: 'code', message: 'Required' },
+        ]);
       const isTotp = /^\d{6}$/.test(body.code.replace(/\s+/g, ''));
       await checkSecondFactor(user.id, isTotp ? { code: body.code.replace(/\s+/g, '') } : { recoveryCode: body.code });
     }
   }
 
   /** An authenticator code, or (when allowed) a recovery code, for a user with 2FA on. */
-  async function checkSecondFactor(userId: string, input: { code?: string; recoveryCode?: string }, path = 'code'): Promise<void> {
+  async function checkSecondFactor(
+    userId: string,
+    input: { code?: string; recoveryCode?: string },
+    path = 'code',
+  ): Promise<void> {
     await codeAttempts.consume(`2fa:${userId}`);
     const ok = await verifySecondFactor(db, config.jwtSecret, userId, input);
     if (!ok) throw wrongCode(path);
@@ -124,7 +146,10 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
      * only with the current password (and the second factor when on): a stolen session token
      * alone must not be enough to move the account to another mailbox.
      */
-    async updateAccount(caller: Principal, body: z.output<typeof updateAccountBodySchema>): Promise<Account & { message: string }> {
+    async updateAccount(
+      caller: Principal,
+      body: z.output<typeof updateAccountBodySchema>,
+    ): Promise<Account & { message: string }> {
       const user = await liveUser(caller.id);
       const newEmail =
         body.email !== undefined &&
@@ -156,14 +181,29 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             const cancel = newOpaqueToken();
             await tokens.revokeTokens(tx, user.id, 'change_email');
             await tokens.revokeTokens(tx, user.id, 'cancel_email_change');
-            await tokens.insertToken(tx, { userId: user.id, purpose: 'change_email', tokenHash: hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
-            await tokens.insertToken(tx, { userId: user.id, purpose: 'cancel_email_change', tokenHash: cancel.hash, expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) });
+            await tokens.insertToken(tx, {
+              userId: user.id,
+              purpose: 'change_email',
+              tokenHash: hash,
+              expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+            });
+            await tokens.insertToken(tx, {
+              userId: user.id,
+              purpose: 'cancel_email_change',
+              tokenHash: cancel.hash,
+              expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+            });
             values.pendingEmail = body.email;
             const firstName = values.firstName ?? user.firstName;
             const url = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
             const cancelUrl = `${config.publicUrl}/verify-email?action=cancel-email-change&token=${encodeURIComponent(cancel.token)}`;
             deliveries.push(await mailer.queue(tx, { to: body.email, ...(await confirmNewEmailMail(firstName, url)) }));
-            deliveries.push(await mailer.queue(tx, { to: user.email, ...(await emailChangeRequestedMail(firstName, body.email, cancelUrl)) }));
+            deliveries.push(
+              await mailer.queue(tx, {
+                to: user.email,
+                ...(await emailChangeRequestedMail(firstName, body.email, cancelUrl)),
+              }),
+            );
             message = `We have sent a link to ${body.email}. Your email changes once you confirm it; until then sign in with ${user.email}.`;
           }
         }
@@ -195,14 +235,25 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
         await closeContractsOfDeletedUser(tx, user.id);
         for (const t of await repo.openTendersOf(tx, user.id)) {
           await repo.setTenderStatus(tx, t.id, 'cancelled');
-          await insertAuditEvent(tx, { tenderId: t.id, actorId: user.id, action: 'status_changed', changes: { status: { from: t.status, to: 'cancelled' } } });
+          await insertAuditEvent(tx, {
+            tenderId: t.id,
+            actorId: user.id,
+            action: 'status_changed',
+            changes: { status: { from: t.status, to: 'cancelled' } },
+          });
         }
         return repo.eraseUser(tx, user.id, randomHash);
       });
       ctx.principals.invalidate(user.id);
-      await Promise.all(keys.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))));
-      await storage.deletePrefix(user.id).catch((err) => log.warn({ err }, 'could not delete the folder of a deleted account'));
-      await mailer.send({ to: user.email, ...(await accountDeletedMail(user.firstName)) }).catch((err) => log.warn({ err }, 'could not mail a deleted account'));
+      await Promise.all(
+        keys.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))),
+      );
+      await storage
+        .deletePrefix(user.id)
+        .catch((err) => log.warn({ err }, 'could not delete the folder of a deleted account'));
+      await mailer
+        .send({ to: user.email, ...(await accountDeletedMail(user.firstName)) })
+        .catch((err) => log.warn({ err }, 'could not mail a deleted account'));
       return { message: 'Your account has been deleted.' };
     },
 
@@ -238,7 +289,9 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             await repo.replaceRecoveryCodes(tx, user.id, hashes);
           });
           await codeAttempts.reset(`2fa:${user.id}`);
-          await mailer.send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, true)) }).catch((err) => log.warn({ err }, 'mail failed'));
+          await mailer
+            .send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, true)) })
+            .catch((err) => log.warn({ err }, 'mail failed'));
           return { ...(await securityState(user.id)), recoveryCodes: codes };
         }
         case 'disable_2fa': {
@@ -249,11 +302,19 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
           }
           await checkPassword(user, body.password);
           if (!body.code && !body.recoveryCode) {
-            throw new AppError('VALIDATION_FAILED', 'Enter a code from your authenticator app or a recovery code', [{ path: 'code', message: 'Required' }]);
+            throw new AppError('VALIDATION_FAILED', 'Enter a code from your authenticator app or a recovery code', [
+              { path: 'code', message: 'Required' },
+            ]);
           }
-          await checkSecondFactor(user.id, { code: body.code, recoveryCode: body.code ? undefined : body.recoveryCode }, body.code ? 'code' : 'recoveryCode');
+          await checkSecondFactor(
+            user.id,
+            { code: body.code, recoveryCode: body.code ? undefined : body.recoveryCode },
+            body.code ? 'code' : 'recoveryCode',
+          );
           await repo.deleteTwoFactor(db, user.id);
-          await mailer.send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, false)) }).catch((err) => log.warn({ err }, 'mail failed'));
+          await mailer
+            .send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, false)) })
+            .catch((err) => log.warn({ err }, 'mail failed'));
           return securityState(user.id);
         }
         case 'regenerate_recovery_codes': {
@@ -276,7 +337,10 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
 
     async getPrivacy(caller: Principal): Promise<PrivacySettings> {
       const row = await repo.findPrivacy(db, caller.id);
-      return { profileVisibility: row?.visibility ?? 'public', contactVisibility: row?.contactVisibility ?? 'counterparties' };
+      return {
+        profileVisibility: row?.visibility ?? 'public',
+        contactVisibility: row?.contactVisibility ?? 'counterparties',
+      };
     },
 
     async updatePrivacy(caller: Principal, body: z.output<typeof updatePrivacyBodySchema>): Promise<PrivacySettings> {
@@ -319,7 +383,9 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on('warning', (err) => log.warn({ err }, 'export archive warning'));
       archive.append(JSON.stringify(data, null, 2), { name: 'data.json' });
-      const list = (data.files as Array<{ key: string; status: string; sizeBytes: number | null }>).filter((f) => f.status === 'ready');
+      const list = (data.files as Array<{ key: string; status: string; sizeBytes: number | null }>).filter(
+        (f) => f.status === 'ready',
+      );
       let total = 0;
       const skipped: string[] = [];
       for (const f of list.slice(0, EXPORT_MAX_FILES)) {
@@ -333,9 +399,12 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
       }
       skipped.push(...list.slice(EXPORT_MAX_FILES).map((f) => f.key));
       if (skipped.length) {
-        archive.append(`These files were too many or too large for one archive; download them from the app:\n${skipped.join('\n')}\n`, {
-          name: 'files/README.txt',
-        });
+        archive.append(
+          `These files were too many or too large for one archive; download them from the app:\n${skipped.join('\n')}\n`,
+          {
+            name: 'files/README.txt',
+          },
+        );
       }
       void archive.finalize();
       return archive;

@@ -28,7 +28,9 @@ export function encryptSecret(jwtSecret: string, secret: string): string {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', keyFrom(jwtSecret), iv);
   const enc = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), enc.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), enc.toString('base64url')].join(
+    '.',
+  );
 }
 
 export function decryptSecret(jwtSecret: string, stored: string): string | null {
@@ -71,7 +73,10 @@ function recoveryCode(): string {
 }
 /** Case, spaces and dashes do not matter when a recovery code is typed. */
 export function hashRecoveryCode(code: string): string {
-  return crypto.createHash('sha256').update(code.toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .digest('hex');
 }
 
 export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {

@@ -126,7 +126,8 @@ export function effectiveSubcategories(
   if (given) {
     const details: ErrorDetail[] = [];
     given.forEach((s, i) => {
-      if (!isSubcategoryOf(category, s)) details.push({ path: `subcategories.${i}`, message: `"${s}" is not a subcategory of this category` });
+      if (!isSubcategoryOf(category, s))
+        details.push({ path: `subcategories.${i}`, message: `"${s}" is not a subcategory of this category` });
     });
     if (details.length) throw new AppError('VALIDATION_FAILED', 'Some fields are not valid', details);
     return given;
@@ -135,10 +136,15 @@ export function effectiveSubcategories(
 }
 
 /** Field-by-field differences between two wire objects, for the audit trail. */
-export function diffFields<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T & string)[]) {
+export function diffFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+  fields: readonly (keyof T & string)[],
+) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const f of fields) {
-    if (JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null)) changes[f] = { from: before[f] ?? null, to: after[f] ?? null };
+    if (JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
+      changes[f] = { from: before[f] ?? null, to: after[f] ?? null };
   }
   return changes;
 }

@@ -75,8 +75,19 @@ describe('docs/product.md §7 Tenders: POST /api/tender', () => {
   });
 
   it('accepts category and region by display name and pence instead of pounds', async () => {
-    const d = await createTender({ category: 'Concrete & Cement', subcategories: ['Ready-mix concrete'], region: 'North West', budget: undefined, budgetPence: 123456 });
-    expect(d).toMatchObject({ category: 'concrete', subcategories: ['ready-mix-concrete'], region: 'north-west', budget: 1234.56 });
+    const d = await createTender({
+      category: 'Concrete & Cement',
+      subcategories: ['Ready-mix concrete'],
+      region: 'North West',
+      budget: undefined,
+      budgetPence: 123456,
+    });
+    expect(d).toMatchObject({
+      category: 'concrete',
+      subcategories: ['ready-mix-concrete'],
+      region: 'north-west',
+      budget: 1234.56,
+    });
   });
 
   it('refuses invalid input with 400 and field details', async () => {
@@ -87,11 +98,16 @@ describe('docs/product.md §7 Tenders: POST /api/tender', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(['body.title', 'body.category', 'body.budget', 'body.region', 'body.leadTime']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['body.title', 'body.category', 'body.budget', 'body.region', 'body.leadTime']),
+    );
   });
 
   it('refuses subcategories of another category and disagreeing pounds/pence (400)', async () => {
-    const res = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody({ subcategories: ['ready-mix-concrete'], budgetPence: 1 }) });
+    const res = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: tenderBody({ subcategories: ['ready-mix-concrete'], budgetPence: 1 }),
+    });
     expect(res.status).toBe(400);
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['body.subcategories.0', 'body.budget']));
@@ -114,10 +130,12 @@ describe('docs/product.md §7 Tenders: POST /api/tender', () => {
 });
 
 describe('docs/product.md §7 Tenders: GET/PUT/DELETE /api/tender/{id} and ownership', () => {
-  it('lets suppliers read an active tender, but a draft is the owner\'s only (404 to others)', async () => {
+  it("lets suppliers read an active tender, but a draft is the owner's only (404 to others)", async () => {
     const active = await createTender();
     const draft = await createTender({ status: 'draft' });
-    expect((await t.request('GET', `/api/tender/${active.id}`, { token: supplier.token })).body.data.id).toBe(active.id);
+    expect((await t.request('GET', `/api/tender/${active.id}`, { token: supplier.token })).body.data.id).toBe(
+      active.id,
+    );
     expect((await t.request('GET', `/api/tender/${draft.id}`, { token: buyer.token })).status).toBe(200);
     expect((await t.request('GET', `/api/tender/${draft.id}`, { token: supplier.token })).status).toBe(404);
     expect((await t.request('GET', `/api/tender/${active.id}`, { token: otherBuyer.token })).status).toBe(404);
@@ -127,9 +145,17 @@ describe('docs/product.md §7 Tenders: GET/PUT/DELETE /api/tender/{id} and owner
 
   it('updates a subset of fields for the owner and audits each change', async () => {
     const d = await createTender();
-    const res = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { title: 'Steel frame, revised scope', budget: 190000, region: null } });
+    const res = await t.request('PUT', `/api/tender/${d.id}`, {
+      token: buyer.token,
+      body: { title: 'Steel frame, revised scope', budget: 190000, region: null },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ title: 'Steel frame, revised scope', budgetPence: 19000000, region: null, leadTime: 42 });
+    expect(res.body.data).toMatchObject({
+      title: 'Steel frame, revised scope',
+      budgetPence: 19000000,
+      region: null,
+      leadTime: 42,
+    });
     const audit = await t.request('GET', `/api/tender/${d.id}/audit?format=json`, { token: buyer.token });
     const updated = audit.body.data.events.find((e: { action: string }) => e.action === 'updated');
     expect(updated.changes).toEqual({
@@ -142,12 +168,21 @@ describe('docs/product.md §7 Tenders: GET/PUT/DELETE /api/tender/{id} and owner
 
   it('refuses another buyer (404), a supplier (403), anonymous (401) and bad input (400)', async () => {
     const d = await createTender();
-    expect((await t.request('PUT', `/api/tender/${d.id}`, { token: otherBuyer.token, body: { title: 'Hijacked' } })).status).toBe(404);
-    expect((await t.request('PUT', `/api/tender/${d.id}`, { token: supplier.token, body: { title: 'Hijacked' } })).status).toBe(403);
+    expect(
+      (await t.request('PUT', `/api/tender/${d.id}`, { token: otherBuyer.token, body: { title: 'Hijacked' } })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/tender/${d.id}`, { token: supplier.token, body: { title: 'Hijacked' } })).status,
+    ).toBe(403);
     expect((await t.request('PUT', `/api/tender/${d.id}`, { body: { title: 'Hijacked' } })).status).toBe(401);
-    const bad = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { quantity: 1.5, status: 'bogus' } });
+    const bad = await t.request('PUT', `/api/tender/${d.id}`, {
+      token: buyer.token,
+      body: { quantity: 1.5, status: 'bogus' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((x: { path: string }) => x.path)).toEqual(expect.arrayContaining(['body.quantity', 'body.status']));
+    expect(bad.body.error.details.map((x: { path: string }) => x.path)).toEqual(
+      expect.arrayContaining(['body.quantity', 'body.status']),
+    );
     expect((await t.request('DELETE', `/api/tender/${d.id}`, { token: otherBuyer.token })).status).toBe(404);
     expect((await t.request('DELETE', `/api/tender/${d.id}`, { token: supplier.token })).status).toBe(403);
     expect((await t.request('DELETE', `/api/tender/${d.id}`)).status).toBe(401);
@@ -169,11 +204,22 @@ describe('docs/product.md §4 tender statuses: enforced transitions and POST /ap
     const bad = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { status: 'fulfilled' } });
     expect(bad.status).toBe(409);
     expect(bad.body.error.code).toBe('INVALID_STATE');
-    expect((await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { status: 'active' } })).body.data.status).toBe('active');
-    expect((await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { status: 'pending' } })).body.data.status).toBe('pending');
+    expect(
+      (await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { status: 'active' } })).body.data
+        .status,
+    ).toBe('active');
+    expect(
+      (await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { status: 'pending' } })).body.data
+        .status,
+    ).toBe('pending');
     const audit = await t.request('GET', `/api/tender/${d.id}/audit?format=json`, { token: buyer.token });
-    const statusEvents = audit.body.data.events.filter((e: { action: string }) => e.action === 'status_changed').map((e: any) => e.changes.status);
-    expect(statusEvents).toEqual([{ from: 'draft', to: 'active' }, { from: 'active', to: 'pending' }]);
+    const statusEvents = audit.body.data.events
+      .filter((e: { action: string }) => e.action === 'status_changed')
+      .map((e: any) => e.changes.status);
+    expect(statusEvents).toEqual([
+      { from: 'draft', to: 'active' },
+      { from: 'active', to: 'pending' },
+    ]);
   });
 
   it('completes an active tender for the owner only; a fulfilled tender is final', async () => {
@@ -185,7 +231,9 @@ describe('docs/product.md §4 tender statuses: enforced transitions and POST /ap
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('fulfilled');
     expect((await t.request('POST', `/api/tender/${d.id}/complete`, { token: buyer.token })).status).toBe(409);
-    expect((await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { title: 'Too late now' } })).status).toBe(409);
+    expect(
+      (await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { title: 'Too late now' } })).status,
+    ).toBe(409);
   });
 
   it('refuses to complete a draft (409)', async () => {
@@ -199,13 +247,34 @@ describe('docs/product.md §7 Tenders: lists, filters, sorting and stats', () =>
   beforeAll(async () => {
     b = await t.createUser({ role: 'buyer', companyName: 'Lists Ltd' });
     const mk = (over: Record<string, unknown>) => createTender(over, b.token);
-    await mk({ title: 'Ready-mix concrete for ground floor slab', category: 'concrete', subcategories: ['ready-mix-concrete'], budget: 42000, region: 'london', deadline: future(3) });
-    await mk({ title: 'Timber roof trusses for 12 houses', category: 'timber', subcategories: ['roof-trusses'], budget: 18000, region: 'wales', deadline: future(20) });
+    await mk({
+      title: 'Ready-mix concrete for ground floor slab',
+      category: 'concrete',
+      subcategories: ['ready-mix-concrete'],
+      budget: 42000,
+      region: 'london',
+      deadline: future(3),
+    });
+    await mk({
+      title: 'Timber roof trusses for 12 houses',
+      category: 'timber',
+      subcategories: ['roof-trusses'],
+      budget: 18000,
+      region: 'wales',
+      deadline: future(20),
+    });
     await mk({ title: 'Galvanised steel lintels', budget: 9000, region: 'north-west', deadline: future(10) });
-    await mk({ title: 'Draft: plant hire for groundworks', category: 'plant-hire', subcategories: ['excavators'], status: 'draft', budget: 5000, deadline: null });
+    await mk({
+      title: 'Draft: plant hire for groundworks',
+      category: 'plant-hire',
+      subcategories: ['excavators'],
+      status: 'draft',
+      budget: 5000,
+      deadline: null,
+    });
   });
 
-  it('paginates the buyer\'s own tenders with meta', async () => {
+  it("paginates the buyer's own tenders with meta", async () => {
     const res = await t.request('GET', '/api/tender/buyerTenders?page=1&pageSize=2', { token: b.token });
     expect(res.status).toBe(200);
     expect(res.body.meta).toEqual({ page: 1, pageSize: 2, total: 4 });
@@ -216,12 +285,17 @@ describe('docs/product.md §7 Tenders: lists, filters, sorting and stats', () =>
   });
 
   it('filters by category, region, status, budget range and text, and sorts', async () => {
-    const get = async (qs: string) => (await t.request('GET', `/api/tender/buyerTenders?${qs}`, { token: b.token })).body;
-    expect((await get('category=concrete')).data.map((x: any) => x.title)).toEqual(['Ready-mix concrete for ground floor slab']);
+    const get = async (qs: string) =>
+      (await t.request('GET', `/api/tender/buyerTenders?${qs}`, { token: b.token })).body;
+    expect((await get('category=concrete')).data.map((x: any) => x.title)).toEqual([
+      'Ready-mix concrete for ground floor slab',
+    ]);
     expect((await get('region=wales')).meta.total).toBe(1);
     expect((await get('status=draft')).meta.total).toBe(1);
     expect((await get('status=active,draft')).meta.total).toBe(4);
-    expect((await get('minBudget=9000&maxBudget=20000')).data.map((x: any) => x.budget).sort()).toEqual([18000, 9000].sort());
+    expect((await get('minBudget=9000&maxBudget=20000')).data.map((x: any) => x.budget).sort()).toEqual(
+      [18000, 9000].sort(),
+    );
     expect((await get('q=trusses')).data.map((x: any) => x.title)).toEqual(['Timber roof trusses for 12 houses']);
     expect((await get('sort=budget_desc')).data.map((x: any) => x.budget)).toEqual([42000, 18000, 9000, 5000]);
     expect((await get('sort=closing_soon&status=active')).data.map((x: any) => x.budget)).toEqual([42000, 9000, 18000]);
@@ -246,10 +320,16 @@ describe('docs/product.md §7 Tenders: lists, filters, sorting and stats', () =>
     expect((await t.request('GET', `/api/tender/user/nope`, { token: b.token })).status).toBe(400);
   });
 
-  it('answers the owner\'s stats and refuses anyone else (404)', async () => {
+  it("answers the owner's stats and refuses anyone else (404)", async () => {
     const res = await t.request('GET', `/api/tender/stats/${b.id}`, { token: b.token });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ total: 4, byStatus: { active: 3, draft: 1, fulfilled: 0 }, openBudgetPence: 6_900_000, openBudget: 69000, closingWithin7Days: 1 });
+    expect(res.body.data).toMatchObject({
+      total: 4,
+      byStatus: { active: 3, draft: 1, fulfilled: 0 },
+      openBudgetPence: 6_900_000,
+      openBudget: 69000,
+      closingWithin7Days: 1,
+    });
     expect((await t.request('GET', `/api/tender/stats/${b.id}`, { token: otherBuyer.token })).status).toBe(404);
     expect((await t.request('GET', `/api/tender/stats/${b.id}`)).status).toBe(401);
   });
@@ -257,12 +337,18 @@ describe('docs/product.md §7 Tenders: lists, filters, sorting and stats', () =>
   it('lists tenders awarded to the calling supplier', async () => {
     const d = await createTender({}, b.token);
     // The contracts issue awards through the service; here the award is set directly.
-    await t.db.execute(sql`update tenders set awarded_supplier_id = ${supplier.id}, status = 'pending' where id = ${d.id}`);
+    await t.db.execute(
+      sql`update tenders set awarded_supplier_id = ${supplier.id}, status = 'pending' where id = ${d.id}`,
+    );
     const pend = await t.request('GET', '/api/tender/supplierFulfilledAndPendingTenders', { token: supplier.token });
     expect(pend.body.data.map((x: any) => x.id)).toEqual([d.id]);
-    expect((await t.request('GET', '/api/tender/supplierFulfilledTenders', { token: supplier.token })).body.meta.total).toBe(0);
+    expect(
+      (await t.request('GET', '/api/tender/supplierFulfilledTenders', { token: supplier.token })).body.meta.total,
+    ).toBe(0);
     await t.request('POST', `/api/tender/${d.id}/complete`, { token: b.token });
-    expect((await t.request('GET', '/api/tender/supplierFulfilledTenders', { token: supplier.token })).body.data[0].id).toBe(d.id);
+    expect(
+      (await t.request('GET', '/api/tender/supplierFulfilledTenders', { token: supplier.token })).body.data[0].id,
+    ).toBe(d.id);
     expect((await t.request('GET', '/api/tender/supplierFulfilledTenders', { token: b.token })).status).toBe(403);
     expect((await t.request('GET', '/api/tender/supplierFulfilledTenders')).status).toBe(401);
   });
@@ -272,7 +358,9 @@ describe('docs/product.md §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export 
   it('exports a real PDF by default with an attachment filename', async () => {
     const d = await createTender();
     await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { budget: 200000 } });
-    const res = await fetch(`${t.url}/api/tender/${d.id}/audit`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const res = await fetch(`${t.url}/api/tender/${d.id}/audit`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="tender-[0-9a-f]{8}-audit\.pdf"$/);
@@ -298,10 +386,15 @@ describe('docs/product.md §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export 
     const d = await createTender();
     const titles = ['=HYPERLINK("http://evil.test","x")', '+1+2', '-2+3', '@SUM(A1)'];
     for (const title of titles) {
-      const put = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { title: `${title} steel frame` } });
+      const put = await t.request('PUT', `/api/tender/${d.id}`, {
+        token: buyer.token,
+        body: { title: `${title} steel frame` },
+      });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
     }
-    const res = await fetch(`${t.url}/api/tender/${d.id}/audit?format=csv`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const res = await fetch(`${t.url}/api/tender/${d.id}/audit?format=csv`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
@@ -316,23 +409,37 @@ describe('docs/product.md §7 GET /api/tender/{id}/audit: PDF, CSV, JSON export 
   it('reads as a person would: the awarded supplier by name, £ amounts and labels, never ids, pence or slugs (screen JSON, CSV and PDF)', async () => {
     const awardee = await t.createUser({ role: 'supplier', companyName: 'Pennine Steel Frames Ltd' });
     const d = await createTender();
-    const put = await t.request('PUT', `/api/tender/${d.id}`, { token: buyer.token, body: { region: 'yorkshire-and-the-humber', subcategories: ['beams-and-columns'] } });
+    const put = await t.request('PUT', `/api/tender/${d.id}`, {
+      token: buyer.token,
+      body: { region: 'yorkshire-and-the-humber', subcategories: ['beams-and-columns'] },
+    });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const award = await t.request('POST', '/api/contract', { token: buyer.token, body: { tenderId: d.id, supplierId: awardee.id, value: 25650, terms: '30 days' } });
+    const award = await t.request('POST', '/api/contract', {
+      token: buyer.token,
+      body: { tenderId: d.id, supplierId: awardee.id, value: 25650, terms: '30 days' },
+    });
     expect(award.status, JSON.stringify(award.body)).toBe(201);
 
     const json = await t.request('GET', `/api/tender/${d.id}/audit?format=json`, { token: buyer.token });
-    const lines = json.body.data.events.flatMap((e: { lines: Array<{ label: string; from: string; to: string }> }) => e.lines.map((l) => `${l.label}: ${l.from} → ${l.to}`));
+    const lines = json.body.data.events.flatMap((e: { lines: Array<{ label: string; from: string; to: string }> }) =>
+      e.lines.map((l) => `${l.label}: ${l.from} → ${l.to}`),
+    );
     expect(lines).toContain('Awarded supplier: — → Pennine Steel Frames Ltd');
     expect(lines).toContain('Contract value: — → £25,650');
     expect(lines).toContain('Region: North West → Yorkshire and the Humber');
-    expect(lines.findLast((l: string) => l.startsWith('Subcategories:'))).toBe('Subcategories: Beams & columns, Fabrication & erection → Beams & columns');
+    expect(lines.findLast((l: string) => l.startsWith('Subcategories:'))).toBe(
+      'Subcategories: Beams & columns, Fabrication & erection → Beams & columns',
+    );
 
     const csv = String((await t.request('GET', `/api/tender/${d.id}/audit?format=csv`, { token: buyer.token })).body);
-    const res = await fetch(`${t.url}/api/tender/${d.id}/audit`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    const res = await fetch(`${t.url}/api/tender/${d.id}/audit`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     const { extractText, getDocumentProxy } = await import('unpdf');
     // PDF table cells wrap their words onto several lines
-    const pdf = (await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })).text.replace(/\s+/g, ' ');
+    const pdf = (
+      await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })
+    ).text.replace(/\s+/g, ' ');
     // The tender's own id is its reference in the PDF's summary; no other id may show.
     for (const text of [lines.join('\n'), csv, pdf.replaceAll(d.id, '')]) {
       expect(text).toContain('Pennine Steel Frames Ltd');
@@ -357,20 +464,33 @@ describe('DESIGN §7 demo data: tenders for the demo buyer, catalogue items for 
     const demoBuyer = await t.createUser({ role: 'buyer', email: 'buyer@brickyard.test' });
     const demoSupplier = await t.createUser({ role: 'supplier', email: 'supplier@brickyard.test' });
     const demoCore = await t.createUser({ role: 'supplier', email: 'core-supplier@brickyard.test', plan: 'CORE' });
-    await seedListings(t.db, new Map([
-      ['buyer@brickyard.test', demoBuyer.id],
-      ['supplier@brickyard.test', demoSupplier.id],
-      ['core-supplier@brickyard.test', demoCore.id],
-    ]));
+    await seedListings(
+      t.db,
+      new Map([
+        ['buyer@brickyard.test', demoBuyer.id],
+        ['supplier@brickyard.test', demoSupplier.id],
+        ['core-supplier@brickyard.test', demoCore.id],
+      ]),
+    );
     const mine = await t.request('GET', '/api/tender/buyerTenders?pageSize=100', { token: demoBuyer.token });
     expect(mine.body.meta.total).toBe(8);
-    expect(new Set(mine.body.data.map((x: any) => x.status))).toEqual(new Set(['active', 'pending', 'fulfilled', 'draft', 'closed', 'cancelled']));
-    const open = await t.request('GET', '/api/tender/supplierTenders?region=north-west&sort=closing_soon&pageSize=100', { token: demoSupplier.token });
+    expect(new Set(mine.body.data.map((x: any) => x.status))).toEqual(
+      new Set(['active', 'pending', 'fulfilled', 'draft', 'closed', 'cancelled']),
+    );
+    const open = await t.request(
+      'GET',
+      '/api/tender/supplierTenders?region=north-west&sort=closing_soon&pageSize=100',
+      { token: demoSupplier.token },
+    );
     expect(open.body.data.filter((x: any) => x.userId === demoBuyer.id)).toHaveLength(3);
-    const audit = await t.request('GET', `/api/tender/${mine.body.data[0].id}/audit?format=json`, { token: demoBuyer.token });
+    const audit = await t.request('GET', `/api/tender/${mine.body.data[0].id}/audit?format=json`, {
+      token: demoBuyer.token,
+    });
     expect(audit.body.data.events[0].action).toBe('created');
     const items = await t.request('GET', '/api/catalogue?pageSize=100', { token: demoBuyer.token });
     expect(items.body.data.filter((x: any) => [demoSupplier.id, demoCore.id].includes(x.userId))).toHaveLength(15);
-    expect((await t.request('GET', '/api/catalogue?q=excavator', { token: demoBuyer.token })).body.meta.total).toBeGreaterThan(0);
+    expect(
+      (await t.request('GET', '/api/catalogue?q=excavator', { token: demoBuyer.token })).body.meta.total,
+    ).toBeGreaterThan(0);
   });
 });

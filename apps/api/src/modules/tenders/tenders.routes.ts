@@ -25,12 +25,22 @@ const q = tenderListQuerySchema;
 export function tendersRoutes(app: App, tenders: TendersService) {
   app.post('/api/tender', {
     config: { access: buyers },
-    schema: { tags, summary: 'Create a tender (buyers)', body: createTenderBodySchema, response: { 201: dataOf(tenderSchema) } },
+    schema: {
+      tags,
+      summary: 'Create a tender (buyers)',
+      body: createTenderBodySchema,
+      response: { 201: dataOf(tenderSchema) },
+    },
     handler: async (req, reply) => reply.status(201).send({ data: await tenders.create(principalOf(req), req.body) }),
   });
 
   app.get('/api/tender', {
-    schema: { tags, summary: "Tenders for the caller: a buyer's own, active ones for suppliers", querystring: q, response: many },
+    schema: {
+      tags,
+      summary: "Tenders for the caller: a buyer's own, active ones for suppliers",
+      querystring: q,
+      response: many,
+    },
     handler: (req) => tenders.list(principalOf(req), req.query),
   });
 
@@ -54,22 +64,44 @@ export function tendersRoutes(app: App, tenders: TendersService) {
 
   app.get('/api/tender/supplierFulfilledAndPendingTenders', {
     config: { access: suppliers },
-    schema: { tags, summary: 'Tenders awarded to the calling supplier, pending or fulfilled', querystring: q, response: many },
+    schema: {
+      tags,
+      summary: 'Tenders awarded to the calling supplier, pending or fulfilled',
+      querystring: q,
+      response: many,
+    },
     handler: (req) => tenders.supplierFulfilledAndPendingTenders(principalOf(req), req.query),
   });
 
   app.get('/api/tender/user/active-pending/:id', {
-    schema: { tags, summary: "A user's active and pending tenders", params: idParamsSchema, querystring: q, response: many },
+    schema: {
+      tags,
+      summary: "A user's active and pending tenders",
+      params: idParamsSchema,
+      querystring: q,
+      response: many,
+    },
     handler: (req) => tenders.listByUser(principalOf(req), req.params.id, req.query, { activePending: true }),
   });
 
   app.get('/api/tender/user/:id', {
-    schema: { tags, summary: "A user's tenders (all to the owner, the public record to suppliers)", params: idParamsSchema, querystring: q, response: many },
+    schema: {
+      tags,
+      summary: "A user's tenders (all to the owner, the public record to suppliers)",
+      params: idParamsSchema,
+      querystring: q,
+      response: many,
+    },
     handler: (req) => tenders.listByUser(principalOf(req), req.params.id, req.query),
   });
 
   app.get('/api/tender/stats/:id', {
-    schema: { tags, summary: "A tender owner's counts and budgets (owner only)", params: idParamsSchema, response: { 200: dataOf(tenderStatsSchema) } },
+    schema: {
+      tags,
+      summary: "A tender owner's counts and budgets (owner only)",
+      params: idParamsSchema,
+      response: { 200: dataOf(tenderStatsSchema) },
+    },
     handler: async (req) => ({ data: await tenders.stats(principalOf(req), req.params.id) }),
   });
 
@@ -80,13 +112,24 @@ export function tendersRoutes(app: App, tenders: TendersService) {
 
   app.put('/api/tender/:id', {
     config: { access: buyers },
-    schema: { tags, summary: 'Change a tender you own (any subset of fields, or its status)', params: idParamsSchema, body: updateTenderBodySchema, response: one },
+    schema: {
+      tags,
+      summary: 'Change a tender you own (any subset of fields, or its status)',
+      params: idParamsSchema,
+      body: updateTenderBodySchema,
+      response: one,
+    },
     handler: async (req) => ({ data: await tenders.update(principalOf(req), req.params.id, req.body) }),
   });
 
   app.delete('/api/tender/:id', {
     config: { access: buyers },
-    schema: { tags, summary: 'Delete a tender you own and its files', params: idParamsSchema, response: { 200: okSchema } },
+    schema: {
+      tags,
+      summary: 'Delete a tender you own and its files',
+      params: idParamsSchema,
+      response: { 200: okSchema },
+    },
     handler: async (req) => {
       await tenders.remove(principalOf(req), req.params.id);
       return { data: { ok: true as const } };

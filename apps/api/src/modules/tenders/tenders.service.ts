@@ -109,7 +109,10 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       f.statuses = q.status.filter((s) => allowed.includes(s));
     }
     // words: the search engine ranks the tenders the filters let through; pages and sorts cut its results
-    if (q.q) f.ids = (await rank(db, { source: 'tenders', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })).hits.map((h) => h.id);
+    if (q.q)
+      f.ids = (
+        await rank(db, { source: 'tenders', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })
+      ).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
     const { rows, total } = await repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort });
     return { data: rows.map((r) => toTender(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
@@ -133,10 +136,14 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
     async create(caller: Principal, body: CreateTenderBody): Promise<Tender> {
       const deadline = body.deadline ? new Date(body.deadline) : null;
       if (body.status === 'active') requireFutureDeadline(deadline);
-      const refs = await uploads.prepareRefs(caller.id, { type: 'tender', id: null }, {
-        attachments: body.attachments ?? [],
-        supportingDocumentIds: body.supportingDocumentIds ?? [],
-      });
+      const refs = await uploads.prepareRefs(
+        caller.id,
+        { type: 'tender', id: null },
+        {
+          attachments: body.attachments ?? [],
+          supportingDocumentIds: body.supportingDocumentIds ?? [],
+        },
+      );
       const row = await db.transaction(async (tx) => {
         const created = await repo.insertTender(tx, {
           ...listingColumnsFrom(body),
@@ -178,10 +185,14 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       const current = await owned(caller, id);
       const touchesFiles = body.attachments !== undefined || body.supportingDocumentIds !== undefined;
       const refs = touchesFiles
-        ? await uploads.prepareRefs(caller.id, { type: 'tender', id }, {
-            attachments: body.attachments ?? current.attachments,
-            supportingDocumentIds: body.supportingDocumentIds ?? current.supportingDocumentIds,
-          })
+        ? await uploads.prepareRefs(
+            caller.id,
+            { type: 'tender', id },
+            {
+              attachments: body.attachments ?? current.attachments,
+              supportingDocumentIds: body.supportingDocumentIds ?? current.supportingDocumentIds,
+            },
+          )
         : null;
       let dropped: string[] = [];
       const updated = await db.transaction(async (tx) => {
@@ -194,19 +205,31 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         }
         if (!canTransition(from, to)) {
           throw new AppError('INVALID_STATE', `A ${from} tender cannot become ${to}`, [
-            { path: 'status', message: `Allowed from ${from}: ${['draft', 'active', 'pending', 'closed'].includes(from) ? 'see the tender lifecycle' : 'none'}` },
+            {
+              path: 'status',
+              message: `Allowed from ${from}: ${['draft', 'active', 'pending', 'closed'].includes(from) ? 'see the tender lifecycle' : 'none'}`,
+            },
           ]);
         }
         // Opening a sealed tender after publication would let the buyer read bids before the deadline.
         if (body.responseMode === 'open' && locked.responseMode === 'sealed' && locked.publishedAt) {
-          throw new AppError('INVALID_STATE', 'A published sealed tender cannot be made open: its responses stay sealed until the deadline', [
-            { path: 'responseMode', message: 'Sealed once published' },
-          ]);
+          throw new AppError(
+            'INVALID_STATE',
+            'A published sealed tender cannot be made open: its responses stay sealed until the deadline',
+            [{ path: 'responseMode', message: 'Sealed once published' }],
+          );
         }
         const category = body.category ?? locked.category;
-        const subcategories = effectiveSubcategories(category, body.subcategories, locked.subcategories, category !== locked.category);
-        const deadline = body.deadline === undefined ? locked.deadline : body.deadline === null ? null : new Date(body.deadline);
-        if ((to === 'active' && from !== 'active') || (to === 'active' && body.deadline !== undefined)) requireFutureDeadline(deadline);
+        const subcategories = effectiveSubcategories(
+          category,
+          body.subcategories,
+          locked.subcategories,
+          category !== locked.category,
+        );
+        const deadline =
+          body.deadline === undefined ? locked.deadline : body.deadline === null ? null : new Date(body.deadline);
+        if ((to === 'active' && from !== 'active') || (to === 'active' && body.deadline !== undefined))
+          requireFutureDeadline(deadline);
 
         const next = await repo.updateTender(tx, id, {
           ...listingColumnsFrom(body),
@@ -215,7 +238,9 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           ...(body.requiredCertifications ? { requiredCertifications: body.requiredCertifications } : {}),
           ...(body.qualityStandards ? { qualityStandards: body.qualityStandards } : {}),
           ...(body.responseMode ? { responseMode: body.responseMode } : {}),
-          ...(body.questionDeadline !== undefined ? { questionDeadline: body.questionDeadline ? new Date(body.questionDeadline) : null } : {}),
+          ...(body.questionDeadline !== undefined
+            ? { questionDeadline: body.questionDeadline ? new Date(body.questionDeadline) : null }
+            : {}),
           ...(refs ? { attachments: refs.attachments, supportingDocumentIds: refs.supportingDocumentIds } : {}),
           ...(to !== from ? { status: to } : {}),
           ...(to === 'active' && !locked.publishedAt ? { publishedAt: new Date() } : {}),
@@ -225,8 +250,10 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         const after = toTender(next, current.companyName);
         const content = diffFields(before, after, CONTENT_FIELDS);
         const files = diffFields(before, after, FILE_FIELDS);
-        if (Object.keys(content).length) await insertAuditEvent(tx, { tenderId: id, actorId: caller.id, action: 'updated', changes: content });
-        if (Object.keys(files).length) await insertAuditEvent(tx, { tenderId: id, actorId: caller.id, action: 'files_changed', changes: files });
+        if (Object.keys(content).length)
+          await insertAuditEvent(tx, { tenderId: id, actorId: caller.id, action: 'updated', changes: content });
+        if (Object.keys(files).length)
+          await insertAuditEvent(tx, { tenderId: id, actorId: caller.id, action: 'files_changed', changes: files });
         if (to !== from) {
           // A deal follows its tender: fulfilled with it, withdrawn when the buyer reopens,
           // closes or cancels it.
@@ -276,11 +303,19 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         const locked = await repo.lockTender(tx, id);
         if (!locked || locked.userId !== caller.id) throw notFound();
         if (!COMPLETABLE_STATUSES.includes(locked.status)) {
-          throw new AppError('INVALID_STATE', `Only an active or pending tender can be completed; this one is ${locked.status}`);
+          throw new AppError(
+            'INVALID_STATE',
+            `Only an active or pending tender can be completed; this one is ${locked.status}`,
+          );
         }
         const next = await repo.updateTender(tx, id, { status: 'fulfilled', completedAt: new Date() });
         await fulfilContractsForTender(tx, id);
-        await insertAuditEvent(tx, { tenderId: id, actorId: caller.id, action: 'completed', changes: { status: { from: locked.status, to: 'fulfilled' } } });
+        await insertAuditEvent(tx, {
+          tenderId: id,
+          actorId: caller.id,
+          action: 'completed',
+          changes: { status: { from: locked.status, to: 'fulfilled' } },
+        });
         return next;
       });
       return toTender(row, current.companyName);
@@ -294,13 +329,17 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       const row = await db.transaction(async (tx) => {
         const locked = await repo.lockTender(tx, id);
         if (!locked) throw notFound();
-        if (!canTransition(locked.status, 'pending')) throw new AppError('INVALID_STATE', `A ${locked.status} tender cannot be awarded`);
+        if (!canTransition(locked.status, 'pending'))
+          throw new AppError('INVALID_STATE', `A ${locked.status} tender cannot be awarded`);
         const next = await repo.updateTender(tx, id, { status: 'pending', awardedSupplierId: supplierId });
         await insertAuditEvent(tx, {
           tenderId: id,
           actorId,
           action: 'awarded',
-          changes: { awardedSupplierId: { from: locked.awardedSupplierId, to: supplierId }, status: { from: locked.status, to: 'pending' } },
+          changes: {
+            awardedSupplierId: { from: locked.awardedSupplierId, to: supplierId },
+            status: { from: locked.status, to: 'pending' },
+          },
         });
         return next;
       });
@@ -316,7 +355,12 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
     },
 
     /** GET /api/tender/user/{id} (and active-pending): all to the owner, the public record to suppliers. */
-    listByUser(caller: Principal, userId: string, q: TenderListQuery, opts: { activePending?: boolean } = {}): Promise<TenderPage> {
+    listByUser(
+      caller: Principal,
+      userId: string,
+      q: TenderListQuery,
+      opts: { activePending?: boolean } = {},
+    ): Promise<TenderPage> {
       let statuses: readonly TenderStatus[] | undefined;
       if (caller.id === userId || caller.role === 'admin') statuses = undefined;
       else if (caller.role === 'supplier') statuses = SUPPLIER_VISIBLE_STATUSES;
@@ -326,8 +370,10 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
     },
 
     buyerTenders: (caller: Principal, q: TenderListQuery) => page({ ownerId: caller.id }, q),
-    supplierTenders: (_caller: Principal, q: TenderListQuery) => page({ statuses: ['active'], openForResponses: true }, q),
-    supplierFulfilledTenders: (caller: Principal, q: TenderListQuery) => page({ awardedTo: caller.id, statuses: ['fulfilled'] }, q),
+    supplierTenders: (_caller: Principal, q: TenderListQuery) =>
+      page({ statuses: ['active'], openForResponses: true }, q),
+    supplierFulfilledTenders: (caller: Principal, q: TenderListQuery) =>
+      page({ awardedTo: caller.id, statuses: ['fulfilled'] }, q),
     supplierFulfilledAndPendingTenders: (caller: Principal, q: TenderListQuery) =>
       page({ awardedTo: caller.id, statuses: ['fulfilled', 'pending'] }, q),
 
@@ -369,13 +415,20 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         id: e.id,
         tenderId: e.tenderId,
         action: e.action,
-        actor: { id: e.actorId, name: e.actorName ?? (e.actorId ? 'Unknown user' : 'Brickyard'), companyName: e.actorCompany ?? null },
+        actor: {
+          id: e.actorId,
+          name: e.actorName ?? (e.actorId ? 'Unknown user' : 'Brickyard'),
+          companyName: e.actorCompany ?? null,
+        },
         changes: e.changes,
         lines: [],
         createdAt: e.createdAt.toISOString(),
       }));
       // Sealed first, so a sealed response's total reaches neither the changes nor their lines.
-      const events = sealResponseEvents(logged, record.sealed).map((e) => ({ ...e, lines: auditLines(e.changes, names) }));
+      const events = sealResponseEvents(logged, record.sealed).map((e) => ({
+        ...e,
+        lines: auditLines(e.changes, names),
+      }));
       const base = `tender-${id.slice(0, 8)}-audit`;
       if (fmt === 'json') {
         return {
@@ -384,7 +437,8 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
           body: JSON.stringify({ data: { tender, events, responses: record } }, null, 2),
         };
       }
-      if (fmt === 'csv') return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: auditCsv(events) };
+      if (fmt === 'csv')
+        return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: auditCsv(events) };
       return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await auditPdf(tender, events, record) };
     },
   };

@@ -1,6 +1,14 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { catalogueItems, files, messages, profileDocuments, profiles, tenderResponses, tenders } from '../../db/schema/index.ts';
+import {
+  catalogueItems,
+  files,
+  messages,
+  profileDocuments,
+  profiles,
+  tenderResponses,
+  tenders,
+} from '../../db/schema/index.ts';
 import { escapeLike } from '../../db/like.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -58,7 +66,12 @@ export async function deleteFileRows(db: DbOrTx, ids: string[]): Promise<void> {
 
 export async function findTenderAccess(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: tenders.id, userId: tenders.userId, status: tenders.status, awardedSupplierId: tenders.awardedSupplierId })
+    .select({
+      id: tenders.id,
+      userId: tenders.userId,
+      status: tenders.status,
+      awardedSupplierId: tenders.awardedSupplierId,
+    })
     .from(tenders)
     .where(eq(tenders.id, id))
     .limit(1);
@@ -66,7 +79,11 @@ export async function findTenderAccess(db: DbOrTx, id: string) {
 }
 
 export async function findCatalogueAccess(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: catalogueItems.id, userId: catalogueItems.userId }).from(catalogueItems).where(eq(catalogueItems.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: catalogueItems.id, userId: catalogueItems.userId })
+    .from(catalogueItems)
+    .where(eq(catalogueItems.id, id))
+    .limit(1);
   return row;
 }
 
@@ -81,8 +98,16 @@ export async function lockTenderFiles(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function setTenderFiles(db: DbOrTx, id: string, attachments: Array<{ name: string; url: string }>, docs: string[]) {
-  await db.update(tenders).set({ attachments, supportingDocumentIds: docs, updatedAt: sql`now()` }).where(eq(tenders.id, id));
+export async function setTenderFiles(
+  db: DbOrTx,
+  id: string,
+  attachments: Array<{ name: string; url: string }>,
+  docs: string[],
+) {
+  await db
+    .update(tenders)
+    .set({ attachments, supportingDocumentIds: docs, updatedAt: sql`now()` })
+    .where(eq(tenders.id, id));
 }
 
 export async function lockCatalogueFiles(db: DbOrTx, id: string) {
@@ -95,8 +120,16 @@ export async function lockCatalogueFiles(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function setCatalogueFiles(db: DbOrTx, id: string, attachments: Array<{ name: string; url: string }>, docs: string[]) {
-  await db.update(catalogueItems).set({ attachments, supportingDocumentIds: docs, updatedAt: sql`now()` }).where(eq(catalogueItems.id, id));
+export async function setCatalogueFiles(
+  db: DbOrTx,
+  id: string,
+  attachments: Array<{ name: string; url: string }>,
+  docs: string[],
+) {
+  await db
+    .update(catalogueItems)
+    .set({ attachments, supportingDocumentIds: docs, updatedAt: sql`now()` })
+    .where(eq(catalogueItems.id, id));
 }
 
 /** Whether `key` is attached to a message that `userId` sent or received (message attachments). */

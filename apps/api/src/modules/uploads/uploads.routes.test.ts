@@ -23,16 +23,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
 
 async function presign(user: TestUser, body: Record<string, unknown> = {}) {
   return t.request('POST', '/api/upload/presigned-upload-url', {
     token: user.token,
-    body: { userId: user.id, fileName: 'Site plan.pdf', fileType: 'application/pdf', uploadType: 'tender-attachment', ...body },
+    body: {
+      userId: user.id,
+      fileName: 'Site plan.pdf',
+      fileType: 'application/pdf',
+      uploadType: 'tender-attachment',
+      ...body,
+    },
   });
 }
-const put = (url: string, bytes: Buffer) => fetch(t.url + url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'application/octet-stream' } });
+const put = (url: string, bytes: Buffer) =>
+  fetch(t.url + url, {
+    method: 'PUT',
+    body: new Uint8Array(bytes),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 
 async function upload(user: TestUser, bytes = PDF, body: Record<string, unknown> = {}) {
   const res = await presign(user, body);
@@ -68,14 +82,21 @@ describe('docs/product.md §7 Uploads: POST /api/upload/presigned-upload-url (lo
     expect((await put(d.uploadURL, PDF)).status).toBe(409);
   });
 
-  it('refuses anonymous (401), another user\'s folder (400) and invalid input with field details (400)', async () => {
-    expect((await t.request('POST', '/api/upload/presigned-upload-url', { body: { fileName: 'a.pdf' } })).status).toBe(401);
+  it("refuses anonymous (401), another user's folder (400) and invalid input with field details (400)", async () => {
+    expect((await t.request('POST', '/api/upload/presigned-upload-url', { body: { fileName: 'a.pdf' } })).status).toBe(
+      401,
+    );
     const other = await presign(buyer, { userId: otherBuyer.id });
     expect(other.status).toBe(400);
     expect(other.body.error.details[0].path).toBe('userId');
-    const bad = await t.request('POST', '/api/upload/presigned-upload-url', { token: buyer.token, body: { fileName: '', uploadType: '../x' } });
+    const bad = await t.request('POST', '/api/upload/presigned-upload-url', {
+      token: buyer.token,
+      body: { fileName: '', uploadType: '../x' },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['body.fileName', 'body.uploadType']));
+    expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['body.fileName', 'body.uploadType']),
+    );
   });
 
   it('refuses a tampered signature, another key or method with 400 (never 403), and path traversal', async () => {
@@ -91,7 +112,11 @@ describe('docs/product.md §7 Uploads: POST /api/upload/presigned-upload-url (lo
     const traversal = await put(`/api/upload/local/..%2F..%2Fsecrets.json?expires=9999999999&signature=x`, PDF);
     expect(traversal.status).toBe(400);
     expect(fs.existsSync(path.join(t.config.dataDir, 'secrets.json.tmp'))).toBe(false);
-    const dl = await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent('../../secrets.json')}`, { token: buyer.token });
+    const dl = await t.request(
+      'GET',
+      `/api/upload/presigned-download-url?key=${encodeURIComponent('../../secrets.json')}`,
+      { token: buyer.token },
+    );
     expect(dl.status).toBe(400);
   });
 
@@ -161,7 +186,9 @@ describe('docs/product.md §9 plan limit: Core gets 5 uploads a calendar month (
 describe('docs/product.md §7 Uploads: GET /api/upload/presigned-download-url and the files of tenders', () => {
   it('gives the owner a flat {downloadURL} that serves the bytes under the cleaned name', async () => {
     const f = await upload(buyer);
-    const res = await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(f.key)}`, { token: buyer.token });
+    const res = await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(f.key)}`, {
+      token: buyer.token,
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['downloadURL', 'expiresAt']);
     const file = await fetch(t.url + res.body.downloadURL);
@@ -170,7 +197,11 @@ describe('docs/product.md §7 Uploads: GET /api/upload/presigned-download-url an
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(file.headers.get('content-disposition')).toContain('filename="Site plan.pdf"');
     // the stored URL works as the key too (the SPEC download flow takes the key from the URL path)
-    const byUrl = await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent('http://brickyard.test' + f.fileURL)}`, { token: buyer.token });
+    const byUrl = await t.request(
+      'GET',
+      `/api/upload/presigned-download-url?key=${encodeURIComponent('http://brickyard.test' + f.fileURL)}`,
+      { token: buyer.token },
+    );
     expect(byUrl.status).toBe(200);
   });
 
@@ -188,43 +219,80 @@ describe('docs/product.md §7 Uploads: GET /api/upload/presigned-download-url an
     expect((await t.request('GET', q)).status).toBe(401);
     // a draft's files stay private
     const g = await upload(buyer);
-    await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody({ status: 'draft', supportingDocumentIds: [g.fileURL] }) });
-    expect((await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(g.key)}`, { token: supplier.token })).status).toBe(404);
+    await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: tenderBody({ status: 'draft', supportingDocumentIds: [g.fileURL] }),
+    });
+    expect(
+      (
+        await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(g.key)}`, {
+          token: supplier.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses to attach someone else's or a never-uploaded file (400 with the field)", async () => {
     const theirs = await upload(otherBuyer);
-    const res = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody({ attachments: [{ name: 'x', url: theirs.fileURL }] }) });
+    const res = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: tenderBody({ attachments: [{ name: 'x', url: theirs.fileURL }] }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('attachments.0.url');
     const notUploaded = (await presign(buyer)).body.data;
-    const res2 = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody({ supportingDocumentIds: [notUploaded.fileURL] }) });
+    const res2 = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: tenderBody({ supportingDocumentIds: [notUploaded.fileURL] }),
+    });
     expect(res2.status).toBe(400);
     expect(res2.body.error.details[0].path).toBe('supportingDocumentIds.0');
   });
 
   it('removes the files of a deleted tender from storage', async () => {
     const f = await upload(buyer);
-    const created = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody({ attachments: [{ name: 'Plan', url: f.fileURL }] }) });
+    const created = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: tenderBody({ attachments: [{ name: 'Plan', url: f.fileURL }] }),
+    });
     const stored = path.join(t.config.dataDir, 'storage', f.key);
     expect(fs.existsSync(stored)).toBe(true);
     expect((await t.request('DELETE', `/api/tender/${created.body.data.id}`, { token: buyer.token })).status).toBe(200);
     expect(fs.existsSync(stored)).toBe(false);
-    expect((await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(f.key)}`, { token: buyer.token })).status).toBe(404);
+    expect(
+      (
+        await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(f.key)}`, {
+          token: buyer.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('audits a file uploaded for a tender (tenderId) and one removed from it', async () => {
     const created = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody() });
     const id = created.body.data.id;
     const f = await upload(buyer, PDF, { tenderId: id });
-    await t.request('PUT', `/api/tender/${id}`, { token: buyer.token, body: { attachments: [{ name: 'Spec', url: f.fileURL }] } });
-    expect((await t.request('DELETE', `/api/upload/file?key=${encodeURIComponent(f.key)}`, { token: otherBuyer.token })).status).toBe(404);
+    await t.request('PUT', `/api/tender/${id}`, {
+      token: buyer.token,
+      body: { attachments: [{ name: 'Spec', url: f.fileURL }] },
+    });
+    expect(
+      (await t.request('DELETE', `/api/upload/file?key=${encodeURIComponent(f.key)}`, { token: otherBuyer.token }))
+        .status,
+    ).toBe(404);
     expect((await t.request('DELETE', `/api/upload/file?key=${encodeURIComponent(f.key)}`)).status).toBe(401);
-    expect((await t.request('DELETE', `/api/upload/file?key=${encodeURIComponent(f.key)}`, { token: buyer.token })).status).toBe(200);
+    expect(
+      (await t.request('DELETE', `/api/upload/file?key=${encodeURIComponent(f.key)}`, { token: buyer.token })).status,
+    ).toBe(200);
     const after = await t.request('GET', `/api/tender/${id}`, { token: buyer.token });
     expect(after.body.data.attachments).toEqual([]);
     const audit = await t.request('GET', `/api/tender/${id}/audit?format=json`, { token: buyer.token });
-    expect(audit.body.data.events.map((e: { action: string }) => e.action)).toEqual(['created', 'file_added', 'files_changed', 'file_removed']);
+    expect(audit.body.data.events.map((e: { action: string }) => e.action)).toEqual([
+      'created',
+      'file_added',
+      'files_changed',
+      'file_removed',
+    ]);
     // someone else's tender id is not yours to upload into
     expect((await presign(otherBuyer, { tenderId: id })).status).toBe(404);
   });
@@ -233,7 +301,9 @@ describe('docs/product.md §7 Uploads: GET /api/upload/presigned-download-url an
     const u = await t.createUser({ role: 'buyer' });
     const a = await upload(u, PDF, { uploadType: 'profile-document' });
     await upload(u, PDF, { uploadType: 'profile-document' });
-    expect((await t.request('DELETE', `/api/upload/folder?key=${buyer.id}/profile-document`, { token: u.token })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', `/api/upload/folder?key=${buyer.id}/profile-document`, { token: u.token })).status,
+    ).toBe(404);
     expect((await t.request('DELETE', `/api/upload/folder?key=${u.id}/profile-document`)).status).toBe(401);
     const res = await t.request('DELETE', `/api/upload/folder?key=${u.id}/profile-document/`, { token: u.token });
     expect(res.status).toBe(200);
@@ -250,7 +320,10 @@ describe('docs/product.md §7 Products: POST /api/product/upload-image and uploa
   };
 
   it('stores an image for a supplier and answers {name,url,key}', async () => {
-    const res = await t.request('POST', '/api/product/upload-image', { token: supplier.token, raw: form(PNG, 'steel beam.png') });
+    const res = await t.request('POST', '/api/product/upload-image', {
+      token: supplier.token,
+      raw: form(PNG, 'steel beam.png'),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({ name: 'steel beam.png', contentType: 'image/png', size: PNG.length });
     expect(res.body.data.key).toMatch(new RegExp(`^${supplier.id}/product-image/[0-9a-f-]{36}-steel beam\\.png$`));
@@ -258,9 +331,20 @@ describe('docs/product.md §7 Products: POST /api/product/upload-image and uploa
   });
 
   it('refuses a PDF as an image (415), buyers (403), anonymous (401) and a missing file (400)', async () => {
-    expect((await t.request('POST', '/api/product/upload-image', { token: supplier.token, raw: form(PDF, 'x.png') })).status).toBe(415);
-    expect((await t.request('POST', '/api/product/upload-document', { token: supplier.token, raw: form(PDF, 'datasheet.pdf') })).status).toBe(201);
-    expect((await t.request('POST', '/api/product/upload-document', { token: buyer.token, raw: form(PDF, 'd.pdf') })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/product/upload-image', { token: supplier.token, raw: form(PDF, 'x.png') })).status,
+    ).toBe(415);
+    expect(
+      (
+        await t.request('POST', '/api/product/upload-document', {
+          token: supplier.token,
+          raw: form(PDF, 'datasheet.pdf'),
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await t.request('POST', '/api/product/upload-document', { token: buyer.token, raw: form(PDF, 'd.pdf') })).status,
+    ).toBe(403);
     expect((await t.request('POST', '/api/product/upload-document', { raw: form(PDF, 'd.pdf') })).status).toBe(401);
     const missing = await t.request('POST', '/api/product/upload-document', { token: supplier.token, body: {} });
     expect(missing.status).toBe(400);
@@ -269,9 +353,15 @@ describe('docs/product.md §7 Products: POST /api/product/upload-image and uploa
   it('counts against the Core quota (402 beyond 5)', async () => {
     const core = await t.createUser({ role: 'supplier', plan: 'CORE' });
     for (let i = 0; i < 5; i++) {
-      expect((await t.request('POST', '/api/product/upload-document', { token: core.token, raw: form(PDF, `d${i}.pdf`) })).status).toBe(201);
+      expect(
+        (await t.request('POST', '/api/product/upload-document', { token: core.token, raw: form(PDF, `d${i}.pdf`) }))
+          .status,
+      ).toBe(201);
     }
-    const sixth = await t.request('POST', '/api/product/upload-document', { token: core.token, raw: form(PDF, 'd6.pdf') });
+    const sixth = await t.request('POST', '/api/product/upload-document', {
+      token: core.token,
+      raw: form(PDF, 'd6.pdf'),
+    });
     expect(sixth.status).toBe(402);
     expect(sixth.body.error.code).toBe('PLAN_LIMIT_REACHED');
   });
@@ -279,10 +369,18 @@ describe('docs/product.md §7 Products: POST /api/product/upload-image and uploa
 
 describe('docs/product.md §7 Download flow for message attachments (attachments through the upload flow)', () => {
   it('the recipient of a message may download its attachment; a third user may not', async () => {
-    const file = await upload(supplier, PDF, { fileName: 'Quote.pdf', uploadType: 'message-attachment', tenderId: undefined });
+    const file = await upload(supplier, PDF, {
+      fileName: 'Quote.pdf',
+      uploadType: 'message-attachment',
+      tenderId: undefined,
+    });
     const sent = await t.request('POST', '/api/sendMessage', {
       token: supplier.token,
-      body: { recipientId: buyer.id, text: 'Our quote is attached', attachments: [{ name: 'Quote.pdf', key: file.key }] },
+      body: {
+        recipientId: buyer.id,
+        text: 'Our quote is attached',
+        attachments: [{ name: 'Quote.pdf', key: file.key }],
+      },
     });
     expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
     const q = `/api/upload/presigned-download-url?key=${encodeURIComponent(file.key)}`;
@@ -290,14 +388,22 @@ describe('docs/product.md §7 Download flow for message attachments (attachments
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
     expect(mine.body.downloadURL).toBeTruthy();
     const got = await fetch(t.url + mine.body.downloadURL.replace(/^https?:\/\/[^/]+/, ''));
-    expect(Buffer.from(await got.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await got.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect([403, 404]).toContain((await t.request('GET', q, { token: otherBuyer.token })).status);
   });
 });
 
 describe('docs/product.md §2 Profile view and §7 download flow: a profile’s logo and documents', () => {
   it('download for whoever may see the profile; never for a pending account or a file that is not on it', async () => {
-    const logo = await upload(supplier, PNG, { fileName: 'logo.png', fileType: 'image/png', uploadType: 'profile-image' });
+    const logo = await upload(supplier, PNG, {
+      fileName: 'logo.png',
+      fileType: 'image/png',
+      uploadType: 'profile-image',
+    });
     const doc = await upload(supplier, PDF, { fileName: 'ISO 9001.pdf', uploadType: 'profile-document' });
     const loose = await upload(supplier, PDF, { fileName: 'private notes.pdf', uploadType: 'other' });
     const saved = await t.request('PUT', '/api/settings/profile', {
@@ -306,7 +412,8 @@ describe('docs/product.md §2 Profile view and §7 download flow: a profile’s 
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
-    const download = (user: TestUser, key: string) => t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token: user.token });
+    const download = (user: TestUser, key: string) =>
+      t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(key)}`, { token: user.token });
     for (const key of [logo.key, doc.key]) {
       const res = await download(buyer, key);
       expect(res.status, JSON.stringify(res.body)).toBe(200);

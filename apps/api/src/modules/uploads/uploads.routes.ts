@@ -42,7 +42,11 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
 
   app.get('/api/upload/quota', {
     config: { access },
-    schema: { tags, summary: 'Uploads used this month and the plan’s monthly limit (null: unlimited); a file counts once stored', response: { 200: uploadAllowanceResponseSchema } },
+    schema: {
+      tags,
+      summary: 'Uploads used this month and the plan’s monthly limit (null: unlimited); a file counts once stored',
+      response: { 200: uploadAllowanceResponseSchema },
+    },
     handler: async (req) => ({ data: await uploads.allowance(principalOf(req)) }),
   });
 
@@ -59,25 +63,46 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
 
   app.delete('/api/upload/file', {
     config: { access },
-    schema: { tags, summary: 'Delete one of your files', querystring: keyQuerySchema, response: { 200: deletedSchema } },
-    handler: async (req) => ({ data: { ok: true as const, ...(await uploads.deleteFile(principalOf(req), req.query.key)) } }),
+    schema: {
+      tags,
+      summary: 'Delete one of your files',
+      querystring: keyQuerySchema,
+      response: { 200: deletedSchema },
+    },
+    handler: async (req) => ({
+      data: { ok: true as const, ...(await uploads.deleteFile(principalOf(req), req.query.key)) },
+    }),
   });
 
   app.delete('/api/upload/folder', {
     config: { access },
-    schema: { tags, summary: 'Delete everything under a folder of yours', querystring: keyQuerySchema, response: { 200: deletedSchema } },
-    handler: async (req) => ({ data: { ok: true as const, ...(await uploads.deleteFolder(principalOf(req), req.query.key)) } }),
+    schema: {
+      tags,
+      summary: 'Delete everything under a folder of yours',
+      querystring: keyQuerySchema,
+      response: { 200: deletedSchema },
+    },
+    handler: async (req) => ({
+      data: { ok: true as const, ...(await uploads.deleteFolder(principalOf(req), req.query.key)) },
+    }),
   });
 
   // The local driver's signed URLs: the signature is the credential, so no bearer token.
   app.register(async (scope) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: opts.maxBytes }, (_req, body, done) => done(null, body));
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: opts.maxBytes }, (_req, body, done) =>
+      done(null, body),
+    );
 
     raw.put('/api/upload/local/*', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Local storage: PUT the raw bytes to a signed upload URL', querystring: signedQuery, hide: true },
+      schema: {
+        tags,
+        summary: 'Local storage: PUT the raw bytes to a signed upload URL',
+        querystring: signedQuery,
+        hide: true,
+      },
       handler: async (req) => {
         const key = (req.params as { '*': string })['*'];
         const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -87,7 +112,12 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
 
     raw.get('/api/upload/local/*', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Local storage: GET a file through a signed download URL', querystring: signedQuery, hide: true },
+      schema: {
+        tags,
+        summary: 'Local storage: GET a file through a signed download URL',
+        querystring: signedQuery,
+        hide: true,
+      },
       handler: async (req, reply) => {
         const key = (req.params as { '*': string })['*'];
         const file = await uploads.serveLocalDownload(key, req.query);
@@ -103,19 +133,36 @@ export function uploadsRoutes(app: App, uploads: UploadsService, opts: { maxByte
 
   for (const [path, only, uploadType, summary] of [
     ['/api/product/upload-image', 'image', 'product-image', 'Upload a product image (multipart field "file")'],
-    ['/api/product/upload-document', undefined, 'product-document', 'Upload a product document (multipart field "file")'],
+    [
+      '/api/product/upload-document',
+      undefined,
+      'product-document',
+      'Upload a product document (multipart field "file")',
+    ],
   ] as const) {
     app.post(path, {
       config: { access: { roles: ['supplier'] } },
-      schema: { tags: ['catalogue'], summary, consumes: ['multipart/form-data'], response: { 201: dataOf(storedFileSchema) } },
+      schema: {
+        tags: ['catalogue'],
+        summary,
+        consumes: ['multipart/form-data'],
+        response: { 201: dataOf(storedFileSchema) },
+      },
       handler: async (req, reply) => {
         if (!req.isMultipart()) {
-          throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data', [{ path: 'file', message: 'Required' }]);
+          throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data', [
+            { path: 'file', message: 'Required' },
+          ]);
         }
         const part = await req.file();
         if (!part) throw new AppError('VALIDATION_FAILED', 'Attach a file', [{ path: 'file', message: 'Required' }]);
         const content = await part.toBuffer();
-        const data = await uploads.storeDirect(principalOf(req), { fileName: part.filename, content, only, uploadType });
+        const data = await uploads.storeDirect(principalOf(req), {
+          fileName: part.filename,
+          content,
+          only,
+          uploadType,
+        });
         return reply.status(201).send({ data });
       },
     });

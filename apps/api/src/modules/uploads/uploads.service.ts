@@ -21,7 +21,13 @@ import { safeFileName } from '../../platform/storage/file-name.ts';
 import { assertSafeKey, isLocalStorage } from '../../platform/storage/storage.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
 import { profileAccess } from '../profiles/profiles.service.ts';
-import { assertQuotaLeft, consumeQuota as takeQuota, quotaMonth, quotaUsage, releaseQuota } from '../billing/quota.service.ts';
+import {
+  assertQuotaLeft,
+  consumeQuota as takeQuota,
+  quotaMonth,
+  quotaUsage,
+  releaseQuota,
+} from '../billing/quota.service.ts';
 import { loadPrincipal } from '../users/users.service.ts';
 import * as repo from './uploads.repository.ts';
 import type { EntityType, FileRow } from './uploads.repository.ts';
@@ -55,7 +61,8 @@ export function createUploadsService(ctx: AppContext) {
     await takeQuota(tx, { userId: caller.id, plan: caller.plan, kind: 'uploads' });
   }
 
-  const refundUpload = (tx: DbOrTx, userId: string, month: string) => releaseQuota(tx, { userId, kind: 'uploads', month });
+  const refundUpload = (tx: DbOrTx, userId: string, month: string) =>
+    releaseQuota(tx, { userId, kind: 'uploads', month });
 
   /** Takes the owner's unit for a file whose bytes arrived (the signed PUT and S3 carry no session). */
   async function consumeQuotaOfOwner(tx: DbOrTx, ownerId: string): Promise<void> {
@@ -92,7 +99,9 @@ export function createUploadsService(ctx: AppContext) {
       throw err;
     };
     if (head.size > config.uploadMaxBytes) {
-      await refuse(new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB`));
+      await refuse(
+        new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB`),
+      );
     }
     const start = (await storage.readStart(file.key, CONTENT_SNIFF_BYTES)) ?? Buffer.alloc(0);
     let mime: string;
@@ -136,7 +145,12 @@ export function createUploadsService(ctx: AppContext) {
     }
     if (file.entityType === 'tender_response') {
       const r = await repo.findResponseAccess(db, file.entityId);
-      return !!r && (r.tenderOwnerId === caller.id || caller.role === 'admin') && responsesOpenTo(r) && RECEIVED_RESPONSE_STATUSES.includes(r.status);
+      return (
+        !!r &&
+        (r.tenderOwnerId === caller.id || caller.role === 'admin') &&
+        responsesOpenTo(r) &&
+        RECEIVED_RESPONSE_STATUSES.includes(r.status)
+      );
     }
     return false;
   }
@@ -154,12 +168,27 @@ export function createUploadsService(ctx: AppContext) {
     if (file.entityType === 'tender') {
       const t = await repo.lockTenderFiles(tx, file.entityId);
       if (!t) return;
-      await repo.setTenderFiles(tx, file.entityId, t.attachments.filter((a) => keep(a.url)), t.supportingDocumentIds.filter(keep));
-      await insertAuditEvent(tx, { tenderId: file.entityId, actorId, action: 'file_removed', changes: { file: { from: file.fileName, to: null } } });
+      await repo.setTenderFiles(
+        tx,
+        file.entityId,
+        t.attachments.filter((a) => keep(a.url)),
+        t.supportingDocumentIds.filter(keep),
+      );
+      await insertAuditEvent(tx, {
+        tenderId: file.entityId,
+        actorId,
+        action: 'file_removed',
+        changes: { file: { from: file.fileName, to: null } },
+      });
     } else if (file.entityType === 'catalogue_item') {
       const c = await repo.lockCatalogueFiles(tx, file.entityId);
       if (!c) return;
-      await repo.setCatalogueFiles(tx, file.entityId, c.attachments.filter((a) => keep(a.url)), c.supportingDocumentIds.filter(keep));
+      await repo.setCatalogueFiles(
+        tx,
+        file.entityId,
+        c.attachments.filter((a) => keep(a.url)),
+        c.supportingDocumentIds.filter(keep),
+      );
     }
   }
 
@@ -189,7 +218,10 @@ export function createUploadsService(ctx: AppContext) {
         ]);
       }
       if (body.fileSize !== undefined && body.fileSize > config.uploadMaxBytes) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB`);
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `Files may be at most ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB`,
+        );
       }
       const { key, name } = newKey(caller.id, body.uploadType, body.fileName);
       if (body.tenderId) {
@@ -208,7 +240,12 @@ export function createUploadsService(ctx: AppContext) {
           entityId: body.tenderId ?? null,
         });
         if (body.tenderId) {
-          await insertAuditEvent(tx, { tenderId: body.tenderId, actorId: caller.id, action: 'file_added', changes: { file: { from: null, to: name } } });
+          await insertAuditEvent(tx, {
+            tenderId: body.tenderId,
+            actorId: caller.id,
+            action: 'file_added',
+            changes: { file: { from: null, to: name } },
+          });
         }
       });
       const signed = await storage.presignUpload(key, { expiresInSeconds: ttl, contentType: body.fileType });
@@ -237,9 +274,15 @@ export function createUploadsService(ctx: AppContext) {
         await repo.deleteFileRows(db, [file.id]);
         throw err;
       };
-      if (body.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'body', message: 'Empty file' }]);
+      if (body.length === 0)
+        throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'body', message: 'Empty file' }]);
       if (body.length > config.uploadMaxBytes) {
-        return refuse(new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB`));
+        return refuse(
+          new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `Files may be at most ${Math.round(config.uploadMaxBytes / 1024 / 1024)} MB`,
+          ),
+        );
       }
       let mime: string;
       try {
@@ -332,11 +375,15 @@ export function createUploadsService(ctx: AppContext) {
     /** DELETE /api/upload/folder?key: everything under a prefix of the caller's own folder. */
     async deleteFolder(caller: Principal, prefixInput: string): Promise<{ deleted: number }> {
       const prefix = resolveKey(prefixInput.trim().replace(/\/+$/, ''));
-      if (prefix !== caller.id && !prefix.startsWith(`${caller.id}/`)) throw new AppError('NOT_FOUND', 'Folder not found');
+      if (prefix !== caller.id && !prefix.startsWith(`${caller.id}/`))
+        throw new AppError('NOT_FOUND', 'Folder not found');
       const rows = await repo.filesUnderPrefix(db, caller.id, prefix === caller.id ? `${prefix}/` : `${prefix}/`);
       await db.transaction(async (tx) => {
         for (const f of rows) await detachFromEntity(tx, f, caller.id);
-        await repo.deleteFileRows(tx, rows.map((f) => f.id));
+        await repo.deleteFileRows(
+          tx,
+          rows.map((f) => f.id),
+        );
       });
       await storage.deletePrefix(prefix);
       return { deleted: rows.length };
@@ -347,8 +394,10 @@ export function createUploadsService(ctx: AppContext) {
       caller: Principal,
       input: { fileName: string; content: Buffer; only?: 'image'; uploadType: string },
     ): Promise<StoredFile> {
-      if (input.content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'file', message: 'Empty file' }]);
-      if (input.content.length > config.uploadMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large');
+      if (input.content.length === 0)
+        throw new AppError('VALIDATION_FAILED', 'The file is empty', [{ path: 'file', message: 'Empty file' }]);
+      if (input.content.length > config.uploadMaxBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The file is too large');
       const checked = await checkUploadContent(input.content, input.fileName, { only: input.only });
       const { key, name } = newKey(caller.id, input.uploadType, input.fileName);
       // Count first, so a refused upload never reaches storage.
@@ -386,7 +435,11 @@ export function createUploadsService(ctx: AppContext) {
      * uploaded file of the owner, not listed by another record. Answers canonical URLs and keys.
      * Call before the record's transaction (it may read storage).
      */
-    async prepareRefs(ownerId: string, entity: { type: EntityType; id: string | null }, refs: FileRefs): Promise<FileRefs & { keys: string[] }> {
+    async prepareRefs(
+      ownerId: string,
+      entity: { type: EntityType; id: string | null },
+      refs: FileRefs,
+    ): Promise<FileRefs & { keys: string[] }> {
       const details: ErrorDetail[] = [];
       const wanted: Array<{ key: string; path: string }> = [];
       const keyOf = (v: string, path: string): string | null => {
@@ -413,7 +466,9 @@ export function createUploadsService(ctx: AppContext) {
           docs.push(storage.objectUrl(key));
         }
       });
-      const rows = new Map((await repo.findFilesByKeys(db, [...new Set(wanted.map((w) => w.key))])).map((f) => [f.key, f]));
+      const rows = new Map(
+        (await repo.findFilesByKeys(db, [...new Set(wanted.map((w) => w.key))])).map((f) => [f.key, f]),
+      );
       for (const w of wanted) {
         const f = rows.get(w.key);
         const linkedElsewhere = f?.entityId && !(f.entityType === entity.type && f.entityId === entity.id);
@@ -449,19 +504,31 @@ export function createUploadsService(ctx: AppContext) {
      * In the record's transaction: links `keys` to it and forgets the files it listed before but
      * no longer does. Returns the keys to remove from storage after commit.
      */
-    async syncLinks(tx: DbOrTx, type: EntityType, id: string, keys: string[], previousKeys: string[]): Promise<string[]> {
+    async syncLinks(
+      tx: DbOrTx,
+      type: EntityType,
+      id: string,
+      keys: string[],
+      previousKeys: string[],
+    ): Promise<string[]> {
       await repo.linkFiles(tx, keys, type, id);
       const dropped = previousKeys.filter((k) => !keys.includes(k));
       if (!dropped.length) return [];
       const rows = (await repo.findFilesByKeys(tx, dropped)).filter((f) => f.entityType === type && f.entityId === id);
-      await repo.deleteFileRows(tx, rows.map((f) => f.id));
+      await repo.deleteFileRows(
+        tx,
+        rows.map((f) => f.id),
+      );
       return rows.map((f) => f.key);
     },
 
     /** In the record's deleting transaction: forgets every file linked to it; returns the keys to remove after commit. */
     async unlinkAll(tx: DbOrTx, type: EntityType, id: string): Promise<string[]> {
       const rows = await repo.filesOfEntity(tx, type, id);
-      await repo.deleteFileRows(tx, rows.map((f) => f.id));
+      await repo.deleteFileRows(
+        tx,
+        rows.map((f) => f.id),
+      );
       return rows.map((f) => f.key);
     },
 

@@ -37,7 +37,13 @@ export function createJwt(secret: string, ttlSeconds: number): Jwt {
       const { sub, role, sv, exp, at, iat } = payload;
       // A subject that is not a user id (a token signed elsewhere with our key, or a bug) is no
       // one: refused here rather than failing as a 500 in the user lookup.
-      if (typeof sub !== 'string' || !UUID.test(sub) || !isRole(role) || typeof sv !== 'number' || typeof exp !== 'number') {
+      if (
+        typeof sub !== 'string' ||
+        !UUID.test(sub) ||
+        !isRole(role) ||
+        typeof sv !== 'number' ||
+        typeof exp !== 'number'
+      ) {
         throw new AppError('UNAUTHENTICATED', 'Please sign in');
       }
       return { sub, role, sv, exp, at: typeof at === 'number' ? at : typeof iat === 'number' ? iat : 0 };

@@ -47,7 +47,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const details: ErrorDetail[] = err.validation.map((v) => ({
-        path: [where, ...String(v.instancePath ?? '').split('/').filter(Boolean)].join('.'),
+        path: [
+          where,
+          ...String(v.instancePath ?? '')
+            .split('/')
+            .filter(Boolean),
+        ].join('.'),
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({
@@ -60,9 +65,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         error: { code: 'INTERNAL', message: 'Something went wrong on our side', requestId: request.id },
       });
     }
-    if (!err.statusCode && MALFORMED_MULTIPART.test(err.message ?? '') && String(request.headers['content-type'] ?? '').startsWith('multipart/')) {
+    if (
+      !err.statusCode &&
+      MALFORMED_MULTIPART.test(err.message ?? '') &&
+      String(request.headers['content-type'] ?? '').startsWith('multipart/')
+    ) {
       // the body parser (busboy) gave up on a broken multipart body: the client's fault, not ours
-      return reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message: 'The multipart body is malformed' } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'VALIDATION_FAILED', message: 'The multipart body is malformed' } });
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     const status = err.statusCode ?? 500;
@@ -88,7 +99,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * routing; answer it with the one error model too (400 VALIDATION_FAILED), not Fastify's own shape.
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const message = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : 'The request URL is not valid';
   void reply.status(400).send({ error: { code: 'VALIDATION_FAILED', message } });
 }
 
@@ -107,7 +119,9 @@ export function clientErrorHandler(err: { code?: string }, socket: Socket): void
   const code = status === 400 ? 'VALIDATION_FAILED' : status === 408 ? 'SERVICE_UNAVAILABLE' : 'PAYLOAD_TOO_LARGE';
   const body = JSON.stringify({ error: { code, message } });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err as Error);
 }

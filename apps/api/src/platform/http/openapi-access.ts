@@ -14,7 +14,9 @@ export function openApiAccessOf(rule: AccessRule | undefined): OpenApiAccess {
   return { roles: rule?.roles ?? 'any', gated: rule?.gate ?? true };
 }
 
-export function withAccessInOpenApi<S extends Parameters<SwaggerTransform>[0]['schema']>(transform: SwaggerTransform<S>): SwaggerTransform<S> {
+export function withAccessInOpenApi<S extends Parameters<SwaggerTransform>[0]['schema']>(
+  transform: SwaggerTransform<S>,
+): SwaggerTransform<S> {
   return (args) => {
     const out = transform(args);
     const access = openApiAccessOf(args.route.config?.access);

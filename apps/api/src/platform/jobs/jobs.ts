@@ -2,7 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { JOBS_SCHEMA, failedJobQueue, jobsDb, listFailedJobs, postponeJob, type FailedJobRow } from './jobs.repository.ts';
+import {
+  JOBS_SCHEMA,
+  failedJobQueue,
+  jobsDb,
+  listFailedJobs,
+  postponeJob,
+  type FailedJobRow,
+} from './jobs.repository.ts';
 
 /**
  * The one durable job queue: pg-boss on the PostgreSQL the app already runs (see
@@ -35,7 +42,11 @@ export interface Jobs {
    * a queue that holds at most one waiting job, so instances starting or running together never
    * double it. The first run is `firstAfterSeconds` after the first instance starts.
    */
-  every(name: string, opts: { everySeconds: number; firstAfterSeconds: number; expireInSeconds?: number }, run: () => Promise<void>): void;
+  every(
+    name: string,
+    opts: { everySeconds: number; firstAfterSeconds: number; expireInSeconds?: number },
+    run: () => Promise<void>,
+  ): void;
   send<T extends object>(name: string, data: T, opts?: SendOptions): Promise<string | null>;
   /** Moves a waiting job's start to `seconds` from now. */
   postpone(name: string, id: string, seconds: number): Promise<void>;
@@ -141,15 +152,22 @@ export function createJobs(opts: JobsOptions): Jobs {
         if (existing.has(q.name)) await boss.updateQueue(q.name, options);
         else await boss.createQueue(q.name, options).catch(() => boss.updateQueue(q.name, options));
         if (!opts.workers) continue;
-        const worker = await boss.work<object>(q.name, { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 }, async ([job]) => {
-          if (!job) return;
-          try {
-            await q.run(job.data ?? {});
-          } catch (err) {
-            opts.log.warn({ err, job: q.name, id: job.id }, 'jobs: a job failed; it is retried while it has attempts left');
-            throw err;
-          }
-        });
+        const worker = await boss.work<object>(
+          q.name,
+          { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await q.run(job.data ?? {});
+            } catch (err) {
+              opts.log.warn(
+                { err, job: q.name, id: job.id },
+                'jobs: a job failed; it is retried while it has attempts left',
+              );
+              throw err;
+            }
+          },
+        );
         workers.set(q.name, worker);
       }
       for (const r of recurring) await send(r.name, {}, { startAfterSeconds: r.firstAfterSeconds });

@@ -32,7 +32,8 @@ const MUTED = '#64748b';
 const e = (s: string) => escapeHtml(s);
 
 function body(c: MailContent): string {
-  const para = (p: string) => `<mj-text padding="0 0 14px"${c.preformatted ? ' css-class="pre"' : ''}>${e(p)}</mj-text>`;
+  const para = (p: string) =>
+    `<mj-text padding="0 0 14px"${c.preformatted ? ' css-class="pre"' : ''}>${e(p)}</mj-text>`;
   const items = (c.items ?? [])
     .map(
       (i) =>
@@ -43,7 +44,9 @@ function body(c: MailContent): string {
     .join('');
   const action = c.action
     ? `<mj-button href="${e(c.action.url)}" background-color="${BRAND}" color="#ffffff" font-weight="600" border-radius="6px" inner-padding="12px 20px" align="left" padding="10px 0 14px">${e(c.action.label)}</mj-button>${
-        c.action.showLink ? `<mj-text padding="0 0 14px" font-size="12px" color="${MUTED}">Or paste this link into your browser: ${e(c.action.url)}</mj-text>` : ''
+        c.action.showLink
+          ? `<mj-text padding="0 0 14px" font-size="12px" color="${MUTED}">Or paste this link into your browser: ${e(c.action.url)}</mj-text>`
+          : ''
       }`
     : '';
   const footer = [

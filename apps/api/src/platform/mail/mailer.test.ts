@@ -15,8 +15,15 @@ describe('DESIGN §1 mail: outbox by default, SMTP when SMTP_URL is set', () => 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
     dirs.push(dir);
     const logged: unknown[] = [];
-    const mailer = createMailer({ from: 'Brickyard <no-reply@brickyard.test>', outboxDir: dir, log: (_m, extra) => logged.push(extra) });
-    await mailer.send({ to: 'dana@example.test', ...(await verifyEmailMail('Dana', 'http://localhost:3000/verify-email?token=abc123')) });
+    const mailer = createMailer({
+      from: 'Brickyard <no-reply@brickyard.test>',
+      outboxDir: dir,
+      log: (_m, extra) => logged.push(extra),
+    });
+    await mailer.send({
+      to: 'dana@example.test',
+      ...(await verifyEmailMail('Dana', 'http://localhost:3000/verify-email?token=abc123')),
+    });
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

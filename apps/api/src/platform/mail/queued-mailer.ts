@@ -74,9 +74,15 @@ export function createQueuedMailer(
 }
 
 function toJob(mail: Mail): MailJob {
-  return { ...mail, attachments: mail.attachments?.map((a) => ({ filename: a.filename, base64: a.content.toString('base64') })) };
+  return {
+    ...mail,
+    attachments: mail.attachments?.map((a) => ({ filename: a.filename, base64: a.content.toString('base64') })),
+  };
 }
 
 function fromJob(job: MailJob): Mail {
-  return { ...job, attachments: job.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.base64, 'base64') })) };
+  return {
+    ...job,
+    attachments: job.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.base64, 'base64') })),
+  };
 }

@@ -11,7 +11,11 @@ export async function verifyEmailMail(name: string, url: string): Promise<Templa
   return {
     subject: 'Confirm your email address',
     text: `${lines.join('\n\n')}\n\n${url}\n`,
-    html: await renderMailHtml({ title: 'Confirm your email address', paragraphs: lines, action: { label: 'Confirm email', url, showLink: true } }),
+    html: await renderMailHtml({
+      title: 'Confirm your email address',
+      paragraphs: lines,
+      action: { label: 'Confirm email', url, showLink: true },
+    }),
   };
 }
 
@@ -26,7 +30,11 @@ export async function accountExistsMail(name: string, loginUrl: string, resetUrl
   return {
     subject: 'You already have a Brickyard account',
     text: `${lines.join('\n\n')}\n\n${loginUrl}\n`,
-    html: await renderMailHtml({ title: 'You already have a Brickyard account', paragraphs: lines, action: { label: 'Sign in', url: loginUrl } }),
+    html: await renderMailHtml({
+      title: 'You already have a Brickyard account',
+      paragraphs: lines,
+      action: { label: 'Sign in', url: loginUrl },
+    }),
   };
 }
 
@@ -38,7 +46,11 @@ export async function resetPasswordMail(name: string, url: string): Promise<Temp
   return {
     subject: 'Reset your password',
     text: `${lines.join('\n\n')}\n\n${url}\n`,
-    html: await renderMailHtml({ title: 'Reset your password', paragraphs: lines, action: { label: 'Choose a new password', url, showLink: true } }),
+    html: await renderMailHtml({
+      title: 'Reset your password',
+      paragraphs: lines,
+      action: { label: 'Choose a new password', url, showLink: true },
+    }),
   };
 }
 
@@ -50,11 +62,19 @@ export async function accountApprovedMail(name: string, url: string): Promise<Te
   return {
     subject: 'Your Brickyard account is approved',
     text: `${lines.join('\n\n')}\n\n${url}\n`,
-    html: await renderMailHtml({ title: 'Your account is approved', paragraphs: lines, action: { label: 'Open Brickyard', url, showLink: true } }),
+    html: await renderMailHtml({
+      title: 'Your account is approved',
+      paragraphs: lines,
+      action: { label: 'Open Brickyard', url, showLink: true },
+    }),
   };
 }
 
-export async function contactUsMail(from: { name: string; email: string; role: string }, title: string, message: string): Promise<Template> {
+export async function contactUsMail(
+  from: { name: string; email: string; role: string },
+  title: string,
+  message: string,
+): Promise<Template> {
   const lines = [`From: ${from.name} <${from.email}> (${from.role})`, `Subject: ${title}`, message];
   return {
     subject: `[Contact us] ${title}`,

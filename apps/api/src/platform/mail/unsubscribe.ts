@@ -17,7 +17,8 @@ export interface UnsubscribeClaims {
 }
 
 const AUDIENCE = 'mail-unsubscribe';
-const keyOf = (jwtSecret: string) => crypto.createHmac('sha256', jwtSecret).update('brickyard/mail-unsubscribe/v1').digest('hex');
+const keyOf = (jwtSecret: string) =>
+  crypto.createHmac('sha256', jwtSecret).update('brickyard/mail-unsubscribe/v1').digest('hex');
 
 export function createUnsubscribeTokens(jwtSecret: string) {
   const key = keyOf(jwtSecret);

@@ -1,5 +1,12 @@
 import Stripe from 'stripe';
-import { AppError, BILLING_CYCLES, PLAN_TYPES, type BillingCycle, type PlanType, periodPricePence } from '@brickyard/shared';
+import {
+  AppError,
+  BILLING_CYCLES,
+  PLAN_TYPES,
+  type BillingCycle,
+  type PlanType,
+  periodPricePence,
+} from '@brickyard/shared';
 import type { StripeSettings } from '../../config.ts';
 import type { PaymentProvider, ProviderEvent } from './types.ts';
 
@@ -13,9 +20,15 @@ import type { PaymentProvider, ProviderEvent } from './types.ts';
 
 const stripeUnavailable = (err: unknown) => {
   const msg = err instanceof Error ? err.message : String(err);
-  return Object.assign(new AppError('SERVICE_UNAVAILABLE', 'The payment provider is not available right now. Please try again in a moment.'), {
-    cause: msg,
-  });
+  return Object.assign(
+    new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The payment provider is not available right now. Please try again in a moment.',
+    ),
+    {
+      cause: msg,
+    },
+  );
 };
 
 async function call<T>(fn: () => Promise<T>): Promise<T> {
@@ -30,13 +43,20 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
 // A signed event is Stripe's, but its fields are read loosely (see toEvent): each is checked for the
 // shape it is stored as, so an odd value is dropped rather than failing in a query as a 500.
 const idOf = (v: unknown): string | null =>
-  typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null;
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
+      ? (v as { id: string }).id
+      : null;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidOf = (v: unknown): string | null => (typeof v === 'string' && UUID.test(v) ? v : null);
 /** Seconds since 1970 to a date, between 2000 and 2999 (anything else is not a billing date). */
-const fromUnix = (s: unknown): Date | null => (typeof s === 'number' && s >= 946_684_800 && s < 32_503_680_000 ? new Date(s * 1000) : null);
-const asPlan = (v: unknown): PlanType | null => ((PLAN_TYPES as readonly unknown[]).includes(v) ? (v as PlanType) : null);
-const asCycle = (v: unknown): BillingCycle | null => ((BILLING_CYCLES as readonly unknown[]).includes(v) ? (v as BillingCycle) : null);
+const fromUnix = (s: unknown): Date | null =>
+  typeof s === 'number' && s >= 946_684_800 && s < 32_503_680_000 ? new Date(s * 1000) : null;
+const asPlan = (v: unknown): PlanType | null =>
+  (PLAN_TYPES as readonly unknown[]).includes(v) ? (v as PlanType) : null;
+const asCycle = (v: unknown): BillingCycle | null =>
+  (BILLING_CYCLES as readonly unknown[]).includes(v) ? (v as BillingCycle) : null;
 
 export function createStripeClient(settings: StripeSettings): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
@@ -53,9 +73,17 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-export function createStripePaymentProvider(settings: StripeSettings, publicUrl: string, client = createStripeClient(settings)): PaymentProvider {
+export function createStripePaymentProvider(
+  settings: StripeSettings,
+  publicUrl: string,
+  client = createStripeClient(settings),
+): PaymentProvider {
   const priceOf = (plan: PlanType, cycle: BillingCycle): string => {
-    if (plan === 'PARTNER') throw new AppError('VALIDATION_FAILED', 'The Partner plan is arranged with our team. Book a meeting to set it up.');
+    if (plan === 'PARTNER')
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'The Partner plan is arranged with our team. Book a meeting to set it up.',
+      );
     return settings.prices[plan][cycle];
   };
   const planOfPrice = new Map<string, { plan: PlanType; cycle: BillingCycle }>();
@@ -87,28 +115,39 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
         // The invoice's lines are read from the webhook's JSON as sent (Stripe's types lag its API
         // versions); every field is checked or converted before it is used.
         /* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call */
-        const lines: Array<Record<string, any>> = Array.isArray(o.lines?.data) ? o.lines.data.filter((l: unknown) => l && typeof l === 'object') : [];
+        const lines: Array<Record<string, any>> = Array.isArray(o.lines?.data)
+          ? o.lines.data.filter((l: unknown) => l && typeof l === 'object')
+          : [];
         const subLine =
-          lines.find((l) => l.parent?.type === 'subscription_item_details' && l.amount > 0) ?? lines.find((l) => l.amount > 0) ?? lines[0];
+          lines.find((l) => l.parent?.type === 'subscription_item_details' && l.amount > 0) ??
+          lines.find((l) => l.amount > 0) ??
+          lines[0];
         const priceId = idOf(subLine?.pricing?.price_details?.price ?? subLine?.price ?? null);
         const mapped = priceId ? planOfPrice.get(priceId) : undefined;
-        const net: number = typeof o.total_excluding_tax === 'number' ? o.total_excluding_tax : (o.total ?? o.amount_paid ?? 0);
+        const net: number =
+          typeof o.total_excluding_tax === 'number' ? o.total_excluding_tax : (o.total ?? o.amount_paid ?? 0);
         const total: number = typeof o.total === 'number' ? o.total : net;
         return {
           ...base,
           type: 'invoice_paid',
           invoiceRef: String(o.id),
           customerId: idOf(o.customer),
-          subscriptionRef: idOf(o.parent?.subscription_details?.subscription ?? o.subscription ?? subLine?.subscription ?? null),
+          subscriptionRef: idOf(
+            o.parent?.subscription_details?.subscription ?? o.subscription ?? subLine?.subscription ?? null,
+          ),
           billingReason: o.billing_reason ?? null,
           periodStart: fromUnix(subLine?.period?.start),
           periodEnd: fromUnix(subLine?.period?.end),
           plan: mapped?.plan ?? asPlan(o.parent?.subscription_details?.metadata?.plan),
           cycle: mapped?.cycle ?? asCycle(o.parent?.subscription_details?.metadata?.cycle),
-          lines: lines.map((l) => ({ description: String(l.description ?? 'Subscription'), amountPence: Number(l.amount ?? 0) })),
+          lines: lines.map((l) => ({
+            description: String(l.description ?? 'Subscription'),
+            amountPence: Number(l.amount ?? 0),
+          })),
           netPence: net,
           vatPence: total > net ? total - net : null,
-          issuedAt: fromUnix(o.status_transitions?.paid_at) ?? fromUnix(o.created) ?? fromUnix(event.created) ?? new Date(),
+          issuedAt:
+            fromUnix(o.status_transitions?.paid_at) ?? fromUnix(o.created) ?? fromUnix(event.created) ?? new Date(),
         };
       }
       case 'invoice.payment_failed':
@@ -209,7 +248,9 @@ export function createStripePaymentProvider(settings: StripeSettings, publicUrl:
 
     async portal({ customerId, returnUrl }) {
       if (!customerId) throw new AppError('INVALID_STATE', 'There is no billing account yet: choose a plan first');
-      const session = await call(() => client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      const session = await call(() =>
+        client.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
       return { url: session.url };
     },
 

@@ -17,8 +17,7 @@ export interface CheckoutRequest {
 }
 
 export type CheckoutResult =
-  | { kind: 'activated'; providerRef: string }
-  | { kind: 'redirect'; url: string; customerId?: string | null };
+  { kind: 'activated'; providerRef: string } | { kind: 'redirect'; url: string; customerId?: string | null };
 
 /** A plan change of a subscription the provider bills: at once (prorated by it) or from the next renewal. */
 export interface ChangePlanRequest {

@@ -36,8 +36,14 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
         tenderId: id,
         action: 'updated',
         actor: { id, name: 'Siân Jones', companyName: 'Cwmni Adeiladu Llŷn' },
-        changes: { title: { from: 'Ynys Mon depot', to: TITLE }, description: { from: '10 m²', to: '12 m³ ≤ 5 € “quoted”' } },
-        lines: auditLines({ title: { from: 'Ynys Mon depot', to: TITLE }, description: { from: '10 m²', to: '12 m³ ≤ 5 € “quoted”' } }),
+        changes: {
+          title: { from: 'Ynys Mon depot', to: TITLE },
+          description: { from: '10 m²', to: '12 m³ ≤ 5 € “quoted”' },
+        },
+        lines: auditLines({
+          title: { from: 'Ynys Mon depot', to: TITLE },
+          description: { from: '10 m²', to: '12 m³ ≤ 5 € “quoted”' },
+        }),
         createdAt: '2026-06-02T10:00:00.000Z',
       },
     ];
@@ -56,8 +62,29 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
     const before = process.env.TZ;
     process.env.TZ = zone;
     try {
-      const tender = { id, title: TITLE, user: { companyName: 'Dŵr Cymru' }, status: 'active', category: 'x', subcategories: [], region: 'wales', budgetPence: null, deadline: '2026-07-01T23:30:00.000Z', createdAt: '2026-07-01T23:30:00.000Z' } as unknown as Tender;
-      const events: AuditEvent[] = [{ id, tenderId: id, action: 'created', actor: { id, name: 'Siân', companyName: null }, changes: {}, lines: [], createdAt: '2026-07-01T23:30:05.000Z' }];
+      const tender = {
+        id,
+        title: TITLE,
+        user: { companyName: 'Dŵr Cymru' },
+        status: 'active',
+        category: 'x',
+        subcategories: [],
+        region: 'wales',
+        budgetPence: null,
+        deadline: '2026-07-01T23:30:00.000Z',
+        createdAt: '2026-07-01T23:30:00.000Z',
+      } as unknown as Tender;
+      const events: AuditEvent[] = [
+        {
+          id,
+          tenderId: id,
+          action: 'created',
+          actor: { id, name: 'Siân', companyName: null },
+          changes: {},
+          lines: [],
+          createdAt: '2026-07-01T23:30:05.000Z',
+        },
+      ];
       const text = await pdfTextOf(await auditPdf(tender, events, null, new Date('2026-07-01T23:45:00Z')));
       expect(text).toContain('Generated 02 Jul 2026 00:45 UK time');
       expect(text).toContain('Closing deadline 02 Jul 2026 00:30 UK time');
@@ -67,14 +94,31 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
 
       const invoice = await pdfTextOf(
         await invoicePdf(
-          { number: 'BY-1', issuedAt: new Date('2026-07-01T23:30:00Z'), periodStart: null, periodEnd: null, status: 'paid', lines: [], netPence: 0, vatPence: 0, totalPence: 0, billedTo: { companyName: 'Dŵr Cymru' } } as unknown as Parameters<typeof invoicePdf>[0],
+          {
+            number: 'BY-1',
+            issuedAt: new Date('2026-07-01T23:30:00Z'),
+            periodStart: null,
+            periodEnd: null,
+            status: 'paid',
+            lines: [],
+            netPence: 0,
+            vatPence: 0,
+            totalPence: 0,
+            billedTo: { companyName: 'Dŵr Cymru' },
+          } as unknown as Parameters<typeof invoicePdf>[0],
           { name: 'Brickyard', address: 'London', vatNumber: '' },
           'support@brickyard.test',
         ),
       );
       expect(invoice).toContain('Invoice date 02 Jul 2026');
 
-      const mail = await closingReminderMail('Siân', TITLE, new Date('2026-07-01T23:30:00Z'), 'https://brickyard.test/x', { url: 'https://brickyard.test/u', settingsUrl: 'https://brickyard.test/s' });
+      const mail = await closingReminderMail(
+        'Siân',
+        TITLE,
+        new Date('2026-07-01T23:30:00Z'),
+        'https://brickyard.test/x',
+        { url: 'https://brickyard.test/u', settingsUrl: 'https://brickyard.test/s' },
+      );
       expect(mail.text).toContain('closes on 02 Jul 2026 00:30 UK time');
     } finally {
       if (before === undefined) delete process.env.TZ;
@@ -94,7 +138,14 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
         netPence: 19_900,
         vatPence: 3_980,
         totalPence: 23_880,
-        billedTo: { companyName: 'Dŵr Cymru', addressLine1: 'Heol y Môr', city: 'Llangefni', postcode: 'LL77 7TW', country: 'GB', billingEmail: 'cyfrifon@example.com' },
+        billedTo: {
+          companyName: 'Dŵr Cymru',
+          addressLine1: 'Heol y Môr',
+          city: 'Llangefni',
+          postcode: 'LL77 7TW',
+          country: 'GB',
+          billingEmail: 'cyfrifon@example.com',
+        },
       } as Parameters<typeof invoicePdf>[0],
       { name: 'Brickyard Marketplace Ltd', address: '1 Builders Yard, London', vatNumber: 'GB123456789' },
       'support@brickyard.test',
@@ -122,12 +173,31 @@ describe('PDFs print Unicode text as written (embedded DejaVu Sans) and times in
         classification: ['Structural Steel'],
       },
       supplier: { id, companyName: 'Dur Môn Cyf' },
-      matrix: [{ ref: 'R1', source: 'scope', requirement: 'Supply 40 m³ of concrete', status: 'met', evidence: 'Catalogue: C40 ready-mix', action: null }],
-      summary: { met: 1, partlyMet: 0, missing: 0, total: 1, score: 100, verdict: 'go', reasons: ['All requirements met for Ynys Môn'] },
+      matrix: [
+        {
+          ref: 'R1',
+          source: 'scope',
+          requirement: 'Supply 40 m³ of concrete',
+          status: 'met',
+          evidence: 'Catalogue: C40 ready-mix',
+          action: null,
+        },
+      ],
+      summary: {
+        met: 1,
+        partlyMet: 0,
+        missing: 0,
+        total: 1,
+        score: 100,
+        verdict: 'go',
+        reasons: ['All requirements met for Ynys Môn'],
+      },
       outline: [{ heading: 'Cyflwyniad — introduction', points: ['Who we are in Môn'] }],
       polishedDraft: null,
     };
-    const text = await pdfTextOf(await bidPackPdf(pack, { requestId: 'req-1', supportEmail: 'support@brickyard.test' }));
+    const text = await pdfTextOf(
+      await bidPackPdf(pack, { requestId: 'req-1', supportEmail: 'support@brickyard.test' }),
+    );
     expect(text).toContain(TITLE);
     expect(text).toContain('Supply 40 m³ of concrete');
     expect(text).toContain('Cyflwyniad — introduction');

@@ -15,12 +15,20 @@ const FONT_PATHS = {
 };
 /** Read from disk once per process (about 1 MB for both), on the first PDF. */
 let fontBytes: { regular: Buffer; bold: Buffer } | null = null;
-const fonts = () => (fontBytes ??= { regular: fs.readFileSync(FONT_PATHS.regular), bold: fs.readFileSync(FONT_PATHS.bold) });
+const fonts = () =>
+  (fontBytes ??= { regular: fs.readFileSync(FONT_PATHS.regular), bold: fs.readFileSync(FONT_PATHS.bold) });
 
 /** Registered font names: use with `doc.font(FONT.bold)` and in table cells through `bold()`. */
 export const FONT = { regular: 'Body', bold: 'Body-Bold' } as const;
 
-export const INK = { text: '#111827', body: '#1f2937', muted: '#4b5563', faint: '#6b7280', rule: '#d1d5db', band: '#e5e7eb' } as const;
+export const INK = {
+  text: '#111827',
+  body: '#1f2937',
+  muted: '#4b5563',
+  faint: '#6b7280',
+  rule: '#d1d5db',
+  band: '#e5e7eb',
+} as const;
 
 export interface Pdf {
   doc: PDFKit.PDFDocument;
@@ -73,10 +81,18 @@ export function headCell<T extends object>(text: string, extra?: T) {
 }
 
 /** A section heading in bold at the left margin, with a little space before and after. */
-export function heading(pdf: Pdf, text: string, opts: { size?: number; before?: number; after?: number; colour?: string } = {}) {
+export function heading(
+  pdf: Pdf,
+  text: string,
+  opts: { size?: number; before?: number; after?: number; colour?: string } = {},
+) {
   const { doc, left, width } = pdf;
   doc.moveDown(opts.before ?? 1);
-  doc.font(FONT.bold).fontSize(opts.size ?? 13).fillColor(opts.colour ?? INK.text).text(pdfText(text), left, doc.y, { width });
+  doc
+    .font(FONT.bold)
+    .fontSize(opts.size ?? 13)
+    .fillColor(opts.colour ?? INK.text)
+    .text(pdfText(text), left, doc.y, { width });
   doc.moveDown(opts.after ?? 0.3);
   doc.font(FONT.regular);
 }
@@ -85,14 +101,25 @@ export function heading(pdf: Pdf, text: string, opts: { size?: number; before?: 
 export function paragraph(pdf: Pdf, text: string, opts: { size?: number; colour?: string; indent?: number } = {}) {
   const { doc, left, width } = pdf;
   const indent = opts.indent ?? 0;
-  doc.font(FONT.regular).fontSize(opts.size ?? 9.5).fillColor(opts.colour ?? INK.body).text(pdfText(text), left + indent, doc.y, { width: width - indent });
+  doc
+    .font(FONT.regular)
+    .fontSize(opts.size ?? 9.5)
+    .fillColor(opts.colour ?? INK.body)
+    .text(pdfText(text), left + indent, doc.y, { width: width - indent });
 }
 
 /** A two-column table of label (bold) and value. */
-export function factsTable(pdf: Pdf, facts: Array<[string, string]>, opts: { labelWidth: number; size?: number; padding?: [number, number] }) {
+export function factsTable(
+  pdf: Pdf,
+  facts: Array<[string, string]>,
+  opts: { labelWidth: number; size?: number; padding?: [number, number] },
+) {
   const { doc, left } = pdf;
   doc.x = left;
-  doc.font(FONT.regular).fontSize(opts.size ?? 10).fillColor(INK.text);
+  doc
+    .font(FONT.regular)
+    .fontSize(opts.size ?? 10)
+    .fillColor(INK.text);
   doc.table({
     columnStyles: [opts.labelWidth, '*'],
     defaultStyle: { border: 0, padding: opts.padding ?? [2, 0] },
@@ -101,7 +128,11 @@ export function factsTable(pdf: Pdf, facts: Array<[string, string]>, opts: { lab
 }
 
 /** Writes `text(page, count)` in the bottom margin of every page (needs `bufferPages: true`). */
-export function pageFooters(pdf: Pdf, text: (page: number, count: number) => string, opts: { align?: 'left' | 'center' | 'right'; fromBottom?: number } = {}) {
+export function pageFooters(
+  pdf: Pdf,
+  text: (page: number, count: number) => string,
+  opts: { align?: 'left' | 'center' | 'right'; fromBottom?: number } = {},
+) {
   const { doc, left, width } = pdf;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -113,7 +144,11 @@ export function pageFooters(pdf: Pdf, text: (page: number, count: number) => str
       .font(FONT.regular)
       .fontSize(8)
       .fillColor(INK.faint)
-      .text(pdfText(text(i + 1, range.count)), left, doc.page.height - (opts.fromBottom ?? 36), { width, align: opts.align ?? 'right', lineBreak: false });
+      .text(pdfText(text(i + 1, range.count)), left, doc.page.height - (opts.fromBottom ?? 36), {
+        width,
+        align: opts.align ?? 'right',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
   }
 }

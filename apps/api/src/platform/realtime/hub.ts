@@ -51,7 +51,12 @@ function encode(wire: Wire): string | null {
  * When the events do not fit a payload they go one by one; one that alone is too large travels
  * as `ref` (loaded by the receiving instance through the resolver registered for `ref.t`).
  */
-export async function publishVia(db: DbOrTx, userIds: string | string[], events: RealtimeEvent[], opts: { ref?: EventRef } = {}): Promise<void> {
+export async function publishVia(
+  db: DbOrTx,
+  userIds: string | string[],
+  events: RealtimeEvent[],
+  opts: { ref?: EventRef } = {},
+): Promise<void> {
   const u = [...new Set(Array.isArray(userIds) ? userIds : [userIds])];
   if (u.length === 0 || events.length === 0) return;
   const payloads: string[] = [];
@@ -95,7 +100,11 @@ export interface RealtimeHub {
   stats(): { users: number; streams: number };
 }
 
-export function createRealtimeHub(opts: { db: Db; log: FastifyBaseLogger; clientConfig?: pg.ClientConfig }): RealtimeHub {
+export function createRealtimeHub(opts: {
+  db: Db;
+  log: FastifyBaseLogger;
+  clientConfig?: pg.ClientConfig;
+}): RealtimeHub {
   const { db, log } = opts;
   const clientConfig: pg.ClientConfig = opts.clientConfig ?? (db as Db & { $client: pg.Pool }).$client.options;
   const local = new Map<string, Set<Send>>();
@@ -222,7 +231,9 @@ export function createRealtimeHub(opts: { db: Db; log: FastifyBaseLogger; client
       });
       if (committed.length > 0) {
         // The write is done and answered either way: a failed announcement is logged, not thrown.
-        await notifyCommitted(db, REALTIME_CHANNEL, committed).catch((err: unknown) => log.warn({ err }, 'realtime: could not publish committed events'));
+        await notifyCommitted(db, REALTIME_CHANNEL, committed).catch((err: unknown) =>
+          log.warn({ err }, 'realtime: could not publish committed events'),
+        );
       }
       return result;
     },

@@ -31,14 +31,20 @@ export interface CheckedFile {
 function looksLikeText(buf: Buffer): boolean {
   const sample = buf.subarray(0, 8192);
   if (sample.includes(0)) return false;
-  return !new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true }).match(/[\u0000-\u0008\u000E-\u001F]/);
+  return !new TextDecoder('utf-8', { fatal: true })
+    .decode(sample, { stream: true })
+    .match(/[\u0000-\u0008\u000E-\u001F]/);
 }
 
 /**
  * Decides by content whether a file may be stored; `only: 'image'` narrows it to web images.
  * `buf` may be just the first CONTENT_SNIFF_BYTES of a larger file.
  */
-export async function checkUploadContent(buf: Buffer, fileName: string, opts: { only?: 'image' } = {}): Promise<CheckedFile> {
+export async function checkUploadContent(
+  buf: Buffer,
+  fileName: string,
+  opts: { only?: 'image' } = {},
+): Promise<CheckedFile> {
   const detected = await fileTypeFromBuffer(buf);
   if (opts.only === 'image') {
     if (detected && IMAGE_TYPES.has(detected.mime)) return { mime: detected.mime, ext: detected.ext };

@@ -42,7 +42,12 @@ export interface Storage {
 /** Local disk adds the check of its own signed URLs, which the API serves. */
 export interface LocalStorage extends Storage {
   readonly driver: 'local';
-  verifySignature(method: 'PUT' | 'GET', key: string, expires: string | undefined, signature: string | undefined): 'ok' | 'expired' | 'invalid';
+  verifySignature(
+    method: 'PUT' | 'GET',
+    key: string,
+    expires: string | undefined,
+    signature: string | undefined,
+  ): 'ok' | 'expired' | 'invalid';
 }
 
 export function isLocalStorage(s: Storage): s is LocalStorage {

@@ -21,7 +21,13 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-s3-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'brickyard-test', configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'brickyard-test', configs: [] }],
+  });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
   storage = createS3Storage({
@@ -68,7 +74,11 @@ describe('DESIGN §1 files: the S3 storage driver', () => {
     const up = await storage.presignUpload(key, { expiresInSeconds: 60, contentType: 'application/pdf' });
     expect(up.url).toContain('X-Amz-Signature=');
     expect(up.url).not.toContain('x-amz-checksum');
-    const put = await fetch(up.url, { method: 'PUT', body: new Uint8Array(PDF), headers: { 'content-type': 'application/pdf' } });
+    const put = await fetch(up.url, {
+      method: 'PUT',
+      body: new Uint8Array(PDF),
+      headers: { 'content-type': 'application/pdf' },
+    });
     expect(put.status).toBe(200);
     const down = await storage.presignDownload(key, { expiresInSeconds: 60, fileName: 'Site plan (rev B).pdf' });
     const got = await fetch(down.url);
@@ -76,7 +86,9 @@ describe('DESIGN §1 files: the S3 storage driver', () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
     expect(got.headers.get('content-disposition')).toContain('filename="Site plan (rev B).pdf"');
     expect(storage.keyFromUrl(storage.objectUrl(key))).toBe(key);
-    expect(storage.objectUrl(key)).toBe(`${endpoint}/brickyard-test/u3/tender-attachment/9f-Site%20plan%20(rev%20B).pdf`);
+    expect(storage.objectUrl(key)).toBe(
+      `${endpoint}/brickyard-test/u3/tender-attachment/9f-Site%20plan%20(rev%20B).pdf`,
+    );
   });
 
   it('refuses an expired presigned URL', async () => {
@@ -114,7 +126,10 @@ describe('docs/product.md §7 Uploads over the S3 driver: presign, upload straig
       token: buyer.token,
       body: { fileName: 'fake.pdf', uploadType: 'tender-document' },
     });
-    await fetch(bad.body.data.uploadURL, { method: 'PUT', body: new Uint8Array(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)])) });
+    await fetch(bad.body.data.uploadURL, {
+      method: 'PUT',
+      body: new Uint8Array(Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 1)])),
+    });
 
     const body = {
       title: 'Groundworks package, Wigan',
@@ -124,16 +139,26 @@ describe('docs/product.md §7 Uploads over the S3 driver: presign, upload straig
       budget: 310000,
       deadline: addDays(new Date(), 21).toISOString(),
     };
-    const refused = await t.request('POST', '/api/tender', { token: buyer.token, body: { ...body, supportingDocumentIds: [bad.body.data.fileURL] } });
+    const refused = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: { ...body, supportingDocumentIds: [bad.body.data.fileURL] },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details[0]).toMatchObject({ path: 'supportingDocumentIds.0' });
     expect(await storage.head(bad.body.data.key)).toBeNull();
 
-    const created = await t.request('POST', '/api/tender', { token: buyer.token, body: { ...body, supportingDocumentIds: [pre.body.data.fileURL] } });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const dl = await t.request('GET', `/api/upload/presigned-download-url?key=${encodeURIComponent(created.body.data.supportingDocumentIds[0])}`, {
-      token: supplier.token,
+    const created = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: { ...body, supportingDocumentIds: [pre.body.data.fileURL] },
     });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const dl = await t.request(
+      'GET',
+      `/api/upload/presigned-download-url?key=${encodeURIComponent(created.body.data.supportingDocumentIds[0])}`,
+      {
+        token: supplier.token,
+      },
+    );
     expect(dl.status).toBe(200);
     const file = await fetch(dl.body.downloadURL);
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
@@ -145,13 +170,17 @@ describe('docs/product.md §7 Uploads over the S3 driver: presign, upload straig
 
 describe('DESIGN §1 files: the local driver signs URLs with an expiry', () => {
   it('accepts its own signature, refuses a changed key, method or expired URL', async () => {
-    const local = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-local-')), { signingSecret: 'x'.repeat(32) });
+    const local = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-local-')), {
+      signingSecret: 'x'.repeat(32),
+    });
     const ok = await local.presignUpload('u/a/b.pdf', { expiresInSeconds: 60 });
     const q = new URL(ok.url, 'http://x').searchParams;
     expect(local.verifySignature('PUT', 'u/a/b.pdf', q.get('expires')!, q.get('signature')!)).toBe('ok');
     expect(local.verifySignature('GET', 'u/a/b.pdf', q.get('expires')!, q.get('signature')!)).toBe('invalid');
     expect(local.verifySignature('PUT', 'u/a/c.pdf', q.get('expires')!, q.get('signature')!)).toBe('invalid');
-    expect(local.verifySignature('PUT', 'u/a/b.pdf', String(Number(q.get('expires')) + 1), q.get('signature')!)).toBe('invalid');
+    expect(local.verifySignature('PUT', 'u/a/b.pdf', String(Number(q.get('expires')) + 1), q.get('signature')!)).toBe(
+      'invalid',
+    );
     const old = await local.presignUpload('u/a/b.pdf', { expiresInSeconds: -5 });
     const oq = new URL(old.url, 'http://x').searchParams;
     expect(local.verifySignature('PUT', 'u/a/b.pdf', oq.get('expires')!, oq.get('signature')!)).toBe('expired');

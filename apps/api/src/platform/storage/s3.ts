@@ -16,7 +16,8 @@ import { attachmentDisposition } from './file-name.ts';
 import { assertSafeKey, encodeKey, type Storage } from './contract.ts';
 
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata?.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
+  err instanceof S3ServiceException &&
+  (err.$metadata?.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
 /** S3 or any S3-compatible store (MinIO, R2, …), with SigV4-presigned upload and download URLs. */
 export function createS3Storage(cfg: S3Config, client?: S3Client): Storage {
@@ -26,7 +27,10 @@ export function createS3Storage(cfg: S3Config, client?: S3Client): Storage {
       region: cfg.region,
       endpoint: cfg.endpoint,
       forcePathStyle: cfg.forcePathStyle,
-      credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+      credentials:
+        cfg.accessKeyId && cfg.secretAccessKey
+          ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+          : undefined,
       // Presigned PUTs carry no body checksum: the SDK default would sign a CRC of an empty body.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -36,7 +40,9 @@ export function createS3Storage(cfg: S3Config, client?: S3Client): Storage {
     if (cfg.endpoint) {
       const u = new URL(cfg.endpoint);
       const origin = u.origin + u.pathname.replace(/\/$/, '');
-      return cfg.forcePathStyle ? `${origin}/${Bucket}` : `${u.protocol}//${Bucket}.${u.host}${u.pathname.replace(/\/$/, '')}`;
+      return cfg.forcePathStyle
+        ? `${origin}/${Bucket}`
+        : `${u.protocol}//${Bucket}.${u.host}${u.pathname.replace(/\/$/, '')}`;
     }
     return `https://${Bucket}.s3.${cfg.region}.amazonaws.com`;
   })();
@@ -104,7 +110,11 @@ export function createS3Storage(cfg: S3Config, client?: S3Client): Storage {
       assertSafeKey(key);
       const url = await getSignedUrl(
         s3,
-        new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: o.fileName ? attachmentDisposition(o.fileName) : undefined }),
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ResponseContentDisposition: o.fileName ? attachmentDisposition(o.fileName) : undefined,
+        }),
         { expiresIn: o.expiresInSeconds },
       );
       return { url, method: 'GET', headers: {}, expiresAt: new Date(Date.now() + o.expiresInSeconds * 1000) };

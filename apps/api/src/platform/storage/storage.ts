@@ -96,7 +96,10 @@ export function createLocalStorage(root: string, opts: { signingSecret?: string 
 
 /** The signing key of local URLs: configured, or derived from the JWT secret (never the JWT key itself). */
 export function storageSigningSecret(config: Config): string {
-  return config.storageSigningSecret || crypto.createHmac('sha256', config.jwtSecret).update('brickyard/storage-url-signing/v1').digest('hex');
+  return (
+    config.storageSigningSecret ||
+    crypto.createHmac('sha256', config.jwtSecret).update('brickyard/storage-url-signing/v1').digest('hex')
+  );
 }
 
 /** The configured driver: S3 when S3_BUCKET is set, else local disk under DATA_DIR/storage. */

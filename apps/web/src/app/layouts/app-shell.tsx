@@ -66,7 +66,11 @@ function SidebarContent({
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-2 px-5">
-        <Link to={role === 'admin' ? '/admin/dashboard' : `/${role}`} className="flex items-center gap-2 rounded-md" onClick={onNavigate}>
+        <Link
+          to={role === 'admin' ? '/admin/dashboard' : `/${role}`}
+          className="flex items-center gap-2 rounded-md"
+          onClick={onNavigate}
+        >
           <LogoMark />
           <span className="text-lg font-bold tracking-tight text-white">Brickyard</span>
         </Link>
@@ -111,7 +115,10 @@ function SidebarContent({
                   <NavLink to={item.to} className={() => itemClass(inSection)} onClick={onNavigate}>
                     <Icon className="size-[1.1rem] shrink-0" aria-hidden="true" />
                     <span className="flex-1">{item.label}</span>
-                    <ChevronDown className={cn('size-4 transition-transform', inSection && 'rotate-180')} aria-hidden="true" />
+                    <ChevronDown
+                      className={cn('size-4 transition-transform', inSection && 'rotate-180')}
+                      aria-hidden="true"
+                    />
                   </NavLink>
                   {inSection && (
                     <ul className="mt-0.5 mb-1 ml-[1.35rem] space-y-0.5 border-l border-white/10 pl-3">
@@ -138,7 +145,12 @@ function SidebarContent({
             }
             return (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} onClick={onNavigate} className={({ isActive }) => itemClass(isActive)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  onClick={onNavigate}
+                  className={({ isActive }) => itemClass(isActive)}
+                >
                   <Icon className="size-[1.1rem] shrink-0" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
                   {item.to.endsWith('/messages') && <UnreadMessagesBadge />}
@@ -170,7 +182,10 @@ function UnreadMessagesBadge() {
   const count = useRealtime().unread.messages ?? 0;
   if (count <= 0) return null;
   return (
-    <span data-testid="nav-unread-messages" className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white">
+    <span
+      data-testid="nav-unread-messages"
+      className="rounded-full bg-red-600 px-1.5 text-xs leading-5 font-bold text-white"
+    >
       {count > 99 ? '99+' : count}
       <span className="sr-only"> unread</span>
     </span>
@@ -213,7 +228,10 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
         {/* The initials are a picture of the account; the button's name is the hidden text (a name in
             aria-label would differ from the visible initials, which voice control users would say). */}
         <span className="sr-only">{waiting > 0 ? `Account menu, ${waiting} unread` : 'Account menu'}</span>
-        <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white" aria-hidden="true">
+        <span
+          className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white"
+          aria-hidden="true"
+        >
           {initialsOf(session?.user.name)}
         </span>
         {waiting > 0 && (
@@ -228,7 +246,10 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
         <ChevronDown className="size-4 text-ink-500" aria-hidden="true" />
       </button>
       {open && (
-        <div role="menu" className="absolute top-full right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-ink-200 bg-white py-1 shadow-pop">
+        <div
+          role="menu"
+          className="absolute top-full right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-ink-200 bg-white py-1 shadow-pop"
+        >
           <div className="border-b border-ink-100 px-4 py-2.5">
             <p className="truncate text-sm font-semibold text-ink-900">{session?.user.name}</p>
             <p className="truncate text-xs text-ink-500">{session?.user.email}</p>
@@ -244,7 +265,9 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
           >
             <Bell className="size-4 text-ink-500" aria-hidden="true" />
             <span className="flex-1">Notifications</span>
-            {unread > 0 && <span className="rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">{unread}</span>}
+            {unread > 0 && (
+              <span className="rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">{unread}</span>
+            )}
           </button>
           {role !== 'admin' && (
             <>
@@ -270,7 +293,10 @@ function ProfileChip({ role }: { role: Role }) {
   const name = session?.user.name || session?.user.email || 'Account';
   const content: ReactNode = (
     <>
-      <span className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white" aria-hidden="true">
+      <span
+        className="flex size-9 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white"
+        aria-hidden="true"
+      >
         {initialsOf(name)}
       </span>
       <span className="max-w-40 truncate text-sm font-medium text-ink-800">{name}</span>
@@ -340,14 +366,20 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
 
   return (
     <div className="min-h-dvh bg-ink-50">
-      <a href="#main" className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 bg-ink-900 lg:block">{sidebar}</aside>
       {drawer && (
         <div className="fixed inset-0 z-40 lg:hidden">
           <div className="absolute inset-0 bg-ink-950/50" aria-hidden="true" onClick={() => setDrawer(false)} />
-          <aside className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-ink-900 shadow-pop" aria-label="Navigation drawer">
+          <aside
+            className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-ink-900 shadow-pop"
+            aria-label="Navigation drawer"
+          >
             <button
               type="button"
               aria-label="Close navigation"
@@ -394,7 +426,10 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
 function GrowthFeatureMark() {
   if (useLiveFeedAllowed() !== false) return null;
   return (
-    <span className="rounded bg-brand-500/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-brand-300 uppercase" title={`Part of the ${PLANS.GROWTH.name} and ${PLANS.PARTNER.name} plans`}>
+    <span
+      className="rounded bg-brand-500/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-brand-300 uppercase"
+      title={`Part of the ${PLANS.GROWTH.name} and ${PLANS.PARTNER.name} plans`}
+    >
       {PLANS.GROWTH.name}
     </span>
   );

@@ -39,7 +39,9 @@ export function AuthLayout() {
         <div className="absolute -top-24 -right-24 size-96 rounded-full bg-brand-500/25 blur-3xl" aria-hidden="true" />
         <div className="relative max-w-lg">
           <p className="text-sm font-semibold tracking-wider text-brand-400 uppercase">Construction marketplace</p>
-          <p className="mt-3 text-3xl leading-tight font-bold">Where construction buyers and suppliers find each other.</p>
+          <p className="mt-3 text-3xl leading-tight font-bold">
+            Where construction buyers and suppliers find each other.
+          </p>
           <ul className="mt-8 space-y-3">
             {POINTS.map((p) => (
               <li key={p} className="flex gap-3 text-ink-200">

@@ -45,11 +45,13 @@ const PAGE_META: Record<string, PageMeta> = {
   },
   '/articles': {
     title: 'Articles — construction procurement insights · Brickyard',
-    description: 'Guides and news on construction procurement, public-sector tendering and supply chains from the Brickyard team.',
+    description:
+      'Guides and news on construction procurement, public-sector tendering and supply chains from the Brickyard team.',
   },
   '/terms': {
     title: 'Privacy and Cookie Policies · Brickyard',
-    description: 'How Brickyard collects, uses and protects your personal data, what we store in your browser, and your rights under UK GDPR.',
+    description:
+      'How Brickyard collects, uses and protects your personal data, what we store in your browser, and your rights under UK GDPR.',
   },
   '/terms#privacy': {
     title: 'Privacy Policy · Brickyard',
@@ -57,10 +59,15 @@ const PAGE_META: Record<string, PageMeta> = {
   },
   '/terms#cookies': {
     title: 'Cookie Policy · Brickyard',
-    description: 'Brickyard sets no advertising or analytics cookies. This policy lists exactly what we keep in your browser and why.',
+    description:
+      'Brickyard sets no advertising or analytics cookies. This policy lists exactly what we keep in your browser and why.',
   },
 };
-const NOT_FOUND: PageMeta = { title: 'Page not found · Brickyard', description: 'The page you are looking for does not exist or has moved.', noindex: true };
+const NOT_FOUND: PageMeta = {
+  title: 'Page not found · Brickyard',
+  description: 'The page you are looking for does not exist or has moved.',
+  noindex: true,
+};
 
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -171,7 +178,9 @@ function TopNav() {
   const linkCls = ({ isActive }: { isActive: boolean }) =>
     cn(
       'relative rounded-md px-3 py-2 text-sm font-medium transition-colors',
-      isActive ? 'text-ink-950 after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand-500' : 'text-ink-600 hover:text-ink-950',
+      isActive
+        ? 'text-ink-950 after:absolute after:inset-x-3 after:-bottom-[13px] after:h-0.5 after:rounded-full after:bg-brand-500'
+        : 'text-ink-600 hover:text-ink-950',
     );
 
   return (
@@ -219,7 +228,10 @@ function TopNav() {
                   to={l.to}
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
-                    cn('block rounded-lg px-3 py-3 text-base font-medium', isActive ? 'bg-brand-50 text-ink-950' : 'text-ink-800 hover:bg-ink-50')
+                    cn(
+                      'block rounded-lg px-3 py-3 text-base font-medium',
+                      isActive ? 'bg-brand-50 text-ink-950' : 'text-ink-800 hover:bg-ink-50',
+                    )
                   }
                 >
                   {l.label}
@@ -247,7 +259,12 @@ const footLink = 'rounded-sm text-ink-300 transition-colors hover:text-white';
 
 function LegalLink({ hash, children }: { hash: 'privacy' | 'cookies'; children: string }) {
   return (
-    <a className={cn(footLink, 'inline-flex items-center gap-1.5')} href={`/terms#${hash}`} target="_blank" rel="noopener noreferrer">
+    <a
+      className={cn(footLink, 'inline-flex items-center gap-1.5')}
+      href={`/terms#${hash}`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {children}
       <ExternalLink className="size-3.5" aria-hidden="true" />
       <span className="sr-only"> (opens in a new tab)</span>
@@ -265,8 +282,8 @@ function Footer() {
         <div className="max-w-sm sm:col-span-2 lg:col-span-1">
           <Logo tone="light" />
           <p className="mt-4 text-sm leading-relaxed text-ink-300">
-            The construction tender marketplace. Buyers publish tenders, suppliers list what they make, and we match the two — with a
-            live feed of UK public-sector work on top.
+            The construction tender marketplace. Buyers publish tenders, suppliers list what they make, and we match the
+            two — with a live feed of UK public-sector work on top.
           </p>
         </div>
         <nav aria-labelledby="footer-content">
@@ -274,10 +291,26 @@ function Footer() {
             Content
           </h3>
           <ul className="mt-4 space-y-3 text-sm">
-            <li><Link className={footLink} to="/buyerLanding">For buyers</Link></li>
-            <li><Link className={footLink} to="/supplierLanding">For suppliers</Link></li>
-            <li><Link className={footLink} to="/about">About Us</Link></li>
-            <li><Link className={footLink} to="/articles">Articles</Link></li>
+            <li>
+              <Link className={footLink} to="/buyerLanding">
+                For buyers
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/supplierLanding">
+                For suppliers
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/about">
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/articles">
+                Articles
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-account">
@@ -285,9 +318,21 @@ function Footer() {
             Account
           </h3>
           <ul className="mt-4 space-y-3 text-sm">
-            <li><Link className={footLink} to="/register">Sign up</Link></li>
-            <li><Link className={footLink} to="/login">Sign in</Link></li>
-            <li><Link className={footLink} to="/#pricing">Pricing</Link></li>
+            <li>
+              <Link className={footLink} to="/register">
+                Sign up
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/login">
+                Sign in
+              </Link>
+            </li>
+            <li>
+              <Link className={footLink} to="/#pricing">
+                Pricing
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">
@@ -295,8 +340,12 @@ function Footer() {
             Legal
           </h3>
           <ul className="mt-4 space-y-3 text-sm">
-            <li><LegalLink hash="privacy">Privacy Policy</LegalLink></li>
-            <li><LegalLink hash="cookies">Cookie Policy</LegalLink></li>
+            <li>
+              <LegalLink hash="privacy">Privacy Policy</LegalLink>
+            </li>
+            <li>
+              <LegalLink hash="cookies">Cookie Policy</LegalLink>
+            </li>
           </ul>
         </nav>
       </div>

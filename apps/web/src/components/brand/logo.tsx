@@ -12,7 +12,15 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ to = '/', tone = 'dark', className }: { to?: string; tone?: 'dark' | 'light'; className?: string }) {
+export function Logo({
+  to = '/',
+  tone = 'dark',
+  className,
+}: {
+  to?: string;
+  tone?: 'dark' | 'light';
+  className?: string;
+}) {
   return (
     <Link to={to} className={cn('inline-flex items-center gap-2 rounded-md', className)} aria-label="Brickyard home">
       <LogoMark />

@@ -29,10 +29,18 @@ export function periodKey(s: DashboardSelection): string {
 }
 
 const dayText = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** "last 30 days" or "1 Jan 2026 to 31 Mar 2026", from a dashboard answer's range and period. */
-export function describePeriod(range: DashboardRange | 'custom', period: { from: string; to: string; unit: TrendUnit }): string {
+export function describePeriod(
+  range: DashboardRange | 'custom',
+  period: { from: string; to: string; unit: TrendUnit },
+): string {
   if (range !== 'custom') return DASHBOARD_RANGE_LABELS[range].toLowerCase();
   return period.from === period.to ? dayText(period.from) : `${dayText(period.from)} to ${dayText(period.to)}`;
 }
@@ -57,7 +65,9 @@ export function PeriodPicker({
 }) {
   const today = ukToday();
   const [mode, setMode] = useState<Mode>('range' in value ? value.range : 'custom');
-  const [draft, setDraft] = useState<DashboardPeriod>('range' in value ? { from: daysBefore(today, 29), to: today } : value);
+  const [draft, setDraft] = useState<DashboardPeriod>(
+    'range' in value ? { from: daysBefore(today, 29), to: today } : value,
+  );
   const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({});
 
   const choose = (m: Mode) => {

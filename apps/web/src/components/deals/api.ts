@@ -22,7 +22,10 @@ export function useCreateContract() {
     // button for "View deal", which unmounts the dialog, and TanStack Query then skips those.
     onSuccess: (c) => {
       notify.success(`Tender awarded to ${c.supplier.companyName}`);
-      return Promise.all([qc.invalidateQueries({ queryKey: ['contracts'] }), qc.invalidateQueries({ queryKey: ['tenders'] })]);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: ['contracts'] }),
+        qc.invalidateQueries({ queryKey: ['tenders'] }),
+      ]);
     },
   });
 }

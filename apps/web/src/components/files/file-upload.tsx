@@ -85,7 +85,8 @@ export function FileUpload({
   async function start(p: Pending) {
     const controller = new AbortController();
     controllers.current.set(p.id, controller);
-    const update = (patch: Partial<Pending>) => setPending((list) => list.map((x) => (x.id === p.id ? { ...x, ...patch } : x)));
+    const update = (patch: Partial<Pending>) =>
+      setPending((list) => list.map((x) => (x.id === p.id ? { ...x, ...patch } : x)));
     try {
       const type = typeof uploadType === 'function' ? uploadType(p.file) : uploadType;
       const stored = await uploadFile(p.file, {
@@ -154,7 +155,9 @@ export function FileUpload({
         }}
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-1.5 rounded-xl border-2 border-dashed px-4 py-5 text-center transition-colors',
-          dragOver ? 'border-brand-500 bg-brand-50' : 'border-ink-300 bg-ink-50/60 hover:border-ink-400 hover:bg-ink-50',
+          dragOver
+            ? 'border-brand-500 bg-brand-50'
+            : 'border-ink-300 bg-ink-50/60 hover:border-ink-400 hover:bg-ink-50',
           error && 'border-red-400',
           full && 'pointer-events-none opacity-60',
         )}
@@ -165,7 +168,10 @@ export function FileUpload({
         </span>
         {hint && <span className="text-xs text-ink-500">{hint}</span>}
         {left !== null && allowance?.limit != null && (
-          <span className={cn('text-xs font-medium', left === 0 ? 'text-red-700' : 'text-ink-600')} data-testid="upload-allowance">
+          <span
+            className={cn('text-xs font-medium', left === 0 ? 'text-red-700' : 'text-ink-600')}
+            data-testid="upload-allowance"
+          >
             {left} of {allowance.limit} uploads left this month
           </span>
         )}
@@ -191,14 +197,19 @@ export function FileUpload({
       )}
 
       {(pending.length > 0 || value.length > 0) && (
-        <ul className="divide-y divide-ink-100 rounded-xl border border-ink-200 bg-white" aria-label={`${label}: files`}>
+        <ul
+          className="divide-y divide-ink-100 rounded-xl border border-ink-200 bg-white"
+          aria-label={`${label}: files`}
+        >
           {pending.map((p) => (
             <li key={p.id} className="flex items-center gap-3 px-3 py-2.5">
               <Paperclip className="size-4 shrink-0 text-ink-400" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-2">
                   <span className="truncate text-sm font-medium text-ink-800">{p.file.name}</span>
-                  <span className="shrink-0 text-xs text-ink-500">{p.error ? 'Failed' : `${p.progress}% of ${sizeOf(p.file.size)}`}</span>
+                  <span className="shrink-0 text-xs text-ink-500">
+                    {p.error ? 'Failed' : `${p.progress}% of ${sizeOf(p.file.size)}`}
+                  </span>
                 </div>
                 {p.error ? (
                   <p className="mt-0.5 text-xs text-red-600" role="alert">
@@ -221,7 +232,10 @@ export function FileUpload({
                     aria-valuenow={p.progress}
                     className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-ink-100"
                   >
-                    <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${p.progress}%` }} />
+                    <div
+                      className="h-full rounded-full bg-brand-500 transition-[width]"
+                      style={{ width: `${p.progress}%` }}
+                    />
                   </div>
                 )}
               </div>

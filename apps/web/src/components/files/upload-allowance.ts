@@ -13,6 +13,11 @@ export async function getUploadAllowance(signal?: AbortSignal): Promise<UploadAl
 /** This month's upload allowance, refreshed after each upload (a file counts once it is stored). */
 export function useUploadAllowance() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: allowanceKey, queryFn: ({ signal }) => getUploadAllowance(signal), staleTime: 30_000, retry: false });
+  const query = useQuery({
+    queryKey: allowanceKey,
+    queryFn: ({ signal }) => getUploadAllowance(signal),
+    staleTime: 30_000,
+    retry: false,
+  });
   return { allowance: query.data ?? null, refresh: () => void client.invalidateQueries({ queryKey: allowanceKey }) };
 }

@@ -9,7 +9,15 @@ export function formatMoneyPence(pence: number | null | undefined, missing = 'No
   return pence === null || pence === undefined ? missing : formatPence(pence);
 }
 
-export function Money({ pence, missing, className }: { pence: number | null | undefined; missing?: string; className?: string }) {
+export function Money({
+  pence,
+  missing,
+  className,
+}: {
+  pence: number | null | undefined;
+  missing?: string;
+  className?: string;
+}) {
   return <span className={cn('tabular-nums', className)}>{formatMoneyPence(pence, missing)}</span>;
 }
 
@@ -67,7 +75,11 @@ export function TenderStatusBadge({ status }: { status: TenderStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{TENDER_STATUS_LABELS[status]}</Badge>;
 }
 
-export const AVAILABILITY_LABELS: Record<Availability, string> = { available: 'Available', limited: 'Limited', other: 'Other' };
+export const AVAILABILITY_LABELS: Record<Availability, string> = {
+  available: 'Available',
+  limited: 'Limited',
+  other: 'Other',
+};
 
 /** docs/product.md section 2: available is green, limited amber, anything else red. */
 export function availabilityTone(value: string | null | undefined): 'success' | 'warning' | 'danger' {

@@ -19,9 +19,13 @@ export function Pagination({
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-600">
+    <nav
+      aria-label="Pagination"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-600"
+    >
       <p>
-        Showing <span className="font-medium text-ink-900">{from}</span>–<span className="font-medium text-ink-900">{to}</span> of{' '}
+        Showing <span className="font-medium text-ink-900">{from}</span>–
+        <span className="font-medium text-ink-900">{to}</span> of{' '}
         <span className="font-medium text-ink-900">{total}</span> {noun}
       </p>
       <div className="flex items-center gap-2">

@@ -33,7 +33,8 @@ export function TagInput({
       .filter(Boolean);
     if (!parts.length) return;
     const next = [...value];
-    for (const p of parts) if (!next.some((v) => v.toLowerCase() === p.toLowerCase()) && next.length < max) next.push(p.slice(0, 100));
+    for (const p of parts)
+      if (!next.some((v) => v.toLowerCase() === p.toLowerCase()) && next.length < max) next.push(p.slice(0, 100));
     onChange(next);
     setDraft('');
   }
@@ -63,7 +64,10 @@ export function TagInput({
         )}
       >
         {value.map((t) => (
-          <span key={t} className="inline-flex items-center gap-1 rounded-md bg-ink-100 py-0.5 pr-1 pl-2 text-xs font-medium text-ink-800">
+          <span
+            key={t}
+            className="inline-flex items-center gap-1 rounded-md bg-ink-100 py-0.5 pr-1 pl-2 text-xs font-medium text-ink-800"
+          >
             {t}
             <button
               type="button"

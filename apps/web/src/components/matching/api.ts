@@ -14,7 +14,11 @@ export const matchKeys = {
  * catalogue item; for a supplier reading a tender, which of their own items fit it.
  */
 export async function getRecommendations(id: string, limit: number, signal?: AbortSignal): Promise<MatchGroup> {
-  const res = await api.get<{ data: MatchGroup }>(`/api/tender/matches/recommendations/${encodeURIComponent(id)}`, { limit }, signal);
+  const res = await api.get<{ data: MatchGroup }>(
+    `/api/tender/matches/recommendations/${encodeURIComponent(id)}`,
+    { limit },
+    signal,
+  );
   return res.data;
 }
 

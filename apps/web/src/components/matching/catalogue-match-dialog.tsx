@@ -63,7 +63,11 @@ export function CatalogueMatchDialog({
             Supplier profile
           </ButtonLink>
           {onConnect && (
-            <Button variant="dark" onClick={() => onConnect(c.userId)} leftIcon={<MessageSquare className="size-4" aria-hidden="true" />}>
+            <Button
+              variant="dark"
+              onClick={() => onConnect(c.userId)}
+              leftIcon={<MessageSquare className="size-4" aria-hidden="true" />}
+            >
               Connect
             </Button>
           )}
@@ -109,12 +113,19 @@ export function CatalogueMatchDialog({
             </section>
             <section aria-label="Category & Requirements">
               <h3 className="mb-2 text-sm font-semibold text-ink-900">Category & Requirements</h3>
-              <TagList items={i.subcategories.map((s) => subcategoryName(i.category, s))} empty={categoryName(i.category)} />
+              <TagList
+                items={i.subcategories.map((s) => subcategoryName(i.category, s))}
+                empty={categoryName(i.category)}
+              />
             </section>
             <section aria-label="Description">
               <h3 className="mb-1 text-sm font-semibold text-ink-900">Description</h3>
-              <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800">{i.description || 'Not specified'}</p>
-              {i.specifications && <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-ink-600">{i.specifications}</p>}
+              <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800">
+                {i.description || 'Not specified'}
+              </p>
+              {i.specifications && (
+                <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-ink-600">{i.specifications}</p>
+              )}
             </section>
             <section aria-label="Company Information">
               <DetailGrid>

@@ -41,7 +41,8 @@ function Facts({ match }: { match: Match }) {
       {regionName(c.region)}
     </span>,
   );
-  if (c.kind === 'tender' && c.deadline) items.push(<DaysLeft key="deadline" deadline={c.deadline} className="text-sm" />);
+  if (c.kind === 'tender' && c.deadline)
+    items.push(<DaysLeft key="deadline" deadline={c.deadline} className="text-sm" />);
   return <p className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-700">{items}</p>;
 }
 
@@ -113,13 +114,22 @@ export function MatchCard({
           <ReasonBreakdown reasons={match.reasons} className="min-w-0 flex-1 basis-64" />
           <div className="flex shrink-0 gap-2 self-start">
             {target.kind === 'route' ? (
-              <Link to={target.to} state={target.state} className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm font-semibold text-ink-700 hover:bg-ink-100">
+              <Link
+                to={target.to}
+                state={target.state}
+                className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm font-semibold text-ink-700 hover:bg-ink-100"
+              >
                 {openLabel}
                 <ChevronRight className="size-4" aria-hidden="true" />
                 <span className="sr-only">: {c.title}</span>
               </Link>
             ) : (
-              <Button variant="ghost" size="sm" onClick={() => onOpenDialog?.(target.itemId, match)} aria-label={`${openLabel}: ${c.title}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onOpenDialog?.(target.itemId, match)}
+                aria-label={`${openLabel}: ${c.title}`}
+              >
                 {openLabel}
                 <ChevronRight className="size-4" aria-hidden="true" />
               </Button>

@@ -40,12 +40,15 @@ export function MatchLimitNotice({
           <span className="font-semibold">
             Showing {shown} of {total} matches.
           </span>{' '}
-          Your {PLANS.CORE.name} plan shows {PLANS.CORE.limits.matchesPerItem} per tender or listing; upgrade to {PLANS.GROWTH.name} to see{' '}
-          {hidden === 1 ? 'the other match' : `the other ${hidden}`}.
+          Your {PLANS.CORE.name} plan shows {PLANS.CORE.limits.matchesPerItem} per tender or listing; upgrade to{' '}
+          {PLANS.GROWTH.name} to see {hidden === 1 ? 'the other match' : `the other ${hidden}`}.
         </span>
       </p>
       {compact ? (
-        <Link to={billing} className="shrink-0 self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline sm:self-auto">
+        <Link
+          to={billing}
+          className="shrink-0 self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline sm:self-auto"
+        >
           Upgrade to see all
         </Link>
       ) : (

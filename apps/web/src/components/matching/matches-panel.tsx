@@ -16,12 +16,22 @@ export const PANEL_LIMIT = 5;
 
 function headingOf(subjectKind: 'tender' | 'catalogue_item', viewer: MatchViewer, owner: boolean) {
   if (subjectKind === 'tender' && viewer === 'buyer') {
-    return { title: 'Matching suppliers', description: 'Catalogue items that fit this tender, best first, with the reasons behind each score.' };
+    return {
+      title: 'Matching suppliers',
+      description: 'Catalogue items that fit this tender, best first, with the reasons behind each score.',
+    };
   }
   if (subjectKind === 'tender') {
-    return { title: 'Your items that fit this tender', description: 'Which of your catalogue items match it, and why.' };
+    return {
+      title: 'Your items that fit this tender',
+      description: 'Which of your catalogue items match it, and why.',
+    };
   }
-  if (owner) return { title: 'Matching tenders', description: 'Open tenders this item fits, best first, with the reasons behind each score.' };
+  if (owner)
+    return {
+      title: 'Matching tenders',
+      description: 'Open tenders this item fits, best first, with the reasons behind each score.',
+    };
   return { title: 'Your tenders this item fits', description: 'Which of your tenders it matches, and why.' };
 }
 
@@ -58,7 +68,11 @@ export function MatchesPanel({
   if (query.isError && isApiError(query.error) && [401, 403, 404].includes(query.error.status)) return null;
 
   const group = query.data;
-  const { title, description } = headingOf(group?.subject.kind ?? (viewer === 'buyer' ? 'tender' : 'catalogue_item'), viewer, owner);
+  const { title, description } = headingOf(
+    group?.subject.kind ?? (viewer === 'buyer' ? 'tender' : 'catalogue_item'),
+    viewer,
+    owner,
+  );
   const connectLink = owner ? `/${viewer}/connect?subject=${encodeURIComponent(subjectId)}` : `/${viewer}/connect`;
   const shown = group?.matches.length ?? 0;
 
@@ -77,7 +91,10 @@ export function MatchesPanel({
             </div>
           </div>
           {group && group.total > 0 && (
-            <Link to={connectLink} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+            <Link
+              to={connectLink}
+              className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+            >
               {owner && group.total > shown && !group.limited ? `See all ${group.total} in Connect` : 'Open Connect'}
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
@@ -97,20 +114,31 @@ export function MatchesPanel({
             </div>
           ) : group!.matches.length === 0 ? (
             <p className="text-sm text-ink-500">
-              No matches yet. Matches appear as {group!.subject.kind === 'tender' && viewer === 'buyer' ? 'suppliers list items that fit' : 'tenders that fit are published'};
-              they are scored on category, meaning, region, price, quantity, lead time, availability, certifications and track record.
+              No matches yet. Matches appear as{' '}
+              {group!.subject.kind === 'tender' && viewer === 'buyer'
+                ? 'suppliers list items that fit'
+                : 'tenders that fit are published'}
+              ; they are scored on category, meaning, region, price, quantity, lead time, availability, certifications
+              and track record.
             </p>
           ) : (
             <>
-              {group!.limited && <MatchLimitNotice shown={shown} total={group!.total} viewer={viewer} className="mb-4" />}
-              <ul className="divide-y divide-ink-100" aria-label={`${title}: ${group!.total} ${group!.total === 1 ? 'match' : 'matches'}`}>
+              {group!.limited && (
+                <MatchLimitNotice shown={shown} total={group!.total} viewer={viewer} className="mb-4" />
+              )}
+              <ul
+                className="divide-y divide-ink-100"
+                aria-label={`${title}: ${group!.total} ${group!.total === 1 ? 'match' : 'matches'}`}
+              >
                 {group!.matches.map((m) => (
                   <li key={m.counterpart.id} className={cn('py-4 first:pt-0 last:pb-0')}>
                     <MatchCard
                       match={m}
                       target={matchTarget(m, viewer, false)}
                       onOpenDialog={(_, match) => setPreview(match)}
-                      onConnect={allowConnect ? (userId, match) => connect(userId, aboutMatch(match, group!.subject)) : undefined}
+                      onConnect={
+                        allowConnect ? (userId, match) => connect(userId, aboutMatch(match, group!.subject)) : undefined
+                      }
                       canConnect={!isOwnListing(m)}
                       maxChips={4}
                     />

@@ -75,7 +75,9 @@ export function ReasonChips({ reasons, max, className }: { reasons: MatchReason[
         );
       })}
       {max && positive.length > max && (
-        <li className="inline-flex items-center rounded-full px-2 py-1 text-xs font-medium text-ink-500">+{positive.length - max} more</li>
+        <li className="inline-flex items-center rounded-full px-2 py-1 text-xs font-medium text-ink-500">
+          +{positive.length - max} more
+        </li>
       )}
     </ul>
   );
@@ -96,9 +98,15 @@ export function ReasonBreakdown({ reasons, className }: { reasons: MatchReason[]
           const fit = reasonFit(r);
           const pct = r.weight > 0 ? Math.max(0, Math.min(100, (r.contribution / r.weight) * 100)) : 0;
           return (
-            <li key={r.code} className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-start gap-x-2 gap-y-1 text-sm">
+            <li
+              key={r.code}
+              className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-start gap-x-2 gap-y-1 text-sm"
+            >
               <Icon
-                className={cn('mt-0.5 size-4', fit === 'full' ? 'text-emerald-600' : fit === 'part' ? 'text-amber-600' : 'text-ink-400')}
+                className={cn(
+                  'mt-0.5 size-4',
+                  fit === 'full' ? 'text-emerald-600' : fit === 'part' ? 'text-amber-600' : 'text-ink-400',
+                )}
                 aria-hidden="true"
               />
               <span className="min-w-0">
@@ -110,7 +118,10 @@ export function ReasonBreakdown({ reasons, className }: { reasons: MatchReason[]
               </span>
               <span className="col-start-2 col-end-4 h-1.5 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
                 <span
-                  className={cn('block h-full rounded-full', fit === 'full' ? 'bg-emerald-500' : fit === 'part' ? 'bg-amber-400' : 'bg-ink-200')}
+                  className={cn(
+                    'block h-full rounded-full',
+                    fit === 'full' ? 'bg-emerald-500' : fit === 'part' ? 'bg-amber-400' : 'bg-ink-200',
+                  )}
                   style={{ width: `${pct}%` }}
                 />
               </span>

@@ -28,7 +28,15 @@ const text: Record<ScoreTier, string> = {
 };
 
 /** The score 0–100 as a ring with the number inside; its accessible name says it in words. */
-export function ScoreRing({ score, size = 'md', className }: { score: number; size?: 'sm' | 'md'; className?: string }) {
+export function ScoreRing({
+  score,
+  size = 'md',
+  className,
+}: {
+  score: number;
+  size?: 'sm' | 'md';
+  className?: string;
+}) {
   const tier = scoreTier(score);
   const r = 20;
   const c = 2 * Math.PI * r;
@@ -37,7 +45,11 @@ export function ScoreRing({ score, size = 'md', className }: { score: number; si
     <span
       role="img"
       aria-label={`Match score ${score} out of 100, ${SCORE_TIER_LABELS[tier].toLowerCase()}`}
-      className={cn('relative inline-flex shrink-0 items-center justify-center', size === 'md' ? 'size-14' : 'size-11', className)}
+      className={cn(
+        'relative inline-flex shrink-0 items-center justify-center',
+        size === 'md' ? 'size-14' : 'size-11',
+        className,
+      )}
     >
       <svg viewBox="0 0 48 48" className="absolute inset-0 size-full -rotate-90" aria-hidden="true">
         <circle cx="24" cy="24" r={r} fill="none" stroke="currentColor" strokeWidth="4" className="text-ink-100" />
@@ -54,7 +66,10 @@ export function ScoreRing({ score, size = 'md', className }: { score: number; si
           className={ring[tier]}
         />
       </svg>
-      <span className={cn('relative font-bold tabular-nums', size === 'md' ? 'text-base' : 'text-sm', text[tier])} aria-hidden="true">
+      <span
+        className={cn('relative font-bold tabular-nums', size === 'md' ? 'text-base' : 'text-sm', text[tier])}
+        aria-hidden="true"
+      >
         {score}
       </span>
     </span>

@@ -5,7 +5,15 @@ import { cn } from '@/lib/cn';
  * A plan's price for the chosen cycle, with the other cycle shown beside it to compare
  * (docs/design.md section 9: yearly = list price × 12 less 10%, which can exceed twelve monthly payments).
  */
-export function PlanPrice({ plan, cycle, tone = 'light' }: { plan: PlanType; cycle: BillingCycle; tone?: 'light' | 'dark' }) {
+export function PlanPrice({
+  plan,
+  cycle,
+  tone = 'light',
+}: {
+  plan: PlanType;
+  cycle: BillingCycle;
+  tone?: 'light' | 'dark';
+}) {
   const p = PLANS[plan];
   const price = periodPricePence(plan, cycle);
   const muted = tone === 'light' ? 'text-ink-600' : 'text-ink-300';
@@ -31,9 +39,7 @@ export function PlanPrice({ plan, cycle, tone = 'light' }: { plan: PlanType; cyc
             List price <s>{formatPence(p.listPricePence!)}</s> · or {formatPence(yearly)} billed yearly
           </>
         ) : (
-          <>
-            List price × 12 less 10% · or {formatPence(monthly)} billed monthly
-          </>
+          <>List price × 12 less 10% · or {formatPence(monthly)} billed monthly</>
         )}
       </p>
     </div>

@@ -34,7 +34,15 @@ export function PromoBanner({ className }: { className?: string }) {
 }
 
 /** Monthly / Yearly; every change is remembered for the next visit (docs/product.md sections 3 and 4). */
-export function BillingCycleToggle({ value, onChange, className }: { value: BillingCycle; onChange: (cycle: BillingCycle) => void; className?: string }) {
+export function BillingCycleToggle({
+  value,
+  onChange,
+  className,
+}: {
+  value: BillingCycle;
+  onChange: (cycle: BillingCycle) => void;
+  className?: string;
+}) {
   return (
     <Segmented
       label="Billing cycle"
@@ -93,21 +101,35 @@ export function PlanCards({
               'relative flex flex-col rounded-2xl p-7 transition-shadow',
               featured ? 'bg-ink-950 text-white shadow-pop lg:-my-3 lg:py-10' : 'bg-white text-ink-950 shadow-card',
               // cn() does not merge classes, so exactly one ring style applies
-              isSelected ? 'ring-2 ring-brand-500 ring-offset-4 ring-offset-ink-50' : featured ? 'ring-1 ring-ink-950' : 'ring-1 ring-ink-200',
+              isSelected
+                ? 'ring-2 ring-brand-500 ring-offset-4 ring-offset-ink-50'
+                : featured
+                  ? 'ring-1 ring-ink-950'
+                  : 'ring-1 ring-ink-200',
             )}
           >
             {ribbon && (
-              <span className="absolute -top-3 left-7 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-950">{ribbon}</span>
+              <span className="absolute -top-3 left-7 rounded-full bg-brand-500 px-3 py-1 text-xs font-bold text-ink-950">
+                {ribbon}
+              </span>
             )}
             <h3 className="text-lg font-semibold">{plan.name}</h3>
             <p className={cn('mt-1 text-sm', featured ? 'text-ink-300' : 'text-ink-600')}>{PLAN_FOR[type]}</p>
             <div className="mt-5">
               <PlanPrice plan={type} cycle={cycle} tone={featured ? 'dark' : 'light'} />
             </div>
-            <ul className={cn('mt-6 flex-1 space-y-3 border-t pt-6 text-sm', featured ? 'border-white/10' : 'border-ink-100')}>
+            <ul
+              className={cn(
+                'mt-6 flex-1 space-y-3 border-t pt-6 text-sm',
+                featured ? 'border-white/10' : 'border-ink-100',
+              )}
+            >
               {plan.features.map((f) => (
                 <li key={f} className="flex gap-2.5">
-                  <Check className={cn('mt-0.5 size-4 shrink-0', featured ? 'text-brand-400' : 'text-brand-600')} aria-hidden="true" />
+                  <Check
+                    className={cn('mt-0.5 size-4 shrink-0', featured ? 'text-brand-400' : 'text-brand-600')}
+                    aria-hidden="true"
+                  />
                   <span className={featured ? 'text-ink-200' : 'text-ink-700'}>{f}</span>
                 </li>
               ))}

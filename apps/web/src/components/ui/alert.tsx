@@ -27,7 +27,10 @@ export function Alert({
 }) {
   const Icon = icons[tone];
   return (
-    <div role={live ? 'alert' : undefined} className={cn('flex gap-3 rounded-lg border px-4 py-3 text-sm', styles[tone], className)}>
+    <div
+      role={live ? 'alert' : undefined}
+      className={cn('flex gap-3 rounded-lg border px-4 py-3 text-sm', styles[tone], className)}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         {title && <p className="font-semibold">{title}</p>}

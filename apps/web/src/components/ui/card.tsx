@@ -6,7 +6,12 @@ export function Card({ className, ...rest }: ComponentProps<'div'>) {
 }
 
 export function CardHeader({ className, ...rest }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-wrap items-start justify-between gap-3 border-b border-ink-100 px-5 py-4', className)} {...rest} />;
+  return (
+    <div
+      className={cn('flex flex-wrap items-start justify-between gap-3 border-b border-ink-100 px-5 py-4', className)}
+      {...rest}
+    />
+  );
 }
 
 export function CardTitle({ className, children, ...rest }: ComponentProps<'h2'>) {

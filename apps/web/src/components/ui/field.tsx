@@ -44,12 +44,25 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode; optional?: boolean; fieldClassName?: string };
 
-export function TextField({ label, error, hint, optional, fieldClassName, id, ...rest }: Common & ComponentProps<'input'>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  fieldClassName,
+  id,
+  ...rest
+}: Common & ComponentProps<'input'>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <Field id={fid} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <Input id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+      <Input
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      />
     </Field>
   );
 }
@@ -67,7 +80,12 @@ export function TextareaField({
   const fid = id ?? auto;
   return (
     <Field id={fid} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <Textarea id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest} />
+      <Textarea
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      />
     </Field>
   );
 }
@@ -86,7 +104,12 @@ export function SelectField({
   const fid = id ?? auto;
   return (
     <Field id={fid} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <Select id={fid} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, error, hint)} {...rest}>
+      <Select
+        id={fid}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, error, hint)}
+        {...rest}
+      >
         {children}
       </Select>
     </Field>

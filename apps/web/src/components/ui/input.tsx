@@ -17,5 +17,11 @@ export function Input({ className, ...rest }: ComponentProps<'input'>) {
 }
 
 export function Textarea({ className, rows = 5, ...rest }: ComponentProps<'textarea'>) {
-  return <textarea rows={rows} className={cn(controlClasses, readOnlyClasses, 'py-2 leading-relaxed', className)} {...rest} />;
+  return (
+    <textarea
+      rows={rows}
+      className={cn(controlClasses, readOnlyClasses, 'py-2 leading-relaxed', className)}
+      {...rest}
+    />
+  );
 }

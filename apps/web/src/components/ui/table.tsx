@@ -4,13 +4,23 @@ import { cn } from '@/lib/cn';
 export function Table({ className, ...rest }: ComponentProps<'table'>) {
   return (
     // A focusable region: on a narrow screen the table scrolls sideways, and keyboard users scroll it too.
-    <div role="region" aria-label={rest['aria-label']} tabIndex={0} className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
+    <div
+      role="region"
+      aria-label={rest['aria-label']}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card"
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...rest} />
     </div>
   );
 }
 export function THead({ className, ...rest }: ComponentProps<'thead'>) {
-  return <thead className={cn('bg-ink-50 text-xs font-semibold tracking-wide text-ink-500 uppercase', className)} {...rest} />;
+  return (
+    <thead
+      className={cn('bg-ink-50 text-xs font-semibold tracking-wide text-ink-500 uppercase', className)}
+      {...rest}
+    />
+  );
 }
 export function TBody({ className, ...rest }: ComponentProps<'tbody'>) {
   return <tbody className={cn('divide-y divide-ink-100', className)} {...rest} />;

@@ -21,7 +21,10 @@ const recorded = fs
   .readdirSync(fixtures)
   .filter((f) => f.startsWith('cf-ocds-search_'))
   .sort()
-  .map((f) => JSON.parse(fs.readFileSync(path.join(fixtures, f), 'utf8')) as { releases: unknown[]; links?: { next?: string } });
+  .map(
+    (f) =>
+      JSON.parse(fs.readFileSync(path.join(fixtures, f), 'utf8')) as { releases: unknown[]; links?: { next?: string } },
+  );
 
 let t: TestApp;
 let server: http.Server;
@@ -112,7 +115,10 @@ describe('DESIGN §6 feed jobs: snapshot on an empty feed, then the connectors, 
     const mails: unknown[] = [];
     const jobs = createFeedJobs({
       db: t.db,
-      config: { ...t.config, feed: feedConfig({ seedSnapshot: true, minRequestIntervalMs: { contractsFinder: 0, findATender: 0 } }) },
+      config: {
+        ...t.config,
+        feed: feedConfig({ seedSnapshot: true, minRequestIntervalMs: { contractsFinder: 0, findATender: 0 } }),
+      },
       mailer: { send: async (m) => void mails.push(m), close: () => undefined },
       log: { info: () => undefined, warn: () => undefined },
     });

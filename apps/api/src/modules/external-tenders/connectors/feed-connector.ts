@@ -147,7 +147,8 @@ export async function runConnector(deps: ConnectorDeps, source: FeedSource): Pro
         continue;
       }
       if (res.status >= 500 && res.status <= 599) {
-        if (attempt >= cfg.maxRetries) return { kind: 'failed', reason: `HTTP ${res.status} after ${attempt + 1} attempts` };
+        if (attempt >= cfg.maxRetries)
+          return { kind: 'failed', reason: `HTTP ${res.status} after ${attempt + 1} attempts` };
         await sleep(cfg.retryBaseMs * 2 ** attempt, deps.signal);
         continue;
       }
@@ -160,7 +161,11 @@ export async function runConnector(deps: ConnectorDeps, source: FeedSource): Pro
       const page = await getPage(url);
       if (page.kind === 'throttled') {
         const pausedUntil = new Date(now().getTime() + cfg.throttlePauseMs);
-        await repo.saveSyncState(deps.db, source.name, { cursorUrl: url, pausedUntil, lastError: `throttled (HTTP ${page.status})` });
+        await repo.saveSyncState(deps.db, source.name, {
+          cursorUrl: url,
+          pausedUntil,
+          lastError: `throttled (HTTP ${page.status})`,
+        });
         run.status = 'throttled';
         run.error = `throttled (HTTP ${page.status})`;
         return run;

@@ -13,13 +13,20 @@ import { loadConfig } from '../../../config.ts';
  * embedded PostgreSQL, or as a new database on EVAL_DATABASE_URL's server; dropped afterwards
  * unless `keep` is set.
  */
-export async function withEvalDatabase(prefix: string, run: (db: Db) => Promise<void>, opts: { keep?: boolean } = {}): Promise<void> {
+export async function withEvalDatabase(
+  prefix: string,
+  run: (db: Db) => Promise<void>,
+  opts: { keep?: boolean } = {},
+): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-eval-'));
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   let base = loadConfig().tools.evalDatabaseUrl;
   if (!base) {
     fs.chmodSync(dir, 0o755);
-    server = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), password: crypto.randomBytes(12).toString('hex') });
+    server = await startEmbeddedPostgres({
+      dir: path.join(dir, 'pg'),
+      password: crypto.randomBytes(12).toString('hex'),
+    });
     base = server.url;
   }
   const name = `${prefix}_${Date.now().toString(36)}`;

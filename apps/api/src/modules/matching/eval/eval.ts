@@ -49,7 +49,11 @@ export function grade(codes: readonly string[], query: string): number {
  * Index the notices as the live feed with their semantic vectors — their CPV codes withheld, or
  * with them as published (`withCodes`); answers the ground truth and the row id of each notice.
  */
-export async function indexNotices(db: Db, notices: Notice[], opts: { withCodes?: boolean } = {}): Promise<{ truth: Map<string, string[]>; idOf: Map<string, string> }> {
+export async function indexNotices(
+  db: Db,
+  notices: Notice[],
+  opts: { withCodes?: boolean } = {},
+): Promise<{ truth: Map<string, string[]>; idOf: Map<string, string> }> {
   const truth = new Map<string, string[]>();
   const idOf = new Map<string, string>();
   const e = embeddings();
@@ -79,7 +83,10 @@ export async function indexNotices(db: Db, notices: Notice[], opts: { withCodes?
     });
     await saveExternalVectors(
       db,
-      rows.map((r, j) => ({ id: r.id, vector: vectorToBytes(e.embed(`${chunk[j]!.title} ${chunk[j]!.title} ${chunk[j]!.description ?? ''}`)) })),
+      rows.map((r, j) => ({
+        id: r.id,
+        vector: vectorToBytes(e.embed(`${chunk[j]!.title} ${chunk[j]!.title} ${chunk[j]!.description ?? ''}`)),
+      })),
     );
   }
   return { truth, idOf };
@@ -131,7 +138,10 @@ export function measure(runs: Array<{ ranked: string[]; code: string }>, truth: 
   const all = [...truth.values()];
   for (const r of runs) {
     const gains = r.ranked.slice(0, 10).map((id) => grade(truth.get(id) ?? [], r.code));
-    const ideal = all.map((codes) => grade(codes, r.code)).sort((a, b) => b - a).slice(0, 10);
+    const ideal = all
+      .map((codes) => grade(codes, r.code))
+      .sort((a, b) => b - a)
+      .slice(0, 10);
     p += gains.slice(0, 5).filter((g) => g >= 2).length / 5;
     n += dcg(ideal) > 0 ? dcg(gains) / dcg(ideal) : 0;
   }
@@ -187,7 +197,8 @@ export async function runEval(db: Db, opts: { every?: number; notices?: Notice[]
 
 export function formatReport(r: EvalReport): string {
   const f = (x: number) => x.toFixed(3);
-  const row = (name: string, m: Metrics) => `  ${name.padEnd(30)} ${f(m.precisionAt5).padStart(8)} ${f(m.ndcgAt10).padStart(9)}`;
+  const row = (name: string, m: Metrics) =>
+    `  ${name.padEnd(30)} ${f(m.precisionAt5).padStart(8)} ${f(m.ndcgAt10).padStart(9)}`;
   return [
     `Brickyard search and matching quality: ${r.notices} real UK notices (CPV codes withheld), ${r.search.brickyard.queries} CPV-label queries`,
     `  ${''.padEnd(30)} ${'P@5'.padStart(8)} ${'nDCG@10'.padStart(9)}`,

@@ -75,13 +75,17 @@ async function indexWithCodes(db: Db, notices: Notice[]) {
 }
 
 export function typedQueries(): EvalQuery[] {
-  const file = JSON.parse(fs.readFileSync(path.join(apiRoot(), 'src/modules/search/eval/typed-queries.json'), 'utf8')) as { queries: Array<{ q: string; classes: string[] }> };
+  const file = JSON.parse(
+    fs.readFileSync(path.join(apiRoot(), 'src/modules/search/eval/typed-queries.json'), 'utf8'),
+  ) as { queries: Array<{ q: string; classes: string[] }> };
   return file.queries.map((x) => ({ kind: 'typed', q: x.q, classes: x.classes }));
 }
 
 /** One query per CPV class the notices use, its label as the text. */
 export async function labelQueries(db: Db, notices: Notice[]): Promise<EvalQuery[]> {
-  const classes = [...new Set(notices.flatMap((n) => n.groundTruth.cpvCodes.map((c) => `${c.slice(0, 4)}0000`)))].sort();
+  const classes = [
+    ...new Set(notices.flatMap((n) => n.groundTruth.cpvCodes.map((c) => `${c.slice(0, 4)}0000`))),
+  ].sort();
   const { rows } = await db.execute<{ code: string; label: string } & Record<string, unknown>>(
     sql`select code, label from cpv_labels where code = any(${`{${classes.join(',')}}`}::text[]) order by code`,
   );
@@ -91,7 +95,12 @@ export async function labelQueries(db: Db, notices: Notice[]): Promise<EvalQuery
 export function titleQueries(notices: Notice[], idOf: Map<string, string>): EvalQuery[] {
   return notices
     .filter((n) => n.title.trim().length > 0)
-    .map((n) => ({ kind: 'titles', q: n.title.trim(), classes: [...new Set(n.groundTruth.cpvCodes.map((c) => c.slice(0, 4)))], from: idOf.get(n.evalId) }));
+    .map((n) => ({
+      kind: 'titles',
+      q: n.title.trim(),
+      classes: [...new Set(n.groundTruth.cpvCodes.map((c) => c.slice(0, 4)))],
+      from: idOf.get(n.evalId),
+    }));
 }
 
 /** Okapi BM25 (k1 1.2, b 0.75, any word) over each notice's title and description, stemmed by the same English analyser. */
@@ -111,7 +120,9 @@ export async function bm25Baseline(db: Db) {
   for (const d of docs.values()) for (const l of d.keys()) df.set(l, (df.get(l) ?? 0) + 1);
   const N = docs.size;
   return async (q: string, exclude?: string): Promise<string[]> => {
-    const { rows: lx } = await db.execute<{ l: string } & Record<string, unknown>>(sql`select unnest(tsvector_to_array(to_tsvector('english', ${q}))) as l`);
+    const { rows: lx } = await db.execute<{ l: string } & Record<string, unknown>>(
+      sql`select unnest(tsvector_to_array(to_tsvector('english', ${q}))) as l`,
+    );
     const terms = lx.map((r) => r.l);
     const scores: Array<[string, number]> = [];
     for (const [id, d] of docs) {
@@ -121,11 +132,16 @@ export async function bm25Baseline(db: Db) {
         const tf = d.get(t);
         if (!tf) continue;
         const n = df.get(t)!;
-        s += Math.log(1 + (N - n + 0.5) / (n + 0.5)) * ((tf * (1.2 + 1)) / (tf + 1.2 * (0.25 + (0.75 * len.get(id)!) / avg)));
+        s +=
+          Math.log(1 + (N - n + 0.5) / (n + 0.5)) *
+          ((tf * (1.2 + 1)) / (tf + 1.2 * (0.25 + (0.75 * len.get(id)!) / avg)));
       }
       if (s > 0) scores.push([id, s]);
     }
-    return scores.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10).map(([id]) => id);
+    return scores
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 10)
+      .map(([id]) => id);
   };
 }
 
@@ -142,7 +158,10 @@ export interface SearchEvalReport {
   ms: number;
 }
 
-export async function runSearchEval(db: Db, opts: { every?: number; notices?: Notice[] } = {}): Promise<SearchEvalReport> {
+export async function runSearchEval(
+  db: Db,
+  opts: { every?: number; notices?: Notice[] } = {},
+): Promise<SearchEvalReport> {
   const t0 = Date.now();
   const notices = opts.notices ?? loadNotices();
   const every = opts.every ?? 1;
@@ -163,7 +182,13 @@ export async function runSearchEval(db: Db, opts: { every?: number; notices?: No
       ours.push({ query, ranked: r.hits.map((h) => h.id) });
       theirs.push({ query, ranked: await bm25(query.q, query.from) });
     }
-    const quarters = [0, 1, 2, 3].map((k) => measure(ours.filter((_, i) => i % 4 === k), truth).ndcgAt10);
+    const quarters = [0, 1, 2, 3].map(
+      (k) =>
+        measure(
+          ours.filter((_, i) => i % 4 === k),
+          truth,
+        ).ndcgAt10,
+    );
     kinds[kind] = { brickyard: measure(ours, truth), bm25: measure(theirs, truth), quarters };
   }
   // CPV reading with the codes withheld: the notice's own text, the notice left out of the votes
@@ -173,14 +198,24 @@ export async function runSearchEval(db: Db, opts: { every?: number; notices?: No
   for (const [i, notice] of notices.entries()) {
     if (i % every !== 0) continue;
     const id = idOf.get(notice.evalId)!;
-    const r = await rank(db, { source: 'external', text: `${notice.title} ${notice.description ?? ''}`.slice(0, 1500), limit: 1, excludeIds: [id] });
+    const r = await rank(db, {
+      source: 'external',
+      text: `${notice.title} ${notice.description ?? ''}`.slice(0, 1500),
+      limit: 1,
+      excludeIds: [id],
+    });
     const codes = notice.groundTruth.cpvCodes;
     const first = r.understood[0]?.code;
     if (first && codes.some((c) => c.slice(0, 2) === first.slice(0, 2))) div++;
     if (r.understood.slice(0, 3).some((u) => codes.some((c) => c.slice(0, 3) === u.code.slice(0, 3)))) grp++;
     n++;
   }
-  return { notices: notices.length, kinds, cpv: { notices: n, divisionTop1: div / Math.max(1, n), groupTop3: grp / Math.max(1, n) }, ms: Date.now() - t0 };
+  return {
+    notices: notices.length,
+    kinds,
+    cpv: { notices: n, divisionTop1: div / Math.max(1, n), groupTop3: grp / Math.max(1, n) },
+    ms: Date.now() - t0,
+  };
 }
 
 export function formatSearchReport(r: SearchEvalReport): string {
@@ -195,7 +230,9 @@ export function formatSearchReport(r: SearchEvalReport): string {
       `  ${k.padEnd(8)} ${String(b.queries).padStart(7)} ${f(b.precisionAt5).padStart(7)} ${f(b.ndcgAt10).padStart(8)}   ${f(m.precisionAt5).padStart(8)} ${f(m.ndcgAt10).padStart(8)}   ${(b.ndcgAt10 / Math.max(1e-9, m.ndcgAt10)).toFixed(2).padStart(5)}   ${quarters.map(f).join(' ')}`,
     );
   }
-  lines.push(`  CPV reading of ${r.cpv.notices} notices with their codes withheld: division right first ${(r.cpv.divisionTop1 * 100).toFixed(1)}%, group in the first three ${(r.cpv.groupTop3 * 100).toFixed(1)}%`);
+  lines.push(
+    `  CPV reading of ${r.cpv.notices} notices with their codes withheld: division right first ${(r.cpv.divisionTop1 * 100).toFixed(1)}%, group in the first three ${(r.cpv.groupTop3 * 100).toFixed(1)}%`,
+  );
   lines.push(`  (${(r.ms / 1000).toFixed(1)} s)`);
   return lines.join('\n');
 }

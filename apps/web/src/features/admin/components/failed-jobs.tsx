@@ -65,7 +65,8 @@ function FailedJobItem({ job }: { job: FailedJob }) {
         </p>
         <p className="mt-0.5 break-words text-sm text-red-700">{job.error}</p>
         <p className="mt-0.5 text-xs text-ink-500">
-          {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'} · failed {formatUkDateTime(job.failedAt ?? job.createdAt)}
+          {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'} · failed{' '}
+          {formatUkDateTime(job.failedAt ?? job.createdAt)}
         </p>
       </div>
       <Button

@@ -2,7 +2,23 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CheckCircle2, ChevronLeft, ChevronRight, Search, Users as UsersIcon, XCircle } from 'lucide-react';
 import { PLANS, ROLES, isRole, type AdminUser } from '@brickyard/shared';
-import { Alert, Badge, Button, Card, EmptyState, Input, PageHeader, Select, Spinner, TBody, TD, TH, THead, TR, Table } from '@/components/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Input,
+  PageHeader,
+  Select,
+  Spinner,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  Table,
+} from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { formatPostedDate, fullName } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -107,7 +123,10 @@ export function UsersScreen() {
 
   return (
     <>
-      <PageHeader title="Users" description="Every buyer, supplier and admin account. Approve new buyers and suppliers so they can use the marketplace." />
+      <PageHeader
+        title="Users"
+        description="Every buyer, supplier and admin account. Approve new buyers and suppliers so they can use the marketplace."
+      />
       <Card className="mb-5">
         <div className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_14rem]">
           <div>
@@ -115,7 +134,10 @@ export function UsersScreen() {
               Search
             </label>
             <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+                aria-hidden="true"
+              />
               <Input
                 id="user-search"
                 type="search"
@@ -130,7 +152,11 @@ export function UsersScreen() {
             <label htmlFor="user-role" className="mb-1.5 block text-sm font-medium text-ink-800">
               Role
             </label>
-            <Select id="user-role" value={role ?? ''} onChange={(e) => update({ role: e.target.value || undefined, page: undefined })}>
+            <Select
+              id="user-role"
+              value={role ?? ''}
+              onChange={(e) => update({ role: e.target.value || undefined, page: undefined })}
+            >
               <option value="">All roles</option>
               {ROLES.map((r) => (
                 <option key={r} value={r}>
@@ -143,7 +169,11 @@ export function UsersScreen() {
             <label htmlFor="user-status" className="mb-1.5 block text-sm font-medium text-ink-800">
               Status
             </label>
-            <Select id="user-status" value={approved ?? ''} onChange={(e) => update({ approved: e.target.value || undefined, page: undefined })}>
+            <Select
+              id="user-status"
+              value={approved ?? ''}
+              onChange={(e) => update({ approved: e.target.value || undefined, page: undefined })}
+            >
               <option value="">All statuses</option>
               <option value="false">Awaiting approval</option>
               <option value="true">Approved</option>
@@ -256,9 +286,14 @@ export function UsersScreen() {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pagination" className="mt-5 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-600">
+          <nav
+            aria-label="Pagination"
+            className="mt-5 flex flex-wrap items-center justify-between gap-3 text-sm text-ink-600"
+          >
             <p>
-              {total === 0 ? 'No users' : `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}
+              {total === 0
+                ? 'No users'
+                : `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}
               {query.isFetching && <Spinner className="ml-2 align-middle text-ink-400" label="Updating" />}
             </p>
             <div className="flex items-center gap-2">
@@ -274,7 +309,12 @@ export function UsersScreen() {
               <span aria-current="page">
                 Page {page} of {pages}
               </span>
-              <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => update({ page: String(page + 1) })}
+              >
                 Next
                 <ChevronRight className="size-4" aria-hidden="true" />
               </Button>

@@ -18,7 +18,10 @@ export function ForgotPasswordScreen() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(forgotPasswordBodySchema), defaultValues: { email: '' } });
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(forgotPasswordBodySchema),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit((v) => mutation.mutate(v));
 
@@ -51,7 +54,13 @@ export function ForgotPasswordScreen() {
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
           Send reset link
         </Button>

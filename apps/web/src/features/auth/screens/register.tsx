@@ -40,10 +40,24 @@ const formSchema = z
     planType: z.enum(PLAN_TYPES),
     billingCycle: z.enum(BILLING_CYCLES),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
 type FormIn = z.input<typeof formSchema>;
 type FormOut = z.output<typeof formSchema>;
-const FIELDS = ['firstName', 'lastName', 'companyName', 'email', 'phone', 'password', 'acceptTerms', 'userRole', 'planType', 'billingCycle'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'companyName',
+  'email',
+  'phone',
+  'password',
+  'acceptTerms',
+  'userRole',
+  'planType',
+  'billingCycle',
+] as const;
 
 function pick<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
   const v = (value ?? '').trim();
@@ -121,7 +135,10 @@ export function RegisterScreen() {
         setError('email', { message: err.message || 'An account with this email already exists' });
         placed = true;
       }
-      if (!placed) setFormError(err instanceof ApiError && err.status === 429 ? err.message : 'Registration failed. Please try again.');
+      if (!placed)
+        setFormError(
+          err instanceof ApiError && err.status === 429 ? err.message : 'Registration failed. Please try again.',
+        );
     }
   });
 
@@ -133,8 +150,8 @@ export function RegisterScreen() {
         </span>
         <h1 className="text-2xl font-bold tracking-tight text-ink-900">Check your email</h1>
         <p className="mt-3 text-sm text-ink-600">
-          We have sent a confirmation link to <strong className="text-ink-900">{done.email}</strong>. Open it to verify your
-          email address, then sign in.
+          We have sent a confirmation link to <strong className="text-ink-900">{done.email}</strong>. Open it to verify
+          your email address, then sign in.
         </p>
         <Alert tone="info" className="mt-6 text-left" title="What happens next">
           Our team reviews every new account before it can use the marketplace. This can take up to 48 hours. You can
@@ -157,9 +174,7 @@ export function RegisterScreen() {
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
-          <p className="mb-1.5 text-sm font-medium text-ink-800">
-            I am a
-          </p>
+          <p className="mb-1.5 text-sm font-medium text-ink-800">I am a</p>
           <Segmented
             label="Account type"
             value={role}
@@ -176,7 +191,12 @@ export function RegisterScreen() {
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-          <SelectField label="Plan" hint="Prices exclude VAT." error={errors.planType?.message} {...register('planType')}>
+          <SelectField
+            label="Plan"
+            hint="Prices exclude VAT."
+            error={errors.planType?.message}
+            {...register('planType')}
+          >
             {PLAN_TYPES.map((p) => (
               <option key={p} value={p}>
                 {planLabel(p, cycle)}
@@ -189,12 +209,40 @@ export function RegisterScreen() {
           </SelectField>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
         </div>
-        <TextField label="Company name" autoComplete="organization" error={errors.companyName?.message} {...register('companyName')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" optional error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...register('companyName')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          optional
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
         <TextField
           label="Password"
           type="password"

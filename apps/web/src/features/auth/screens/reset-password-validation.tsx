@@ -12,7 +12,10 @@ import { AuthHeading } from '../components/auth-heading';
 
 const formSchema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Confirm your password') })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
 type Form = z.infer<typeof formSchema>;
 
 function InvalidLink() {

@@ -18,7 +18,10 @@ function ResendForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(resendVerificationBodySchema), defaultValues: { email: '' } });
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(resendVerificationBodySchema),
+    defaultValues: { email: '' },
+  });
   if (resend.isSuccess) {
     return (
       <Alert tone="success" className="mt-6 text-left">

@@ -49,8 +49,10 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** The tender a link handed over in its state (`{ bidAssistTarget: { kind, id, title } }`), if any. */
 function targetFromState(state: unknown): { kind: 'tender' | 'external'; id: string; title: string } | null {
-  const t = (state as { bidAssistTarget?: unknown } | null)?.bidAssistTarget as { kind?: unknown; id?: unknown; title?: unknown } | undefined;
-  if (!t || (t.kind !== 'tender' && t.kind !== 'external') || typeof t.id !== 'string' || typeof t.title !== 'string') return null;
+  const t = (state as { bidAssistTarget?: unknown } | null)?.bidAssistTarget as
+    { kind?: unknown; id?: unknown; title?: unknown } | undefined;
+  if (!t || (t.kind !== 'tender' && t.kind !== 'external') || typeof t.id !== 'string' || typeof t.title !== 'string')
+    return null;
   return { kind: t.kind, id: t.id, title: t.title };
 }
 

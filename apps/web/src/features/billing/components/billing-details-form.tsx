@@ -3,7 +3,17 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Save } from 'lucide-react';
 import { billingDetailsSchema, type BillingDetails, type BillingDetailsInput } from '@brickyard/shared';
-import { Alert, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, PageSpinner, TextField } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  PageSpinner,
+  TextField,
+} from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { zodResolver } from '@/lib/form';
 import { applyServerErrors } from '@/lib/server-errors';
@@ -13,7 +23,16 @@ import { useUpdateBillingDetails } from '../api/update-billing-details';
 
 type Form = BillingDetailsInput;
 type Saved = z.output<typeof billingDetailsSchema>;
-const FIELDS = ['companyName', 'billingEmail', 'addressLine1', 'addressLine2', 'city', 'postcode', 'country', 'vatNumber'] as const;
+const FIELDS = [
+  'companyName',
+  'billingEmail',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'postcode',
+  'country',
+  'vatNumber',
+] as const;
 
 function toForm(d: BillingDetails): Form {
   return {
@@ -50,7 +69,9 @@ function DetailsForm({ details }: { details: BillingDetails }) {
       reset(toForm(saved));
       notify.success('Billing details saved');
     } catch (err) {
-      setFormError(applyServerErrors(err, FIELDS, setError, 'We could not save your billing details. Please try again.'));
+      setFormError(
+        applyServerErrors(err, FIELDS, setError, 'We could not save your billing details. Please try again.'),
+      );
     }
   });
 
@@ -62,13 +83,55 @@ function DetailsForm({ details }: { details: BillingDetails }) {
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Company name" autoComplete="organization" error={errors.companyName?.message} {...register('companyName')} />
-        <TextField label="Billing email" type="email" autoComplete="email" error={errors.billingEmail?.message} hint="Invoices and receipts go here." {...register('billingEmail')} />
-        <TextField label="Address line 1" optional autoComplete="address-line1" error={errors.addressLine1?.message} {...register('addressLine1')} />
-        <TextField label="Address line 2" optional autoComplete="address-line2" error={errors.addressLine2?.message} {...register('addressLine2')} />
-        <TextField label="Town or city" optional autoComplete="address-level2" error={errors.city?.message} {...register('city')} />
-        <TextField label="Postcode" optional autoComplete="postal-code" error={errors.postcode?.message} {...register('postcode')} />
-        <TextField label="Country" optional autoComplete="country-name" error={errors.country?.message} {...register('country')} />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...register('companyName')}
+        />
+        <TextField
+          label="Billing email"
+          type="email"
+          autoComplete="email"
+          error={errors.billingEmail?.message}
+          hint="Invoices and receipts go here."
+          {...register('billingEmail')}
+        />
+        <TextField
+          label="Address line 1"
+          optional
+          autoComplete="address-line1"
+          error={errors.addressLine1?.message}
+          {...register('addressLine1')}
+        />
+        <TextField
+          label="Address line 2"
+          optional
+          autoComplete="address-line2"
+          error={errors.addressLine2?.message}
+          {...register('addressLine2')}
+        />
+        <TextField
+          label="Town or city"
+          optional
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField
+          label="Postcode"
+          optional
+          autoComplete="postal-code"
+          error={errors.postcode?.message}
+          {...register('postcode')}
+        />
+        <TextField
+          label="Country"
+          optional
+          autoComplete="country-name"
+          error={errors.country?.message}
+          {...register('country')}
+        />
         <TextField
           label="VAT number"
           optional
@@ -79,7 +142,12 @@ function DetailsForm({ details }: { details: BillingDetails }) {
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={save.isPending} disabled={!isDirty} leftIcon={<Save className="size-4" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          loading={save.isPending}
+          disabled={!isDirty}
+          leftIcon={<Save className="size-4" aria-hidden="true" />}
+        >
           Save billing details
         </Button>
         {!isDirty && <span className="text-xs text-ink-500">Changes apply to invoices issued from now on.</span>}

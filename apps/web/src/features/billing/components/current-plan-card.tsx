@@ -102,13 +102,16 @@ export function CurrentPlanCard({ info }: { info: BillingInfo }) {
       <CardBody>
         {sub.status === 'past_due' && (
           <Alert tone="warning" className="mb-3" title="Your last payment failed">
-            Update your payment details{sub.graceUntil ? ` by ${formatPostedDate(sub.graceUntil)}` : ''} to keep your access.
+            Update your payment details{sub.graceUntil ? ` by ${formatPostedDate(sub.graceUntil)}` : ''} to keep your
+            access.
           </Alert>
         )}
         <dl className="divide-y divide-ink-100">
           <Row term="Plan">{plan.name}</Row>
           <Row term="Billing cycle">{cycleLabel(sub.cycle)}</Row>
-          <Row term="Status">{sub.cancelAtPeriodEnd ? 'Cancelled — ends at the period end' : STATUS_LABEL[sub.status]}</Row>
+          <Row term="Status">
+            {sub.cancelAtPeriodEnd ? 'Cancelled — ends at the period end' : STATUS_LABEL[sub.status]}
+          </Row>
           <Row term="Current period">
             {formatPostedDate(sub.currentPeriodStart)} – {formatPostedDate(sub.currentPeriodEnd)}
           </Row>
@@ -137,7 +140,9 @@ export function CurrentPlanCard({ info }: { info: BillingInfo }) {
               'None'
             )}
           </Row>
-          {!!sub.creditPence && sub.creditPence > 0 && <Row term="Credit for your next invoices">{formatPence(sub.creditPence)}</Row>}
+          {!!sub.creditPence && sub.creditPence > 0 && (
+            <Row term="Credit for your next invoices">{formatPence(sub.creditPence)}</Row>
+          )}
         </dl>
 
         {scheduled && (
@@ -148,13 +153,18 @@ export function CurrentPlanCard({ info }: { info: BillingInfo }) {
         )}
         {sub.cancelAtPeriodEnd && (
           <Alert tone="warning" className="mt-3" title="Your subscription is cancelled">
-            You keep full access until {formatPostedDate(sub.currentPeriodEnd)}. Resume it before then to carry on without a break.
+            You keep full access until {formatPostedDate(sub.currentPeriodEnd)}. Resume it before then to carry on
+            without a break.
           </Alert>
         )}
 
         <div className="mt-4 flex flex-wrap gap-2">
           {sub.cancelAtPeriodEnd ? (
-            <Button onClick={doResume} loading={resume.isPending} leftIcon={<RotateCcw className="size-4" aria-hidden="true" />}>
+            <Button
+              onClick={doResume}
+              loading={resume.isPending}
+              leftIcon={<RotateCcw className="size-4" aria-hidden="true" />}
+            >
               Resume subscription
             </Button>
           ) : (

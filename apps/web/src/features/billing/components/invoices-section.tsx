@@ -11,7 +11,11 @@ function period(inv: Invoice): string {
 
 function StatusBadge({ status }: { status: string }) {
   const paid = status === 'paid';
-  return <Badge tone={paid ? 'success' : 'neutral'}>{paid ? 'Paid' : status.charAt(0).toUpperCase() + status.slice(1)}</Badge>;
+  return (
+    <Badge tone={paid ? 'success' : 'neutral'}>
+      {paid ? 'Paid' : status.charAt(0).toUpperCase() + status.slice(1)}
+    </Badge>
+  );
 }
 
 function PdfButton({ inv, busy, onDownload }: { inv: Invoice; busy: boolean; onDownload: (inv: Invoice) => void }) {
@@ -45,9 +49,15 @@ export function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
       <h2 id="invoices-title" className="text-lg font-semibold text-ink-900">
         Invoices
       </h2>
-      <p className="mt-0.5 mb-4 text-sm text-ink-500">Each invoice shows the billing details as they were on the day it was issued.</p>
+      <p className="mt-0.5 mb-4 text-sm text-ink-500">
+        Each invoice shows the billing details as they were on the day it was issued.
+      </p>
       {invoices.length === 0 ? (
-        <EmptyState icon={FileText} title="No invoices yet" description="Your first invoice appears here as soon as you subscribe." />
+        <EmptyState
+          icon={FileText}
+          title="No invoices yet"
+          description="Your first invoice appears here as soon as you subscribe."
+        />
       ) : (
         <>
           <div className="hidden md:block">
@@ -76,8 +86,12 @@ export function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
                     <TD className="min-w-48">{inv.description}</TD>
                     <TD className="text-right whitespace-nowrap tabular-nums">{formatPence(inv.netPence)}</TD>
                     <TD className="text-right whitespace-nowrap">
-                      <span className="block font-semibold text-ink-900 tabular-nums">{formatPence(inv.totalPence)}</span>
-                      <span className="block text-xs text-ink-500 tabular-nums">incl. VAT {formatPence(inv.vatPence)}</span>
+                      <span className="block font-semibold text-ink-900 tabular-nums">
+                        {formatPence(inv.totalPence)}
+                      </span>
+                      <span className="block text-xs text-ink-500 tabular-nums">
+                        incl. VAT {formatPence(inv.vatPence)}
+                      </span>
                     </TD>
                     <TD>
                       <StatusBadge status={inv.status} />
@@ -104,8 +118,8 @@ export function InvoicesSection({ invoices }: { invoices: Invoice[] }) {
                 <p className="mt-1 text-xs text-ink-500">Period {period(inv)}</p>
                 <div className="mt-3 flex items-center justify-between gap-3">
                   <p className="text-sm text-ink-600">
-                    <strong className="text-base text-ink-900 tabular-nums">{formatPence(inv.totalPence)}</strong> incl. VAT{' '}
-                    {formatPence(inv.vatPence)}
+                    <strong className="text-base text-ink-900 tabular-nums">{formatPence(inv.totalPence)}</strong> incl.
+                    VAT {formatPence(inv.vatPence)}
                   </p>
                   <PdfButton inv={inv} busy={busy === inv.id} onDownload={onDownload} />
                 </div>

@@ -39,11 +39,24 @@ function Meter({ label, used, limit, unit }: { label: string; used: number; limi
         className="mt-2 h-2 overflow-hidden rounded-full bg-ink-100"
       >
         <div
-          className={cn('h-2 rounded-full', limit === null ? 'w-full bg-emerald-400/50' : full ? 'bg-red-500' : pct >= 80 ? 'bg-amber-500' : 'bg-brand-500')}
+          className={cn(
+            'h-2 rounded-full',
+            limit === null
+              ? 'w-full bg-emerald-400/50'
+              : full
+                ? 'bg-red-500'
+                : pct >= 80
+                  ? 'bg-amber-500'
+                  : 'bg-brand-500',
+          )}
           style={limit === null ? undefined : { width: `${pct}%` }}
         />
       </div>
-      {full && <p className="mt-1.5 text-xs text-red-700">Limit reached for this month. Upgrade to Growth for unlimited use.</p>}
+      {full && (
+        <p className="mt-1.5 text-xs text-red-700">
+          Limit reached for this month. Upgrade to Growth for unlimited use.
+        </p>
+      )}
     </div>
   );
 }
@@ -73,11 +86,20 @@ export function UsageCard({ info }: { info: BillingInfo }) {
             </span>
           )}
         </div>
-        <Meter label="Bid Assist submissions" used={usage.bidAssist.used} limit={usage.bidAssist.limit} unit="bid-assist" />
+        <Meter
+          label="Bid Assist submissions"
+          used={usage.bidAssist.used}
+          limit={usage.bidAssist.limit}
+          unit="bid-assist"
+        />
         <Meter label="Uploads" used={usage.uploads.used} limit={usage.uploads.limit} unit="uploads" />
         <div className="flex items-center justify-between gap-3 border-t border-ink-100 pt-4 text-sm">
           <span className="font-medium text-ink-700">Live tender feed</span>
-          {PLANS[plan].limits.liveFeed ? <Badge tone="success">Included</Badge> : <Badge>Growth and Partner only</Badge>}
+          {PLANS[plan].limits.liveFeed ? (
+            <Badge tone="success">Included</Badge>
+          ) : (
+            <Badge>Growth and Partner only</Badge>
+          )}
         </div>
         <div className="border-t border-ink-100 pt-4">
           <p className="text-sm font-medium text-ink-700">{PLANS[plan].name} includes</p>
@@ -91,7 +113,9 @@ export function UsageCard({ info }: { info: BillingInfo }) {
           </ul>
         </div>
         {!info.hasActiveSubscription && (
-          <p className="text-xs text-ink-500">Shown against the limits of {PLANS[plan].name}, the plan you chose when you signed up.</p>
+          <p className="text-xs text-ink-500">
+            Shown against the limits of {PLANS[plan].name}, the plan you chose when you signed up.
+          </p>
         )}
       </CardBody>
     </Card>

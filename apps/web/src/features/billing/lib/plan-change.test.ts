@@ -4,7 +4,10 @@ import { classifyChange, initialChoice, quoteFor } from './plan-change';
 
 const DAY = 86_400_000;
 
-function info(over: Partial<BillingInfo> = {}, sub: Partial<NonNullable<BillingInfo['subscription']>> | null = null): BillingInfo {
+function info(
+  over: Partial<BillingInfo> = {},
+  sub: Partial<NonNullable<BillingInfo['subscription']>> | null = null,
+): BillingInfo {
   const now = Date.now();
   return {
     selectedPlan: 'GROWTH',
@@ -43,7 +46,12 @@ describe('billing plan changes (docs/product.md §9; rules of apps/api/src/modul
   it('quotes a first subscription with EARLYBIRD: 30% off the first month of Growth yearly', () => {
     const q = quoteFor(info(), { plan: 'GROWTH', cycle: 'yearly' }, 'EARLYBIRD');
     expect(q).toEqual({ kind: 'start', pricePence: 322920, promoPence: 8073, netPence: 314847 });
-    expect(quoteFor(info(), { plan: 'CORE', cycle: 'monthly' }, null)).toEqual({ kind: 'start', pricePence: 9900, promoPence: 0, netPence: 9900 });
+    expect(quoteFor(info(), { plan: 'CORE', cycle: 'monthly' }, null)).toEqual({
+      kind: 'start',
+      pricePence: 9900,
+      promoPence: 0,
+      netPence: 9900,
+    });
   });
 
   it('quotes an upgrade less about half the unused month, a downgrade from the period end', () => {
@@ -61,7 +69,10 @@ describe('billing plan changes (docs/product.md §9; rules of apps/api/src/modul
 
   it('opens on the signup choice without a subscription, the address first, and never on Partner', () => {
     expect(initialChoice(info(), new URLSearchParams(), 'monthly')).toEqual({ plan: 'GROWTH', cycle: 'yearly' });
-    expect(initialChoice(info(), new URLSearchParams('plan=core&cycle=monthly'), null)).toEqual({ plan: 'CORE', cycle: 'monthly' });
+    expect(initialChoice(info(), new URLSearchParams('plan=core&cycle=monthly'), null)).toEqual({
+      plan: 'CORE',
+      cycle: 'monthly',
+    });
     expect(initialChoice(info({ selectedPlan: 'PARTNER' }), new URLSearchParams(), null).plan).toBe('GROWTH');
     // with a subscription: its plan, the remembered cycle, else its own cycle
     expect(initialChoice(info({}, {}), new URLSearchParams(), 'yearly')).toEqual({ plan: 'CORE', cycle: 'yearly' });

@@ -21,7 +21,10 @@ export function estimatedCreditPence(sub: Sub, now = Date.now()): number {
   const end = Date.parse(sub.currentPeriodEnd);
   const total = end - start;
   const left = end - now;
-  const unused = total <= 0 || left <= 0 ? 0 : Math.max(0, Math.min(sub.pricePaidPence, Math.round((sub.pricePaidPence * left) / total)));
+  const unused =
+    total <= 0 || left <= 0
+      ? 0
+      : Math.max(0, Math.min(sub.pricePaidPence, Math.round((sub.pricePaidPence * left) / total)));
   return unused + (sub.creditPence ?? 0);
 }
 
@@ -32,7 +35,11 @@ export type Quote =
   | { kind: 'same' };
 
 /** What choosing `to` would cost now, as the billing page explains it before the user confirms. */
-export function quoteFor(info: BillingInfo, to: { plan: PlanType; cycle: BillingCycle }, promo: string | null): Quote | null {
+export function quoteFor(
+  info: BillingInfo,
+  to: { plan: PlanType; cycle: BillingCycle },
+  promo: string | null,
+): Quote | null {
   const price = periodPricePence(to.plan, to.cycle);
   if (price === null) return null;
   const sub = info.hasActiveSubscription ? info.subscription : null;

@@ -25,7 +25,9 @@ function ManagePaymentButton() {
       const { url } = await portal.mutateAsync();
       const target = new URL(url, window.location.href);
       if (target.origin === window.location.origin && target.pathname === window.location.pathname) {
-        notify.info('Payments are taken by Brickyard directly, so there is no card on file to manage. Your invoices are below.');
+        notify.info(
+          'Payments are taken by Brickyard directly, so there is no card on file to manage. Your invoices are below.',
+        );
         document.getElementById('invoices-title')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
         return;
       }
@@ -35,7 +37,12 @@ function ManagePaymentButton() {
     }
   }
   return (
-    <Button variant="secondary" onClick={open} loading={portal.isPending} leftIcon={<CreditCard className="size-4" aria-hidden="true" />}>
+    <Button
+      variant="secondary"
+      onClick={open}
+      loading={portal.isPending}
+      leftIcon={<CreditCard className="size-4" aria-hidden="true" />}
+    >
       Manage payment details
     </Button>
   );
@@ -116,7 +123,11 @@ export function BillingScreen({ role }: { role: 'buyer' | 'supplier' }) {
               {fromSignup && choice && (
                 <>
                   {' '}
-                  We have selected <strong>{PLANS[choice.plan].name}, billed {choice.cycle}</strong>, as you chose when you signed up.
+                  We have selected{' '}
+                  <strong>
+                    {PLANS[choice.plan].name}, billed {choice.cycle}
+                  </strong>
+                  , as you chose when you signed up.
                 </>
               )}
             </Alert>

@@ -21,7 +21,10 @@ export async function previewCatalogueImport(file: File): Promise<CatalogueImpor
 
 /** POST /api/catalogue/import: the valid rows created in one transaction. */
 export async function runCatalogueImport(file: File): Promise<CatalogueImportResult> {
-  const res = await apiRequest<{ data: CatalogueImportResult }>('/api/catalogue/import', { method: 'POST', body: form(file) });
+  const res = await apiRequest<{ data: CatalogueImportResult }>('/api/catalogue/import', {
+    method: 'POST',
+    body: form(file),
+  });
   return res.data;
 }
 

@@ -4,7 +4,13 @@ import { api } from '@/lib/api';
 import type { CatalogueBody } from './catalogue-body';
 
 /** PUT /api/catalogue/{id} */
-export async function updateCatalogueItem({ id, body }: { id: string; body: Partial<CatalogueBody> }): Promise<CatalogueItem> {
+export async function updateCatalogueItem({
+  id,
+  body,
+}: {
+  id: string;
+  body: Partial<CatalogueBody>;
+}): Promise<CatalogueItem> {
   const res = await api.put<{ data: CatalogueItem }>(`/api/catalogue/${encodeURIComponent(id)}`, body);
   return res.data;
 }

@@ -1,8 +1,33 @@
 import { useId, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Download, FileSpreadsheet, RotateCcw, UploadCloud } from 'lucide-react';
-import { CATALOGUE_IMPORT_COLUMNS, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, categoryName, type CatalogueImportPreview, type CatalogueImportResult, type ImportCellError } from '@brickyard/shared';
+import {
+  CATALOGUE_IMPORT_COLUMNS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  categoryName,
+  type CatalogueImportPreview,
+  type CatalogueImportResult,
+  type ImportCellError,
+} from '@brickyard/shared';
 import { formatMoneyPence } from '@/components/listing';
-import { Alert, Badge, Button, ButtonLink, Card, CardBody, CardDescription, CardHeader, CardTitle, Checkbox, TBody, TD, TH, THead, TR, Table } from '@/components/ui';
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  CardBody,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  Table,
+} from '@/components/ui';
 import { errorMessage, fieldErrorsOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { downloadImportTemplate, usePreviewCatalogueImport, useRunCatalogueImport } from '../api/import-catalogue';
@@ -97,7 +122,10 @@ export function BulkImport() {
           {result.skipped.length > 0 && (
             <div>
               <h3 className="mb-2 text-sm font-semibold text-ink-900">Skipped rows</h3>
-              <ul className="divide-y divide-red-100 rounded-xl border border-red-200 bg-red-50/50" aria-label="Skipped rows">
+              <ul
+                className="divide-y divide-red-100 rounded-xl border border-red-200 bg-red-50/50"
+                aria-label="Skipped rows"
+              >
                 {result.skipped.map((s) => (
                   <li key={s.row} className="flex flex-col gap-1 px-4 py-2.5 text-sm text-red-900 sm:flex-row sm:gap-4">
                     <span className="w-20 shrink-0 font-semibold">Row {s.row}</span>
@@ -105,7 +133,9 @@ export function BulkImport() {
                   </li>
                 ))}
               </ul>
-              <p className="mt-2 text-xs text-ink-500">Fix these rows in your file and import it again, or add them one by one.</p>
+              <p className="mt-2 text-xs text-ink-500">
+                Fix these rows in your file and import it again, or add them one by one.
+              </p>
             </div>
           )}
           <div className="flex flex-wrap gap-2">
@@ -128,11 +158,16 @@ export function BulkImport() {
           <div>
             <CardTitle>Import from a spreadsheet</CardTitle>
             <CardDescription>
-              One item per row, from a CSV or Excel (.xlsx) file of up to {MAX_IMPORT_ROWS.toLocaleString('en-GB')} rows. Rows with errors are
-              shown before anything is saved, and only valid rows are imported.
+              One item per row, from a CSV or Excel (.xlsx) file of up to {MAX_IMPORT_ROWS.toLocaleString('en-GB')}{' '}
+              rows. Rows with errors are shown before anything is saved, and only valid rows are imported.
             </CardDescription>
           </div>
-          <Button variant="secondary" size="sm" onClick={() => void downloadImportTemplate()} leftIcon={<Download className="size-4" aria-hidden="true" />}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void downloadImportTemplate()}
+            leftIcon={<Download className="size-4" aria-hidden="true" />}
+          >
             CSV template
           </Button>
         </CardHeader>
@@ -149,11 +184,16 @@ export function BulkImport() {
               check.isPending && 'pointer-events-none opacity-60',
             )}
           >
-            {file ? <FileSpreadsheet className="size-7 text-emerald-600" aria-hidden="true" /> : <UploadCloud className="size-7 text-ink-500" aria-hidden="true" />}
+            {file ? (
+              <FileSpreadsheet className="size-7 text-emerald-600" aria-hidden="true" />
+            ) : (
+              <UploadCloud className="size-7 text-ink-500" aria-hidden="true" />
+            )}
             <span className="text-sm text-ink-700">
               {file ? (
                 <>
-                  <span className="font-semibold">{file.name}</span> — {check.isPending ? 'checking…' : 'choose another file'}
+                  <span className="font-semibold">{file.name}</span> —{' '}
+                  {check.isPending ? 'checking…' : 'choose another file'}
                 </>
               ) : (
                 <>
@@ -189,8 +229,8 @@ export function BulkImport() {
               {CATALOGUE_IMPORT_COLUMNS.filter((c) => !c.required)
                 .map((c) => c.field)
                 .join(', ')}
-              . Separate several subcategories, certifications or delivery locations with “;”. Categories and regions may be given by name or key;
-              yes/no columns take Yes or No.
+              . Separate several subcategories, certifications or delivery locations with “;”. Categories and regions
+              may be given by name or key; yes/no columns take Yes or No.
             </p>
           </details>
         </CardBody>
@@ -212,7 +252,13 @@ export function BulkImport() {
                 <p className="mt-1 text-xs text-ink-500">Ignored columns: {preview.ignoredColumns.join(', ')}</p>
               )}
             </div>
-            <Checkbox id="errors-only" label="Show only rows with errors" checked={errorsOnly} onChange={(e) => setErrorsOnly(e.target.checked)} disabled={preview.invalid === 0} />
+            <Checkbox
+              id="errors-only"
+              label="Show only rows with errors"
+              checked={errorsOnly}
+              onChange={(e) => setErrorsOnly(e.target.checked)}
+              disabled={preview.invalid === 0}
+            />
           </CardHeader>
           <CardBody className="space-y-4">
             <Table aria-label="Import preview">
@@ -230,7 +276,9 @@ export function BulkImport() {
                   <TR key={r.row} className={cn(!r.valid && 'bg-red-50/60 hover:bg-red-50')}>
                     <TD className="font-medium tabular-nums">{r.row}</TD>
                     <TD className="hidden max-w-64 truncate sm:table-cell">{cellText(r.item.title)}</TD>
-                    <TD className="hidden md:table-cell">{typeof r.item.category === 'string' && r.item.category ? categoryName(r.item.category) : '—'}</TD>
+                    <TD className="hidden md:table-cell">
+                      {typeof r.item.category === 'string' && r.item.category ? categoryName(r.item.category) : '—'}
+                    </TD>
                     <TD className="hidden text-right tabular-nums sm:table-cell">{priceOf(r.item)}</TD>
                     <TD className="text-sm">
                       <p className="mb-1 font-medium text-ink-900 sm:hidden">{cellText(r.item.title)}</p>
@@ -268,7 +316,9 @@ export function BulkImport() {
                 loading={run.isPending}
                 onClick={() => file && run.mutate(file, { onSuccess: (r) => setResult(r) })}
               >
-                {preview.valid === 0 ? 'No valid rows to import' : `Import ${preview.valid} valid ${preview.valid === 1 ? 'row' : 'rows'}`}
+                {preview.valid === 0
+                  ? 'No valid rows to import'
+                  : `Import ${preview.valid} valid ${preview.valid === 1 ? 'row' : 'rows'}`}
               </Button>
             </div>
           </CardBody>

@@ -110,7 +110,10 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
       <Card className="mb-5 p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search catalogue"
@@ -127,7 +130,9 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
             <select
               id={`sort-${scope}`}
               value={query.sort}
-              onChange={(e) => set({ sort: e.target.value === (q ? 'relevance' : 'newest') ? undefined : e.target.value }, false)}
+              onChange={(e) =>
+                set({ sort: e.target.value === (q ? 'relevance' : 'newest') ? undefined : e.target.value }, false)
+              }
               className="h-10 min-w-0 flex-1 rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-800 shadow-sm sm:flex-none"
             >
               {SORTS.filter((s) => q || s.value !== 'relevance').map((s) => (
@@ -160,7 +165,11 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
         {showFilters && (
           <div className="mt-4 border-t border-ink-100 pt-4">
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
-              <SelectField label="Category" value={params.get('category') ?? ''} onChange={(e) => set({ category: e.target.value })}>
+              <SelectField
+                label="Category"
+                value={params.get('category') ?? ''}
+                onChange={(e) => set({ category: e.target.value })}
+              >
                 <option value="">All categories</option>
                 {CATEGORIES.map((c) => (
                   <option key={c.key} value={c.key}>
@@ -168,7 +177,11 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                   </option>
                 ))}
               </SelectField>
-              <SelectField label="Region" value={params.get('region') ?? ''} onChange={(e) => set({ region: e.target.value })}>
+              <SelectField
+                label="Region"
+                value={params.get('region') ?? ''}
+                onChange={(e) => set({ region: e.target.value })}
+              >
                 <option value="">All regions</option>
                 {REGIONS.map((r) => (
                   <option key={r.key} value={r.key}>
@@ -176,7 +189,11 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                   </option>
                 ))}
               </SelectField>
-              <SelectField label="Availability" value={params.get('availability') ?? ''} onChange={(e) => set({ availability: e.target.value })}>
+              <SelectField
+                label="Availability"
+                value={params.get('availability') ?? ''}
+                onChange={(e) => set({ availability: e.target.value })}
+              >
                 <option value="">Any</option>
                 <option value="available">Available</option>
                 <option value="limited">Limited</option>
@@ -263,7 +280,11 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                   {items.map((i) => (
                     <TR key={i.id}>
                       <TD className="max-w-sm">
-                        <Link to={`/supplier/catalogue/${i.id}`} state={{ from }} className="font-semibold text-ink-900 hover:text-brand-700 hover:underline">
+                        <Link
+                          to={`/supplier/catalogue/${i.id}`}
+                          state={{ from }}
+                          className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
+                        >
                           {i.title}
                         </Link>
                         <p className="truncate text-xs text-ink-500">
@@ -292,7 +313,10 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
               </Table>
             </div>
           ) : null}
-          <ul className={view === 'table' ? 'grid gap-4 md:hidden' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'} aria-label="Catalogue items">
+          <ul
+            className={view === 'table' ? 'grid gap-4 md:hidden' : 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'}
+            aria-label="Catalogue items"
+          >
             {items.map((i) => (
               <li key={i.id}>
                 <Card className="flex h-full flex-col p-4 transition-colors hover:border-ink-300">
@@ -301,7 +325,11 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                     <StockBadge quantity={i.quantity} />
                   </div>
                   <h3 className="mt-2.5 font-semibold text-ink-900">
-                    <Link to={`/supplier/catalogue/${i.id}`} state={{ from }} className="hover:text-brand-700 hover:underline">
+                    <Link
+                      to={`/supplier/catalogue/${i.id}`}
+                      state={{ from }}
+                      className="hover:text-brand-700 hover:underline"
+                    >
                       {i.title}
                     </Link>
                   </h3>
@@ -321,7 +349,13 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
               </li>
             ))}
           </ul>
-          <Pagination page={query.page} pageSize={PAGE_SIZE} total={total} noun="items" onPage={(p) => set({ page: p > 1 ? String(p) : undefined }, false)} />
+          <Pagination
+            page={query.page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            noun="items"
+            onPage={(p) => set({ page: p > 1 ? String(p) : undefined }, false)}
+          />
         </div>
       )}
 
@@ -353,13 +387,24 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
 function ItemActions({ item, onDelete }: { item: CatalogueItem; onDelete: () => void }) {
   return (
     <div className="flex justify-end gap-1">
-      <ButtonLink to={`/supplier/edit-catalogue/${item.id}`} variant="ghost" size="icon" aria-label={`Edit ${item.title}`} className="size-8">
+      <ButtonLink
+        to={`/supplier/edit-catalogue/${item.id}`}
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit ${item.title}`}
+        className="size-8"
+      >
         <Pencil className="size-4" aria-hidden="true" />
       </ButtonLink>
-      <Button variant="ghost" size="icon" className="size-8 text-red-700 hover:bg-red-50" aria-label={`Delete ${item.title}`} onClick={onDelete}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 text-red-700 hover:bg-red-50"
+        aria-label={`Delete ${item.title}`}
+        onClick={onDelete}
+      >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>
     </div>
   );
 }
-

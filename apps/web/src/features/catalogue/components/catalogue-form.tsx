@@ -5,7 +5,18 @@ import { Check } from 'lucide-react';
 import { REGIONS, isSubcategoryOf, type CatalogueItem } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
 import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
-import { Alert, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, SelectField, TextField, TextareaField } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SelectField,
+  TextField,
+  TextareaField,
+} from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { fileDisplayName } from '@/lib/download';
 import { zodResolver } from '@/lib/form';
@@ -127,7 +138,9 @@ function RegionChips({ value, onChange }: { value: string[]; onChange: (v: strin
               onClick={() => onChange(on ? value.filter((x) => x !== r.key) : [...value, r.key])}
               className={cn(
                 'inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm transition-colors',
-                on ? 'border-brand-500 bg-brand-50 font-medium text-brand-900' : 'border-ink-200 bg-white text-ink-700 hover:bg-ink-50',
+                on
+                  ? 'border-brand-500 bg-brand-50 font-medium text-brand-900'
+                  : 'border-ink-200 bg-white text-ink-700 hover:bg-ink-50',
               )}
             >
               {on && <Check className="size-3.5" aria-hidden="true" />}
@@ -161,7 +174,11 @@ export function CatalogueForm({
     setValue,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<CatalogueFormValues>({ resolver: zodResolver(catalogueFormSchema), defaultValues: itemToForm(initial), mode: 'onTouched' });
+  } = useForm<CatalogueFormValues>({
+    resolver: zodResolver(catalogueFormSchema),
+    defaultValues: itemToForm(initial),
+    mode: 'onTouched',
+  });
   const category = watch('category');
   const trackBusy = (busy: boolean) => setBusyUploads((n) => Math.max(0, n + (busy ? 1 : -1)));
 
@@ -186,23 +203,55 @@ export function CatalogueForm({
           </div>
         </CardHeader>
         <CardBody className="space-y-5">
-          <TextField label="Title" placeholder="e.g. C32/40 ready-mix concrete" error={errors.title?.message} {...register('title')} />
-          <TextareaField label="Description" rows={5} error={errors.description?.message} {...register('description')} />
-          <TextareaField label="Specifications" optional rows={3} error={errors.specifications?.message} {...register('specifications')} />
+          <TextField
+            label="Title"
+            placeholder="e.g. C32/40 ready-mix concrete"
+            error={errors.title?.message}
+            {...register('title')}
+          />
+          <TextareaField
+            label="Description"
+            rows={5}
+            error={errors.description?.message}
+            {...register('description')}
+          />
+          <TextareaField
+            label="Specifications"
+            optional
+            rows={3}
+            error={errors.specifications?.message}
+            {...register('specifications')}
+          />
           <div className="grid gap-5 md:grid-cols-2">
             <CategorySelect
               error={errors.category?.message}
               {...register('category', {
                 onChange: (e: { target: { value: string } }) =>
-                  setValue('subcategories', watch('subcategories').filter((s) => isSubcategoryOf(e.target.value, s))),
+                  setValue(
+                    'subcategories',
+                    watch('subcategories').filter((s) => isSubcategoryOf(e.target.value, s)),
+                  ),
               })}
             />
-            <RegionSelect label="Region" optional placeholder="Not specified" error={errors.region?.message} {...register('region')} />
+            <RegionSelect
+              label="Region"
+              optional
+              placeholder="Not specified"
+              error={errors.region?.message}
+              {...register('region')}
+            />
           </div>
           <Controller
             control={control}
             name="subcategories"
-            render={({ field }) => <SubcategoryPicker category={category} value={field.value} onChange={field.onChange} error={errors.subcategories?.message} />}
+            render={({ field }) => (
+              <SubcategoryPicker
+                category={category}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.subcategories?.message}
+              />
+            )}
           />
         </CardBody>
       </Card>
@@ -215,9 +264,27 @@ export function CatalogueForm({
           </div>
         </CardHeader>
         <CardBody className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          <TextField label="Price (£)" inputMode="decimal" placeholder="e.g. 118.50" error={errors.value?.message} {...register('value')} />
-          <TextField label="Quantity in stock" optional inputMode="numeric" error={errors.quantity?.message} {...register('quantity')} />
-          <TextField label="Lead time (days)" optional inputMode="numeric" error={errors.leadTime?.message} {...register('leadTime')} />
+          <TextField
+            label="Price (£)"
+            inputMode="decimal"
+            placeholder="e.g. 118.50"
+            error={errors.value?.message}
+            {...register('value')}
+          />
+          <TextField
+            label="Quantity in stock"
+            optional
+            inputMode="numeric"
+            error={errors.quantity?.message}
+            {...register('quantity')}
+          />
+          <TextField
+            label="Lead time (days)"
+            optional
+            inputMode="numeric"
+            error={errors.leadTime?.message}
+            {...register('leadTime')}
+          />
           <SelectField label="Availability" error={errors.availability?.message} {...register('availability')}>
             <option value="available">Available</option>
             <option value="limited">Limited</option>
@@ -242,9 +309,27 @@ export function CatalogueForm({
         </CardHeader>
         <CardBody className="space-y-5">
           <div className="grid gap-5 md:grid-cols-2">
-            <TextField label="Payment terms" optional placeholder="e.g. 30 days end of month" error={errors.paymentTerms?.message} {...register('paymentTerms')} />
-            <TextField label="Insurance" optional placeholder="e.g. Public liability £5m" error={errors.insurance?.message} {...register('insurance')} />
-            <TextField label="Supplier type" optional placeholder="e.g. Manufacturer" error={errors.supplierType?.message} {...register('supplierType')} />
+            <TextField
+              label="Payment terms"
+              optional
+              placeholder="e.g. 30 days end of month"
+              error={errors.paymentTerms?.message}
+              {...register('paymentTerms')}
+            />
+            <TextField
+              label="Insurance"
+              optional
+              placeholder="e.g. Public liability £5m"
+              error={errors.insurance?.message}
+              {...register('insurance')}
+            />
+            <TextField
+              label="Supplier type"
+              optional
+              placeholder="e.g. Manufacturer"
+              error={errors.supplierType?.message}
+              {...register('supplierType')}
+            />
             <div className="grid grid-cols-2 gap-4">
               <SelectField label="Warranty" {...register('warrantyRequirement')}>
                 <option value="">Not specified</option>
@@ -262,10 +347,20 @@ export function CatalogueForm({
             control={control}
             name="certifications"
             render={({ field }) => (
-              <TagInput label="Certifications" value={field.value} onChange={field.onChange} placeholder="e.g. BSI Kitemark, then Enter" error={errors.certifications?.message} />
+              <TagInput
+                label="Certifications"
+                value={field.value}
+                onChange={field.onChange}
+                placeholder="e.g. BSI Kitemark, then Enter"
+                error={errors.certifications?.message}
+              />
             )}
           />
-          <Controller control={control} name="deliveryLocations" render={({ field }) => <RegionChips value={field.value} onChange={field.onChange} />} />
+          <Controller
+            control={control}
+            name="deliveryLocations"
+            render={({ field }) => <RegionChips value={field.value} onChange={field.onChange} />}
+          />
         </CardBody>
       </Card>
 
@@ -273,7 +368,9 @@ export function CatalogueForm({
         <CardHeader>
           <div>
             <CardTitle>Images and documents</CardTitle>
-            <CardDescription>Product photos, data sheets, certificates and price lists, up to 25 MB each.</CardDescription>
+            <CardDescription>
+              Product photos, data sheets, certificates and price lists, up to 25 MB each.
+            </CardDescription>
           </div>
         </CardHeader>
         <CardBody className="grid gap-6 lg:grid-cols-2">

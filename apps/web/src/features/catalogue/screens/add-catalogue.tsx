@@ -16,7 +16,10 @@ export function AddCatalogueScreen() {
 
   return (
     <>
-      <PageHeader title="Add to catalogue" description="List a product or service with its price, lead time, region and documents — or import many at once." />
+      <PageHeader
+        title="Add to catalogue"
+        description="List a product or service with its price, lead time, region and documents — or import many at once."
+      />
       <Tabs<Tab>
         label="How to add"
         value={tab}

@@ -51,7 +51,13 @@ export function CatalogueItemScreen() {
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <Button variant="ghost" size="sm" className="-ml-2" onClick={() => navigate(backTo)} leftIcon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-ml-2"
+          onClick={() => navigate(backTo)}
+          leftIcon={<ArrowLeft className="size-4" aria-hidden="true" />}
+        >
           Back to catalogue
         </Button>
         <div className="flex gap-2">

@@ -32,7 +32,11 @@ export function EditCatalogueScreen() {
   const i = item.data;
   return (
     <>
-      <PageHeader eyebrow="Edit catalogue item" title={i.title} description="Update the price, availability, lead time or documents of this item." />
+      <PageHeader
+        eyebrow="Edit catalogue item"
+        title={i.title}
+        description="Update the price, availability, lead time or documents of this item."
+      />
       <CatalogueForm
         key={i.id}
         initial={i}

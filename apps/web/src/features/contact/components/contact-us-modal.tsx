@@ -54,7 +54,13 @@ export function ContactUsModal({ open, onClose }: { open: boolean; onClose: () =
       notify.success(res.message || 'Your message has been sent');
       close();
     } catch (err) {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403) {
+      if (
+        err instanceof ApiError &&
+        err.status >= 400 &&
+        err.status < 500 &&
+        err.status !== 401 &&
+        err.status !== 403
+      ) {
         let placed = false;
         for (const d of err.details) {
           const key = d.path.replace(/^body\./, '');
@@ -95,10 +101,28 @@ export function ContactUsModal({ open, onClose }: { open: boolean; onClose: () =
           <TextField label="Name" value={session?.user.name ?? ''} readOnly />
           <TextField label="Email" type="email" value={session?.user.email ?? ''} readOnly />
         </div>
-        <TextField label="Title" data-autofocus error={errors.userTitle?.message} maxLength={200} {...register('userTitle')} />
-        <TextareaField label="Message" rows={6} error={errors.userMessage?.message} maxLength={5000} {...register('userMessage')} />
+        <TextField
+          label="Title"
+          data-autofocus
+          error={errors.userTitle?.message}
+          maxLength={200}
+          {...register('userTitle')}
+        />
+        <TextareaField
+          label="Message"
+          rows={6}
+          error={errors.userMessage?.message}
+          maxLength={5000}
+          {...register('userMessage')}
+        />
         {canAttach && (
-          <Field id={fileId} label="Attachment" optional error={fileError ?? undefined} hint="One PDF, image, Office document, ZIP or text file, up to 25 MB.">
+          <Field
+            id={fileId}
+            label="Attachment"
+            optional
+            error={fileError ?? undefined}
+            hint="One PDF, image, Office document, ZIP or text file, up to 25 MB."
+          >
             {file ? (
               <div className="flex items-center justify-between gap-2 rounded-lg border border-ink-200 bg-ink-50 px-3 py-2 text-sm">
                 <span className="flex min-w-0 items-center gap-2">

@@ -4,7 +4,10 @@ import { periodKey, periodQuery } from '@/components/charts';
 import { api } from '@/lib/api';
 
 /** GET /api/analytics/supplier?range | ?from&to: every figure of the supplier dashboard in one request. */
-export async function getSupplierDashboard(period: DashboardSelection, signal?: AbortSignal): Promise<SupplierDashboard> {
+export async function getSupplierDashboard(
+  period: DashboardSelection,
+  signal?: AbortSignal,
+): Promise<SupplierDashboard> {
   const res = await api.get<{ data: SupplierDashboard }>('/api/analytics/supplier', periodQuery(period), signal);
   return res.data;
 }

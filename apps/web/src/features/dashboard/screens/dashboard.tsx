@@ -66,7 +66,11 @@ import { useSupplierDashboard } from '../api/get-supplier-dashboard';
 /** Headline money in whole pounds (the exact figure is in the deals screen). */
 /** An average response time: hours under two days, days beyond. */
 const responseTimeText = (hours: number | null) =>
-  hours === null ? '—' : hours < 48 ? `${hours.toLocaleString('en-GB', { maximumFractionDigits: 1 })} h` : `${(hours / 24).toLocaleString('en-GB', { maximumFractionDigits: 1 })} days`;
+  hours === null
+    ? '—'
+    : hours < 48
+      ? `${hours.toLocaleString('en-GB', { maximumFractionDigits: 1 })} h`
+      : `${(hours / 24).toLocaleString('en-GB', { maximumFractionDigits: 1 })} days`;
 const wholePounds = (p: number) => formatMoneyPence(Math.round(p / 100) * 100);
 const compactPence = (p: number) =>
   p >= 100_000_000

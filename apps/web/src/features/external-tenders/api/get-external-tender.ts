@@ -5,7 +5,11 @@ import { externalTenderKeys } from './keys';
 
 /** GET /api/external-tenders/{id}: the tender under data, with isFavourited for the caller. */
 export async function getExternalTender(id: string, signal?: AbortSignal): Promise<ExternalTender> {
-  const res = await api.get<{ data: ExternalTender }>(`/api/external-tenders/${encodeURIComponent(id)}`, undefined, signal);
+  const res = await api.get<{ data: ExternalTender }>(
+    `/api/external-tenders/${encodeURIComponent(id)}`,
+    undefined,
+    signal,
+  );
   return res.data;
 }
 

@@ -9,5 +9,10 @@ export async function getFeedStatus(signal?: AbortSignal): Promise<FeedStatus> {
 }
 
 export function useFeedStatus(enabled = true) {
-  return useQuery({ queryKey: ['external-tenders', 'status'], queryFn: ({ signal }) => getFeedStatus(signal), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['external-tenders', 'status'],
+    queryFn: ({ signal }) => getFeedStatus(signal),
+    enabled,
+    staleTime: 60_000,
+  });
 }

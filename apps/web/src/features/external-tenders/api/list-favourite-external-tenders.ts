@@ -5,7 +5,11 @@ import { externalTenderKeys } from './keys';
 
 /** GET /api/external-tenders/favourites/user: the caller's favourite tenders, paged. */
 export function listFavouriteExternalTenders(page: number, pageSize: number, signal?: AbortSignal) {
-  return api.get<{ data: ExternalTender[]; meta: PageMeta }>('/api/external-tenders/favourites/user', { page, pageSize }, signal);
+  return api.get<{ data: ExternalTender[]; meta: PageMeta }>(
+    '/api/external-tenders/favourites/user',
+    { page, pageSize },
+    signal,
+  );
 }
 
 export function useFavouriteExternalTenders(page: number, pageSize: number, enabled = true) {

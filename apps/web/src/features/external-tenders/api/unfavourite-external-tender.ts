@@ -4,7 +4,9 @@ import { applyFavourite } from './favourite-external-tender';
 
 /** DELETE /api/external-tenders/favourites/{id} (idempotent). */
 export function unfavouriteExternalTender(id: string) {
-  return api.delete<{ data: { id: string; isFavourited: boolean } }>(`/api/external-tenders/favourites/${encodeURIComponent(id)}`);
+  return api.delete<{ data: { id: string; isFavourited: boolean } }>(
+    `/api/external-tenders/favourites/${encodeURIComponent(id)}`,
+  );
 }
 
 export function useUnfavouriteExternalTender() {

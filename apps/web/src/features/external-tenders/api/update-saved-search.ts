@@ -5,7 +5,10 @@ import { externalTenderKeys } from './keys';
 
 /** PUT /api/external-tenders/saved-searches/{id}: rename, change criteria or switch email alerts. */
 export async function updateSavedSearch({ id, body }: { id: string; body: SavedSearchBody }): Promise<SavedSearch> {
-  const res = await api.put<{ data: SavedSearch }>(`/api/external-tenders/saved-searches/${encodeURIComponent(id)}`, body);
+  const res = await api.put<{ data: SavedSearch }>(
+    `/api/external-tenders/saved-searches/${encodeURIComponent(id)}`,
+    body,
+  );
   return res.data;
 }
 

@@ -58,7 +58,11 @@ export function CpvSuggestions({
                 key={s.code}
                 type="button"
                 onClick={() => onPick(s.filter)}
-                title={s.filter === s.code ? `Show the ${s.count} notices classed ${s.label} (${s.code})` : `Show the ${s.count} notices of its CPV class (${s.filter}…)`}
+                title={
+                  s.filter === s.code
+                    ? `Show the ${s.count} notices classed ${s.label} (${s.code})`
+                    : `Show the ${s.count} notices of its CPV class (${s.filter}…)`
+                }
                 className={cn(
                   'inline-flex max-w-full items-center gap-1 rounded-full border border-ink-200 bg-white px-2.5 py-1 text-xs text-ink-800 shadow-sm',
                   'hover:border-brand-400 hover:text-brand-800',

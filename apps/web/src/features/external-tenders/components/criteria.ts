@@ -1,4 +1,8 @@
-import { EXTERNAL_TENDER_STATUSES, type ExternalTenderCriteriaOutput, type ExternalTenderStatus } from '@brickyard/shared';
+import {
+  EXTERNAL_TENDER_STATUSES,
+  type ExternalTenderCriteriaOutput,
+  type ExternalTenderStatus,
+} from '@brickyard/shared';
 import { formatPostedDate } from '@/lib/format';
 import { statusLabel } from './display';
 
@@ -66,12 +70,14 @@ export function describeCriteria(c: ExternalTenderCriteriaOutput): string[] {
   const out: string[] = [];
   if (c.q) out.push(`“${c.q}”`);
   if (c.status) out.push(`Status: ${statusLabel(c.status)}`);
-  if (c.minValue !== undefined && c.maxValue !== undefined) out.push(`Value ${amount(c.minValue)} – ${amount(c.maxValue)}`);
+  if (c.minValue !== undefined && c.maxValue !== undefined)
+    out.push(`Value ${amount(c.minValue)} – ${amount(c.maxValue)}`);
   else if (c.minValue !== undefined) out.push(`Value from ${amount(c.minValue)}`);
   else if (c.maxValue !== undefined) out.push(`Value up to ${amount(c.maxValue)}`);
   if (c.location) out.push(`Location: ${c.location}`);
   if (c.cpv) out.push(`CPV ${c.cpv.split(',').join(', ')}`);
-  if (c.closingFrom && c.closingTo) out.push(`Closing ${formatPostedDate(c.closingFrom)} – ${formatPostedDate(c.closingTo)}`);
+  if (c.closingFrom && c.closingTo)
+    out.push(`Closing ${formatPostedDate(c.closingFrom)} – ${formatPostedDate(c.closingTo)}`);
   else if (c.closingFrom) out.push(`Closing from ${formatPostedDate(c.closingFrom)}`);
   else if (c.closingTo) out.push(`Closing by ${formatPostedDate(c.closingTo)}`);
   return out;

@@ -72,7 +72,13 @@ export function closingText(t: Pick<ExternalTender, 'tenderEndDate'>, now = new 
  * The closing date with its badge. A passed deadline says "Closed" — the feed keeps past
  * notices and must not pretend they are still taking bids.
  */
-export function ClosingDate({ tender, className }: { tender: Pick<ExternalTender, 'tenderEndDate' | 'isOpen'>; className?: string }) {
+export function ClosingDate({
+  tender,
+  className,
+}: {
+  tender: Pick<ExternalTender, 'tenderEndDate' | 'isOpen'>;
+  className?: string;
+}) {
   const text = closingText(tender);
   if (!tender.tenderEndDate || text === null) return <span className={className}>No closing date</span>;
   const n = daysLeft(tender.tenderEndDate) ?? -1;

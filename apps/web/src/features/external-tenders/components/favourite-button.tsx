@@ -26,7 +26,9 @@ export function FavouriteButton({
   function toggle() {
     if (busy) return;
     const mutation = on ? remove : add;
-    mutation.mutate(tender.id, { onError: (err) => logFeedFailure(on ? 'removing a favourite' : 'adding a favourite', err) });
+    mutation.mutate(tender.id, {
+      onError: (err) => logFeedFailure(on ? 'removing a favourite' : 'adding a favourite', err),
+    });
   }
 
   return (
@@ -41,7 +43,12 @@ export function FavouriteButton({
         'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-semibold transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
         withText
-          ? cn('h-10 border px-4 text-sm shadow-sm', on ? 'border-brand-300 bg-brand-50 text-ink-900 hover:bg-brand-100' : 'border-ink-200 bg-white text-ink-800 hover:bg-ink-50')
+          ? cn(
+              'h-10 border px-4 text-sm shadow-sm',
+              on
+                ? 'border-brand-300 bg-brand-50 text-ink-900 hover:bg-brand-100'
+                : 'border-ink-200 bg-white text-ink-800 hover:bg-ink-50',
+            )
           : cn('size-10 hover:bg-ink-100', on ? 'text-brand-600' : 'text-ink-400 hover:text-ink-700'),
         busy && 'opacity-60',
         className,

@@ -30,11 +30,13 @@ export function FeedFilters({
   const statusBuckets = facets?.status
     ? [...facets.status].sort(
         (a, b) =>
-          (EXTERNAL_TENDER_STATUSES as readonly string[]).indexOf(a.value) - (EXTERNAL_TENDER_STATUSES as readonly string[]).indexOf(b.value),
+          (EXTERNAL_TENDER_STATUSES as readonly string[]).indexOf(a.value) -
+          (EXTERNAL_TENDER_STATUSES as readonly string[]).indexOf(b.value),
       )
     : undefined;
   // "Open" is always offered, with its honest count (often 0 in an old snapshot).
-  if (statusBuckets && !statusBuckets.some((b) => b.value === 'open')) statusBuckets.unshift({ value: 'open', count: 0 });
+  if (statusBuckets && !statusBuckets.some((b) => b.value === 'open'))
+    statusBuckets.unshift({ value: 'open', count: 0 });
   const money = (v: string) => v.replace(/[£$€,\s]/g, '');
 
   return (

@@ -12,8 +12,8 @@ export function FeedStatusBar({ status }: { status: FeedStatus }) {
   return (
     <div className="mb-5 space-y-3" data-testid="feed-status">
       <p className="text-sm text-ink-600">
-        {last ? <>Last imported {last}</> : 'Nothing imported yet'} · {status.open.toLocaleString('en-GB')} open for bids of{' '}
-        {status.total.toLocaleString('en-GB')} notices
+        {last ? <>Last imported {last}</> : 'Nothing imported yet'} · {status.open.toLocaleString('en-GB')} open for
+        bids of {status.total.toLocaleString('en-GB')} notices
       </p>
       {status.stale && (
         <Alert tone="warning" title="The feed may be out of date">
@@ -24,8 +24,8 @@ export function FeedStatusBar({ status }: { status: FeedStatus }) {
       )}
       {status.demoNotices > 0 && (
         <Alert tone="info" title="Demo data">
-          These are real published notices, but this demo moved their dates into the coming weeks so that some are open for bids. Their
-          real deadlines have passed: do not bid on them.
+          These are real published notices, but this demo moved their dates into the coming weeks so that some are open
+          for bids. Their real deadlines have passed: do not bid on them.
         </Alert>
       )}
     </div>

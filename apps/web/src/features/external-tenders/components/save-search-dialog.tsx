@@ -31,7 +31,10 @@ export function SaveSearchDialog({
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(formSchema), defaultValues: { name: '', emailAlerts: true } });
+  } = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { name: '', emailAlerts: true },
+  });
 
   useEffect(() => {
     if (open) {

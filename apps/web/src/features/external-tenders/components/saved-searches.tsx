@@ -58,7 +58,9 @@ export function SavedSearches({
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="min-w-0">
                   <h3 className="font-semibold text-ink-900">{s.name}</h3>
-                  <p className="mt-1 text-sm text-ink-600">{summary.length ? summary.join(' · ') : 'Every tender in the feed'}</p>
+                  <p className="mt-1 text-sm text-ink-600">
+                    {summary.length ? summary.join(' · ') : 'Every tender in the feed'}
+                  </p>
                   <p className="mt-1 text-xs text-ink-500">
                     Saved {formatPostedDate(s.createdAt)}
                     {s.lastAlertAt && ` · last alert ${formatPostedDate(s.lastAlertAt)}`}
@@ -74,7 +76,10 @@ export function SavedSearches({
                       onChange={(e) =>
                         update.mutate(
                           { id: s.id, body: { name: s.name, criteria: s.criteria, emailAlerts: e.target.checked } },
-                          { onError: (err) => notify.error(errorMessage(err, 'The alert setting could not be changed.')) },
+                          {
+                            onError: (err) =>
+                              notify.error(errorMessage(err, 'The alert setting could not be changed.')),
+                          },
                         )
                       }
                     />

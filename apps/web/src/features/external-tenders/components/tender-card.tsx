@@ -58,7 +58,9 @@ export function TenderCard({ tender }: { tender: ExternalTender }) {
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="min-w-0">
           <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">Value</dt>
-          <dd className="mt-0.5 font-semibold text-ink-900 tabular-nums">{formatMoney(tender.amount, tender.currency)}</dd>
+          <dd className="mt-0.5 font-semibold text-ink-900 tabular-nums">
+            {formatMoney(tender.amount, tender.currency)}
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">Location</dt>

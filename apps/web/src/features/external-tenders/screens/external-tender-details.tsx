@@ -35,7 +35,10 @@ export function ExternalTenderDetailsScreen() {
   }, [query.error]);
 
   const backLink = (
-    <Link to={back} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-ink-600 hover:text-ink-900">
+    <Link
+      to={back}
+      className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-ink-600 hover:text-ink-900"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       Back to Live Feed
     </Link>
@@ -56,7 +59,11 @@ export function ExternalTenderDetailsScreen() {
       <>
         {backLink}
         <PageHeader title="Tender details" />
-        <EmptyState icon={FileSearch} title="No tender to show" action={<ButtonLink to={back}>Back to Live Feed</ButtonLink>} />
+        <EmptyState
+          icon={FileSearch}
+          title="No tender to show"
+          action={<ButtonLink to={back}>Back to Live Feed</ButtonLink>}
+        />
       </>
     );
   }
@@ -74,7 +81,11 @@ export function ExternalTenderDetailsScreen() {
           <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             <FavouriteButton tender={t} withText />
             {t.isOpen && (
-              <ButtonLink to="/supplier/bid-assist" state={{ bidAssistTarget: { kind: 'external', id: t.id, title: t.title } }} variant="secondary">
+              <ButtonLink
+                to="/supplier/bid-assist"
+                state={{ bidAssistTarget: { kind: 'external', id: t.id, title: t.title } }}
+                variant="secondary"
+              >
                 <Sparkles className="size-4" aria-hidden="true" />
                 Bid Assist
               </ButtonLink>
@@ -115,13 +126,16 @@ export function ExternalTenderDetailsScreen() {
 
           <DetailSection title="Description">
             {/* notices paste long links: let them wrap instead of widening the page */}
-            <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800 [overflow-wrap:anywhere]">{orFallback(t.description, 'Not provided')}</p>
+            <p className="text-sm leading-relaxed whitespace-pre-line text-ink-800 [overflow-wrap:anywhere]">
+              {orFallback(t.description, 'Not provided')}
+            </p>
           </DetailSection>
 
           <DetailSection title="Tender Dates">
             {t.demoShiftDays !== null && (
               <Alert tone="info" title="Demo data" className="mb-4">
-                This demo moved the dates of this real notice {t.demoShiftDays} days forward so it shows as open. Its real deadline has passed.
+                This demo moved the dates of this real notice {t.demoShiftDays} days forward so it shows as open. Its
+                real deadline has passed.
               </Alert>
             )}
             <DetailGrid>

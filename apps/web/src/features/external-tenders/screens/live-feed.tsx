@@ -3,7 +3,19 @@ import { useSearchParams } from 'react-router';
 import { BookmarkPlus, Radio, Search, SlidersHorizontal, Sparkles, Star } from 'lucide-react';
 import type { ExternalTenderCriteriaOutput, ExternalTenderSort, SavedSearch } from '@brickyard/shared';
 import { Pagination } from '@/components/listing';
-import { Alert, Button, Card, CardBody, CardHeader, CardTitle, EmptyState, Input, PageHeader, PageSpinner, Tabs } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  Input,
+  PageHeader,
+  PageSpinner,
+  Tabs,
+} from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { useLiveFeedAllowed } from '@/lib/current-plan';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -79,7 +91,11 @@ function LiveFeed() {
   const criteria = criteriaOf(q, filterValues);
   const sortParam = params.get('sort') as ExternalTenderSort | null;
   const sort: ExternalTenderSort =
-    sortParam && SORTS.some((s) => s.value === sortParam) && (sortParam !== 'relevance' || q) ? sortParam : q ? 'relevance' : 'newest';
+    sortParam && SORTS.some((s) => s.value === sortParam) && (sortParam !== 'relevance' || q)
+      ? sortParam
+      : q
+        ? 'relevance'
+        : 'newest';
 
   const set = (patch: Record<string, string | undefined>, resetPage = true) => {
     setParams(
@@ -97,8 +113,19 @@ function LiveFeed() {
   };
 
   // Results as you type: one debounce over everything the search asks for.
-  const requestKey = useDebouncedValue(JSON.stringify({ ...criteria, sort, page: tab === 'all' ? page : 1, pageSize: PAGE_SIZE }), DEBOUNCE_MS);
-  const request = useMemo(() => JSON.parse(requestKey) as ExternalTenderCriteriaOutput & { sort: ExternalTenderSort; page: number; pageSize: number }, [requestKey]);
+  const requestKey = useDebouncedValue(
+    JSON.stringify({ ...criteria, sort, page: tab === 'all' ? page : 1, pageSize: PAGE_SIZE }),
+    DEBOUNCE_MS,
+  );
+  const request = useMemo(
+    () =>
+      JSON.parse(requestKey) as ExternalTenderCriteriaOutput & {
+        sort: ExternalTenderSort;
+        page: number;
+        pageSize: number;
+      },
+    [requestKey],
+  );
   const debouncedQ = useDebouncedValue(q, DEBOUNCE_MS);
   useEffect(() => {
     if ((params.get('q') ?? '') !== debouncedQ) set({ q: debouncedQ || undefined });
@@ -149,14 +176,21 @@ function LiveFeed() {
   const facets = results.data?.meta.facets;
   const total = results.data?.meta.total ?? 0;
   // The status facet ignores its own filter, so with a status chosen the open count follows from it.
-  const openCount = request.status ? (request.status === 'open' ? total : 0) : (facets?.status.find((b) => b.value === 'open')?.count ?? 0);
+  const openCount = request.status
+    ? request.status === 'open'
+      ? total
+      : 0
+    : (facets?.status.find((b) => b.value === 'open')?.count ?? 0);
 
   const allPanel = (
     <>
       <Card className="mb-5 p-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search tenders"
@@ -195,7 +229,11 @@ function LiveFeed() {
             >
               Filters{activeFilters > 0 && ` (${activeFilters})`}
             </Button>
-            <Button variant="secondary" onClick={() => setSaving(true)} leftIcon={<BookmarkPlus className="size-4" aria-hidden="true" />}>
+            <Button
+              variant="secondary"
+              onClick={() => setSaving(true)}
+              leftIcon={<BookmarkPlus className="size-4" aria-hidden="true" />}
+            >
               <span className="sr-only sm:not-sr-only">Save search</span>
             </Button>
           </div>
@@ -229,21 +267,29 @@ function LiveFeed() {
           ) : (
             <>
               <p className="mb-3 text-sm text-ink-600" aria-live="polite">
-                <span className="font-semibold text-ink-900">{total.toLocaleString('en-GB')}</span> {total === 1 ? 'tender' : 'tenders'}
+                <span className="font-semibold text-ink-900">{total.toLocaleString('en-GB')}</span>{' '}
+                {total === 1 ? 'tender' : 'tenders'}
                 {' · '}
-                <span className={cn('font-semibold', openCount > 0 ? 'text-emerald-700' : 'text-ink-900')}>{openCount.toLocaleString('en-GB')}</span>{' '}
+                <span className={cn('font-semibold', openCount > 0 ? 'text-emerald-700' : 'text-ink-900')}>
+                  {openCount.toLocaleString('en-GB')}
+                </span>{' '}
                 open for bids
               </p>
               {total > 0 && openCount === 0 && filterValues.status !== 'closed' && (
                 <Alert tone="info" className="mb-4" title="No tender here is open for bids right now">
-                  These are real notices whose deadlines have passed. They stay in the feed for reference; new notices appear as the feed imports them.
+                  These are real notices whose deadlines have passed. They stay in the feed for reference; new notices
+                  appear as the feed imports them.
                 </Alert>
               )}
               {results.data.data.length === 0 ? (
                 <EmptyState
                   icon={Search}
                   title={filtered ? 'No tenders match' : 'No tenders in the feed yet'}
-                  description={filtered ? 'Try other words or clear the filters.' : 'New public-sector notices appear here as the feed imports them.'}
+                  description={
+                    filtered
+                      ? 'Try other words or clear the filters.'
+                      : 'New public-sector notices appear here as the feed imports them.'
+                  }
                   action={
                     filtered ? (
                       <Button
@@ -283,7 +329,11 @@ function LiveFeed() {
   const topPanel = top.isPending ? (
     <PageSpinner />
   ) : top.isError || top.data.data.length === 0 ? (
-    <EmptyState icon={Sparkles} title="No tenders to suggest yet" description="Favourite tenders and save searches to steer these suggestions." />
+    <EmptyState
+      icon={Sparkles}
+      title="No tenders to suggest yet"
+      description="Favourite tenders and save searches to steer these suggestions."
+    />
   ) : (
     <>
       <p className="mb-3 text-sm text-ink-600">
@@ -303,11 +353,21 @@ function LiveFeed() {
   const favouritesPanel = favourites.isPending ? (
     <PageSpinner />
   ) : favourites.isError || favourites.data.data.length === 0 ? (
-    <EmptyState icon={Star} title="No favourites yet" description="Star a tender in the feed to keep it here; you get a reminder when it closes within 7 days." />
+    <EmptyState
+      icon={Star}
+      title="No favourites yet"
+      description="Star a tender in the feed to keep it here; you get a reminder when it closes within 7 days."
+    />
   ) : (
     <>
       <TenderList tenders={favourites.data.data} label="Favourite tenders" busy={favourites.isFetching} />
-      <Pagination page={favPage} pageSize={PAGE_SIZE} total={favourites.data.meta.total} noun="favourites" onPage={(p) => set({ page: p > 1 ? String(p) : undefined }, false)} />
+      <Pagination
+        page={favPage}
+        pageSize={PAGE_SIZE}
+        total={favourites.data.meta.total}
+        noun="favourites"
+        onPage={(p) => set({ page: p > 1 ? String(p) : undefined }, false)}
+      />
     </>
   );
 

@@ -41,7 +41,9 @@ export function DemoVideo({ title = 'See Brickyard in action', lead }: { title?:
       setNear(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '600px 0px',
+    });
     io.observe(el);
     return () => io.disconnect();
   }, [near]);
@@ -71,7 +73,9 @@ export function DemoVideo({ title = 'See Brickyard in action', lead }: { title?:
               <span className="size-2.5 rounded-full bg-red-400/80" />
               <span className="size-2.5 rounded-full bg-amber-400/80" />
               <span className="size-2.5 rounded-full bg-emerald-400/80" />
-              <span className="ml-3 hidden truncate rounded-md bg-white/10 px-3 py-0.5 text-xs text-ink-300 sm:block">Brickyard · product tour</span>
+              <span className="ml-3 hidden truncate rounded-md bg-white/10 px-3 py-0.5 text-xs text-ink-300 sm:block">
+                Brickyard · product tour
+              </span>
             </div>
             <div ref={frameRef} className="relative aspect-[16/10] bg-ink-900">
               {near ? (

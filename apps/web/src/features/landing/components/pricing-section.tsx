@@ -77,8 +77,8 @@ export function PricingSection({ defaultRole }: { defaultRole?: SignupRole }) {
           }
         />
         <p className="mx-auto mt-10 max-w-2xl text-center text-sm text-ink-600">
-          Prices exclude VAT. Yearly billing is the list price × 12 less 10%, paid once a year; monthly billing is shown beside it so
-          you can compare. New accounts are reviewed by our team within 48 hours.
+          Prices exclude VAT. Yearly billing is the list price × 12 less 10%, paid once a year; monthly billing is shown
+          beside it so you can compare. New accounts are reviewed by our team within 48 hours.
         </p>
       </div>
     </section>

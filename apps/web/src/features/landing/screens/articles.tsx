@@ -3,7 +3,12 @@ import { ButtonLink } from '@/components/ui';
 import { formatPostedDate } from '@/lib/format';
 import { ARTICLES } from '../content/articles';
 
-const TOPICS = ['Winning public-sector tenders', 'Writing a tender suppliers can price', 'Building a catalogue buyers trust', 'Lead times and delivery planning'];
+const TOPICS = [
+  'Winning public-sector tenders',
+  'Writing a tender suppliers can price',
+  'Building a catalogue buyers trust',
+  'Lead times and delivery planning',
+];
 
 /** docs/product.md section 2: the article list, empty today, with a proper empty state. */
 export function ArticlesScreen() {
@@ -16,7 +21,8 @@ export function ArticlesScreen() {
             Articles
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-ink-600">
-            Guides and news on construction procurement, public-sector tendering and supply chains, from the Brickyard team.
+            Guides and news on construction procurement, public-sector tendering and supply chains, from the Brickyard
+            team.
           </p>
         </div>
       </section>
@@ -28,14 +34,17 @@ export function ArticlesScreen() {
             </span>
             <h2 className="mt-6 text-2xl font-bold tracking-tight text-ink-950">No articles yet</h2>
             <p className="mt-3 max-w-lg text-ink-600">
-              We are writing our first guides now. Until they are published, the fastest way to see how Brickyard works is the product
-              tour on our buyer and supplier pages.
+              We are writing our first guides now. Until they are published, the fastest way to see how Brickyard works
+              is the product tour on our buyer and supplier pages.
             </p>
             <div className="mt-8 w-full max-w-md text-left">
               <h3 className="text-sm font-semibold text-ink-950">Coming soon</h3>
               <ul className="mt-3 space-y-2 text-sm text-ink-700">
                 {TOPICS.map((t) => (
-                  <li key={t} className="flex items-center gap-2.5 rounded-lg bg-ink-50 px-3 py-2.5 ring-1 ring-ink-200">
+                  <li
+                    key={t}
+                    className="flex items-center gap-2.5 rounded-lg bg-ink-50 px-3 py-2.5 ring-1 ring-ink-200"
+                  >
                     <span className="size-1.5 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
                     {t}
                   </li>
@@ -61,7 +70,8 @@ export function ArticlesScreen() {
                   <h2 className="mt-2 text-lg font-semibold text-ink-950">{a.title}</h2>
                   <p className="mt-2 flex-1 text-sm text-ink-600">{a.summary}</p>
                   <p className="mt-4 text-xs text-ink-600">
-                    <time dateTime={a.publishedAt}>{formatPostedDate(a.publishedAt)}</time> · {a.readingMinutes} min read
+                    <time dateTime={a.publishedAt}>{formatPostedDate(a.publishedAt)}</time> · {a.readingMinutes} min
+                    read
                   </p>
                 </article>
               </li>

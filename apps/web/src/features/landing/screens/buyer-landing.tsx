@@ -4,12 +4,36 @@ import { CallToAction, FeatureGrid, Hero, HeroIllustration, HowItWorks } from '.
 import { PricingSection } from '../components/pricing-section';
 
 const FEATURES = [
-  { icon: ClipboardList, title: 'Tenders in minutes', body: 'Describe what you need — category, quantities, budget, region and deadline — and attach drawings and specifications.' },
-  { icon: Target, title: 'Ranked supplier matches', body: 'See the suppliers whose catalogues fit best, scored on category, region, price, lead time and record, with the reasons.' },
-  { icon: Users, title: 'Verified suppliers', body: 'Every company is reviewed before it trades, with certifications, delivery areas and past work on its profile.' },
-  { icon: MessagesSquare, title: 'One conversation per supplier', body: 'Ask questions, share documents and agree terms in the same thread — no lost email chains.' },
-  { icon: FileCheck2, title: 'Contracts and audit trail', body: 'Every change to a tender is recorded. Export the audit as PDF, CSV or JSON when you need to show your process.' },
-  { icon: Gauge, title: 'Your pipeline at a glance', body: 'Active, pending and fulfilled tenders on one dashboard, with the figures that matter to your team.' },
+  {
+    icon: ClipboardList,
+    title: 'Tenders in minutes',
+    body: 'Describe what you need — category, quantities, budget, region and deadline — and attach drawings and specifications.',
+  },
+  {
+    icon: Target,
+    title: 'Ranked supplier matches',
+    body: 'See the suppliers whose catalogues fit best, scored on category, region, price, lead time and record, with the reasons.',
+  },
+  {
+    icon: Users,
+    title: 'Verified suppliers',
+    body: 'Every company is reviewed before it trades, with certifications, delivery areas and past work on its profile.',
+  },
+  {
+    icon: MessagesSquare,
+    title: 'One conversation per supplier',
+    body: 'Ask questions, share documents and agree terms in the same thread — no lost email chains.',
+  },
+  {
+    icon: FileCheck2,
+    title: 'Contracts and audit trail',
+    body: 'Every change to a tender is recorded. Export the audit as PDF, CSV or JSON when you need to show your process.',
+  },
+  {
+    icon: Gauge,
+    title: 'Your pipeline at a glance',
+    body: 'Active, pending and fulfilled tenders on one dashboard, with the figures that matter to your team.',
+  },
 ];
 
 const STEPS = [

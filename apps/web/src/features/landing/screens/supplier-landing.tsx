@@ -4,18 +4,48 @@ import { CallToAction, FeatureGrid, Hero, HeroIllustration, HowItWorks } from '.
 import { PricingSection } from '../components/pricing-section';
 
 const FEATURES = [
-  { icon: Package, title: 'Your catalogue, working for you', body: 'List products and services with prices, lead times, availability, delivery areas and documents.' },
-  { icon: Target, title: 'Matched to real demand', body: 'See the buyer tenders your catalogue fits, ranked and explained, as soon as they are published.' },
-  { icon: Radio, title: 'Live tender feed', body: 'Search UK public-sector notices from Contracts Finder and Find a Tender, and star the ones worth chasing.' },
-  { icon: Sparkles, title: 'Bid Assist', body: 'Send us a tender and get structured help preparing a stronger, compliant bid.' },
-  { icon: Star, title: 'Reputation that compounds', body: 'Reviews and fulfilled deals lift you in future matches, so good work brings more work.' },
-  { icon: LineChart, title: 'Know what works', body: 'Track matches, conversations and deals from your dashboard and focus on what converts.' },
+  {
+    icon: Package,
+    title: 'Your catalogue, working for you',
+    body: 'List products and services with prices, lead times, availability, delivery areas and documents.',
+  },
+  {
+    icon: Target,
+    title: 'Matched to real demand',
+    body: 'See the buyer tenders your catalogue fits, ranked and explained, as soon as they are published.',
+  },
+  {
+    icon: Radio,
+    title: 'Live tender feed',
+    body: 'Search UK public-sector notices from Contracts Finder and Find a Tender, and star the ones worth chasing.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Bid Assist',
+    body: 'Send us a tender and get structured help preparing a stronger, compliant bid.',
+  },
+  {
+    icon: Star,
+    title: 'Reputation that compounds',
+    body: 'Reviews and fulfilled deals lift you in future matches, so good work brings more work.',
+  },
+  {
+    icon: LineChart,
+    title: 'Know what works',
+    body: 'Track matches, conversations and deals from your dashboard and focus on what converts.',
+  },
 ];
 
 const STEPS = [
-  { title: 'Sign up as a supplier', body: 'Create your account and choose a plan. Our team reviews it within 48 hours.' },
+  {
+    title: 'Sign up as a supplier',
+    body: 'Create your account and choose a plan. Our team reviews it within 48 hours.',
+  },
   { title: 'Build your catalogue', body: 'Add the products and services you supply, where you deliver and how fast.' },
-  { title: 'Get matched, follow the feed', body: 'See buyer tenders that fit and public-sector opportunities as they are published.' },
+  {
+    title: 'Get matched, follow the feed',
+    body: 'See buyer tenders that fit and public-sector opportunities as they are published.',
+  },
   { title: 'Bid and win', body: 'Message buyers, use Bid Assist and track your deals to completion.' },
 ];
 

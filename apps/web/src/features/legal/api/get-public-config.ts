@@ -17,6 +17,11 @@ export async function getPublicConfig(): Promise<PublicConfig> {
  * (support@brickyard.test), so the policy always names someone to write to.
  */
 export function useSupportEmail(): string {
-  const { data } = useQuery({ queryKey: ['public', 'config'], queryFn: getPublicConfig, staleTime: Infinity, retry: false });
+  const { data } = useQuery({
+    queryKey: ['public', 'config'],
+    queryFn: getPublicConfig,
+    staleTime: Infinity,
+    retry: false,
+  });
   return data?.supportEmail ?? SUPPORT_EMAIL;
 }

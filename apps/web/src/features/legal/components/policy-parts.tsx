@@ -8,7 +8,9 @@ export function PolicySection({ id, title, children }: { id: string; title: stri
       <h3 id={`${id}-title`} className="text-lg font-semibold text-ink-950">
         {title}
       </h3>
-      <div className="mt-3 space-y-3 leading-relaxed text-ink-700 [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-5">{children}</div>
+      <div className="mt-3 space-y-3 leading-relaxed text-ink-700 [&_li]:pl-1 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-5">
+        {children}
+      </div>
     </section>
   );
 }
@@ -31,7 +33,11 @@ export function Contents({ label, items }: { label: string; items: { id: string;
       <ol className="mt-3 grid list-decimal gap-x-8 gap-y-1.5 pl-5 text-sm sm:grid-cols-2">
         {items.map((i) => (
           <li key={i.id} className="text-ink-600">
-            <a href={`#${i.id}`} onClick={(e) => go(e, i.id)} className="text-ink-800 underline decoration-ink-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-500">
+            <a
+              href={`#${i.id}`}
+              onClick={(e) => go(e, i.id)}
+              className="text-ink-800 underline decoration-ink-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-500"
+            >
               {i.title}
             </a>
           </li>
@@ -80,7 +86,10 @@ export function PolicyTable({ caption, head, rows }: { caption: string; head: st
 
 export function MailLink({ email }: { email: string }) {
   return (
-    <a className="font-medium break-all text-brand-800 underline underline-offset-2 hover:text-brand-900" href={`mailto:${email}`}>
+    <a
+      className="font-medium break-all text-brand-800 underline underline-offset-2 hover:text-brand-900"
+      href={`mailto:${email}`}
+    >
       {email}
     </a>
   );

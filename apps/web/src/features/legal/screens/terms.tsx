@@ -53,11 +53,23 @@ export function TermsScreen() {
         <div className="mx-auto max-w-4xl px-4 pt-14 pb-8 sm:px-6 lg:px-8">
           <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">Legal</p>
           <h1 id="terms-title" className="mt-2 text-3xl font-extrabold tracking-tight text-ink-950 sm:text-4xl">
-            {only === 'privacy' ? 'Privacy Policy' : only === 'cookies' ? 'Cookie Policy' : 'Privacy and Cookie Policies'}
+            {only === 'privacy'
+              ? 'Privacy Policy'
+              : only === 'cookies'
+                ? 'Cookie Policy'
+                : 'Privacy and Cookie Policies'}
           </h1>
           <p className="mt-3 max-w-2xl text-ink-600">
-            Plain-English policies for what Brickyard really does with your data and your browser. Questions go to our support mailbox
-            at <a className="font-medium break-all text-brand-800 underline underline-offset-2" href={`mailto:${email}`} data-testid="privacy-contact">{email}</a>.
+            Plain-English policies for what Brickyard really does with your data and your browser. Questions go to our
+            support mailbox at{' '}
+            <a
+              className="font-medium break-all text-brand-800 underline underline-offset-2"
+              href={`mailto:${email}`}
+              data-testid="privacy-contact"
+            >
+              {email}
+            </a>
+            .
           </p>
           <nav aria-label="Policies" className="mt-8 -mb-px flex gap-1 overflow-x-auto">
             {TABS.map((t) => {
@@ -70,7 +82,9 @@ export function TermsScreen() {
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'inline-flex shrink-0 items-center gap-2 rounded-t-lg border-b-2 px-3 py-2.5 sm:px-4 text-sm font-semibold whitespace-nowrap transition-colors',
-                    active ? 'border-brand-500 text-ink-950' : 'border-transparent text-ink-600 hover:border-ink-300 hover:text-ink-950',
+                    active
+                      ? 'border-brand-500 text-ink-950'
+                      : 'border-transparent text-ink-600 hover:border-ink-300 hover:text-ink-950',
                   )}
                 >
                   {Icon && <Icon className="hidden size-4 sm:block" aria-hidden="true" />}

@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 import { FileText, Package } from 'lucide-react';
 import { categoryName, type Match, type MatchGroup, type TenderStatus } from '@brickyard/shared';
-import { MatchCard, MatchLimitNotice, aboutMatch, isOwnListing, matchTarget, type ConnectFn, type MatchViewer } from '@/components/matching';
+import {
+  MatchCard,
+  MatchLimitNotice,
+  aboutMatch,
+  isOwnListing,
+  matchTarget,
+  type ConnectFn,
+  type MatchViewer,
+} from '@/components/matching';
 import { TenderStatusBadge } from '@/components/listing';
 import { Card, CardBody, CardHeader } from '@/components/ui';
 
@@ -57,7 +65,15 @@ export function MatchGroupCard({
           </div>
         </CardHeader>
         <CardBody>
-          {group.limited && <MatchLimitNotice shown={group.matches.length} total={group.total} viewer={viewer} compact className="mb-4" />}
+          {group.limited && (
+            <MatchLimitNotice
+              shown={group.matches.length}
+              total={group.total}
+              viewer={viewer}
+              compact
+              className="mb-4"
+            />
+          )}
           {matches.length === 0 ? (
             <p className="text-sm text-ink-500">
               {filtered && group.matches.length > 0

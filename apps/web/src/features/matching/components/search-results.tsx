@@ -51,11 +51,14 @@ export function SearchResults({
               <Spinner label="Searching" />
             </div>
           ) : query.isError ? (
-            <p className="text-sm text-ink-600">{errorMessage(query.error, 'The search could not be run. Please try again.')}</p>
+            <p className="text-sm text-ink-600">
+              {errorMessage(query.error, 'The search could not be run. Please try again.')}
+            </p>
           ) : query.data.data.length === 0 ? (
             <p className="flex items-center gap-2 text-sm text-ink-500">
               <Search className="size-4" aria-hidden="true" />
-              No {noun} match “{q}”{query.data.meta.didYouMean ? `. Did you mean “${query.data.meta.didYouMean}”?` : '.'}
+              No {noun} match “{q}”
+              {query.data.meta.didYouMean ? `. Did you mean “${query.data.meta.didYouMean}”?` : '.'}
             </p>
           ) : (
             <>
@@ -66,18 +69,29 @@ export function SearchResults({
               )}
               <ul className="divide-y divide-ink-100" aria-label="Marketplace results">
                 {query.data.data.map((h) => (
-                  <li key={h.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
+                  <li
+                    key={h.id}
+                    className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+                  >
                     <div className="min-w-0">
                       <p className="text-xs text-ink-500">
                         {categoryName(h.category)} · {regionName(h.region)}
                       </p>
                       <h3 className="mt-0.5 font-semibold text-ink-900">
                         {h.kind === 'tender' ? (
-                          <Link to={`/supplier/tender/${h.id}`} state={{ from: 'connect' }} className="underline-offset-4 hover:underline">
+                          <Link
+                            to={`/supplier/tender/${h.id}`}
+                            state={{ from: 'connect' }}
+                            className="underline-offset-4 hover:underline"
+                          >
                             {h.title}
                           </Link>
                         ) : (
-                          <button type="button" className="text-left underline-offset-4 hover:underline" onClick={() => onOpenItem(h)}>
+                          <button
+                            type="button"
+                            className="text-left underline-offset-4 hover:underline"
+                            onClick={() => onOpenItem(h)}
+                          >
                             {h.title}
                           </button>
                         )}
@@ -92,7 +106,9 @@ export function SearchResults({
                       <p className="mt-1.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-700">
                         <span>
                           <span className="text-ink-500">{h.kind === 'tender' ? 'Budget ' : 'Price '}</span>
-                          <span className="font-semibold tabular-nums">{h.amount === null ? 'Not specified' : formatMoney(h.amount, h.currency)}</span>
+                          <span className="font-semibold tabular-nums">
+                            {h.amount === null ? 'Not specified' : formatMoney(h.amount, h.currency)}
+                          </span>
                         </span>
                         {h.kind === 'tender' && h.deadline && <DaysLeft deadline={h.deadline} className="text-sm" />}
                       </p>
@@ -109,7 +125,12 @@ export function SearchResults({
                           <span className="sr-only">: {h.title}</span>
                         </Link>
                       ) : (
-                        <Button variant="ghost" size="sm" onClick={() => onOpenItem(h)} aria-label={`View item: ${h.title}`}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => onOpenItem(h)}
+                          aria-label={`View item: ${h.title}`}
+                        >
                           View item
                           <ChevronRight className="size-4" aria-hidden="true" />
                         </Button>
@@ -118,7 +139,9 @@ export function SearchResults({
                         <Button
                           variant="dark"
                           size="sm"
-                          onClick={() => onConnect(h.userId!, h.kind === 'tender' ? { tenderId: h.id } : { catalogueItemId: h.id })}
+                          onClick={() =>
+                            onConnect(h.userId!, h.kind === 'tender' ? { tenderId: h.id } : { catalogueItemId: h.id })
+                          }
                           leftIcon={<MessageSquare className="size-4" aria-hidden="true" />}
                           aria-label={`Connect with ${h.companyName ?? 'the owner'} about ${h.title}`}
                         >

@@ -1,8 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Link2, Lock, Search, SlidersHorizontal, X } from 'lucide-react';
-import { CATEGORIES, PLANS, REGIONS, categoryName, type Match, type MatchGroup, type SearchHit } from '@brickyard/shared';
-import { CatalogueMatchDialog, aboutMatch, useConnect, type ConnectAbout, type DialogListing, type MatchViewer } from '@/components/matching';
+import {
+  CATEGORIES,
+  PLANS,
+  REGIONS,
+  categoryName,
+  type Match,
+  type MatchGroup,
+  type SearchHit,
+} from '@brickyard/shared';
+import {
+  CatalogueMatchDialog,
+  aboutMatch,
+  useConnect,
+  type ConnectAbout,
+  type DialogListing,
+  type MatchViewer,
+} from '@/components/matching';
 import { Pagination } from '@/components/listing';
 import { Button, ButtonLink, Card, EmptyState, Input, PageHeader, PageSpinner, Select } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
@@ -31,7 +46,16 @@ function matchesText(m: Match, group: MatchGroup, words: string[]): boolean {
   return words.every((w) => hay.includes(w));
 }
 
-const COPY: Record<MatchViewer, { description: string; subjectLabel: string; subjectAll: string; groupNoun: [string, string]; empty: { title: string; text: string; action: { to: string; label: string } } }> = {
+const COPY: Record<
+  MatchViewer,
+  {
+    description: string;
+    subjectLabel: string;
+    subjectAll: string;
+    groupNoun: [string, string];
+    empty: { title: string; text: string; action: { to: string; label: string } };
+  }
+> = {
   buyer: {
     description: 'Suppliers whose catalogue items fit your tenders, ranked by fit, with the reasons behind each score.',
     subjectLabel: 'Tender',
@@ -63,7 +87,9 @@ export function ConnectScreen() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const [showFilters, setShowFilters] = useState(false);
-  const [preview, setPreview] = useState<{ listing: DialogListing; match: Match | null; about: ConnectAbout } | null>(null);
+  const [preview, setPreview] = useState<{ listing: DialogListing; match: Match | null; about: ConnectAbout } | null>(
+    null,
+  );
   const connect = useConnect(viewer);
 
   const subject = params.get('subject') ?? '';
@@ -120,7 +146,10 @@ export function ConnectScreen() {
         .map((g) => ({
           group: g,
           matches: g.matches.filter(
-            (m) => (!category || m.counterpart.category === category) && (!region || m.counterpart.region === region) && matchesText(m, g, words),
+            (m) =>
+              (!category || m.counterpart.category === category) &&
+              (!region || m.counterpart.region === region) &&
+              matchesText(m, g, words),
           ),
         }))
         // with filters on, a group left without matches is noise; without them it says "none yet"
@@ -210,11 +239,18 @@ export function ConnectScreen() {
       <Card className="mb-5 p-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search matches and the marketplace"
-              placeholder={viewer === 'buyer' ? 'Search suppliers, products and your tenders' : 'Search tenders, buyers and your items'}
+              placeholder={
+                viewer === 'buyer'
+                  ? 'Search suppliers, products and your tenders'
+                  : 'Search tenders, buyers and your items'
+              }
               className="pl-9"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
@@ -251,7 +287,9 @@ export function ConnectScreen() {
                 {g.subject.title}
               </option>
             ))}
-            {subject && !groups.some((g) => g.subject.id === subject) && <option value={subject}>The chosen {one}</option>}
+            {subject && !groups.some((g) => g.subject.id === subject) && (
+              <option value={subject}>The chosen {one}</option>
+            )}
           </FilterSelect>
           <FilterSelect label="Category" value={category} onChange={(v) => set({ category: v })}>
             <option value="">All categories</option>
@@ -280,7 +318,8 @@ export function ConnectScreen() {
       </Card>
 
       <p className="mb-3 text-sm text-ink-600" aria-live="polite">
-        <span className="font-semibold text-ink-900">{shownMatches.toLocaleString('en-GB')}</span> {shownMatches === 1 ? 'match' : 'matches'} across{' '}
+        <span className="font-semibold text-ink-900">{shownMatches.toLocaleString('en-GB')}</span>{' '}
+        {shownMatches === 1 ? 'match' : 'matches'} across{' '}
         <span className="font-semibold text-ink-900">{visible.length}</span> {visible.length === 1 ? one : many}
         {matches.isFetching && <span className="ml-2 text-ink-400">Updating…</span>}
       </p>
@@ -290,7 +329,11 @@ export function ConnectScreen() {
           <EmptyState
             icon={Search}
             title="No matches fit your search and filters"
-            description={q ? 'Try other words or clear the filters; the marketplace results below search every listing.' : 'Clear the filters to see all your matches.'}
+            description={
+              q
+                ? 'Try other words or clear the filters; the marketplace results below search every listing.'
+                : 'Clear the filters to see all your matches.'
+            }
             action={
               <Button variant="secondary" onClick={clearAll}>
                 Clear search and filters
@@ -305,7 +348,9 @@ export function ConnectScreen() {
               matches={list}
               viewer={viewer}
               filtered={filtered}
-              onOpenDialog={(m) => setPreview({ listing: m.counterpart, match: m, about: aboutMatch(m, group.subject) })}
+              onOpenDialog={(m) =>
+                setPreview({ listing: m.counterpart, match: m, about: aboutMatch(m, group.subject) })
+              }
               onConnect={connect}
             />
           ))
@@ -333,7 +378,13 @@ export function ConnectScreen() {
             onPage={(p) => set({ spage: p > 1 ? String(p) : undefined }, false)}
             onOpenItem={(h: SearchHit) =>
               setPreview({
-                listing: { id: h.id, title: h.title, companyName: h.companyName ?? '', category: h.category ?? '', userId: h.userId ?? '' },
+                listing: {
+                  id: h.id,
+                  title: h.title,
+                  companyName: h.companyName ?? '',
+                  category: h.category ?? '',
+                  userId: h.userId ?? '',
+                },
                 match: null,
                 about: { catalogueItemId: h.id },
               })
@@ -354,7 +405,17 @@ export function ConnectScreen() {
   );
 }
 
-function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string | undefined) => void; children: React.ReactNode }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string | undefined) => void;
+  children: React.ReactNode;
+}) {
   const id = `connect-filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div className="min-w-0 space-y-1">

@@ -4,12 +4,26 @@ import { api } from '@/lib/api';
 import { responseKeys } from './keys';
 
 /** POST /api/questions/{id}/answer */
-export async function answerQuestion({ id, text, publish }: { id: string; text: string; publish: boolean }): Promise<TenderQuestion> {
-  const res = await api.post<{ data: TenderQuestion }>(`/api/questions/${encodeURIComponent(id)}/answer`, { text, publish });
+export async function answerQuestion({
+  id,
+  text,
+  publish,
+}: {
+  id: string;
+  text: string;
+  publish: boolean;
+}): Promise<TenderQuestion> {
+  const res = await api.post<{ data: TenderQuestion }>(`/api/questions/${encodeURIComponent(id)}/answer`, {
+    text,
+    publish,
+  });
   return res.data;
 }
 
 export function useAnswerQuestion() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: answerQuestion, onSuccess: (q) => qc.invalidateQueries({ queryKey: responseKeys.questions(q.tenderId) }) });
+  return useMutation({
+    mutationFn: answerQuestion,
+    onSuccess: (q) => qc.invalidateQueries({ queryKey: responseKeys.questions(q.tenderId) }),
+  });
 }

@@ -5,7 +5,10 @@ import { responseKeys } from './keys';
 
 /** POST /api/responses/{id}/award: a contract proposal for the response's total. */
 export async function awardResponse({ id, terms }: { id: string; terms?: string }) {
-  const res = await api.post<{ data: { response: TenderResponse; contract: Contract } }>(`/api/responses/${encodeURIComponent(id)}/award`, terms ? { terms } : {});
+  const res = await api.post<{ data: { response: TenderResponse; contract: Contract } }>(
+    `/api/responses/${encodeURIComponent(id)}/award`,
+    terms ? { terms } : {},
+  );
   return res.data;
 }
 
@@ -15,7 +18,11 @@ export function useAwardResponse() {
     mutationFn: awardResponse,
     onSuccess: async () => {
       // the tender is pending now, and a deal exists
-      await Promise.all([qc.invalidateQueries({ queryKey: responseKeys.all }), qc.invalidateQueries({ queryKey: ['tenders'] }), qc.invalidateQueries({ queryKey: ['contracts'] })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: responseKeys.all }),
+        qc.invalidateQueries({ queryKey: ['tenders'] }),
+        qc.invalidateQueries({ queryKey: ['contracts'] }),
+      ]);
     },
   });
 }

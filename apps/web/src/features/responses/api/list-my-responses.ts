@@ -17,5 +17,9 @@ export function useMyResponses(page: number) {
     if (e.type === 'response.changed') refetch();
   });
   useRealtimeResync(refetch);
-  return useQuery({ queryKey: responseKeys.mine(page), queryFn: ({ signal }) => listMyResponses(page, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: responseKeys.mine(page),
+    queryFn: ({ signal }) => listMyResponses(page, signal),
+    placeholderData: keepPreviousData,
+  });
 }

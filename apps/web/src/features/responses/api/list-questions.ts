@@ -14,5 +14,8 @@ export function listQuestions(tenderId: string, signal?: AbortSignal) {
 }
 
 export function useQuestions(tenderId: string) {
-  return useQuery({ queryKey: responseKeys.questions(tenderId), queryFn: ({ signal }) => listQuestions(tenderId, signal) });
+  return useQuery({
+    queryKey: responseKeys.questions(tenderId),
+    queryFn: ({ signal }) => listQuestions(tenderId, signal),
+  });
 }

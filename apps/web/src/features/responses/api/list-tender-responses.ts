@@ -18,5 +18,9 @@ export function useTenderResponses(tenderId: string) {
   });
   useRealtimeResync(refetch);
   const refetchInterval = useFallbackPollInterval();
-  return useQuery({ queryKey: responseKeys.forTender(tenderId), queryFn: ({ signal }) => listTenderResponses(tenderId, signal), refetchInterval });
+  return useQuery({
+    queryKey: responseKeys.forTender(tenderId),
+    queryFn: ({ signal }) => listTenderResponses(tenderId, signal),
+    refetchInterval,
+  });
 }

@@ -11,5 +11,8 @@ export async function setResponseNote({ id, note }: { id: string; note: string }
 
 export function useSetResponseNote() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: setResponseNote, onSuccess: () => qc.invalidateQueries({ queryKey: responseKeys.all }) });
+  return useMutation({
+    mutationFn: setResponseNote,
+    onSuccess: () => qc.invalidateQueries({ queryKey: responseKeys.all }),
+  });
 }

@@ -11,5 +11,8 @@ export async function updateResponse({ id, body }: { id: string; body: ResponseB
 
 export function useUpdateResponse() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateResponse, onSuccess: () => qc.invalidateQueries({ queryKey: responseKeys.all }) });
+  return useMutation({
+    mutationFn: updateResponse,
+    onSuccess: () => qc.invalidateQueries({ queryKey: responseKeys.all }),
+  });
 }

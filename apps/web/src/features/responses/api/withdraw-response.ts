@@ -11,5 +11,8 @@ export async function withdrawResponse(id: string): Promise<TenderResponse> {
 
 export function useWithdrawResponse() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: withdrawResponse, onSuccess: () => qc.invalidateQueries({ queryKey: responseKeys.all }) });
+  return useMutation({
+    mutationFn: withdrawResponse,
+    onSuccess: () => qc.invalidateQueries({ queryKey: responseKeys.all }),
+  });
 }

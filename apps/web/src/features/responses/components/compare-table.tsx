@@ -21,7 +21,8 @@ import { useShortlistResponse } from '../api/shortlist-response';
 import { AnswerBadge, ResponseStatusBadge } from './response-status';
 
 const colClass = 'min-w-56 px-4 py-3 align-top text-sm text-ink-700';
-const rowHead = 'sticky left-0 z-10 min-w-36 bg-ink-50 px-4 py-3 text-left align-top text-xs font-semibold tracking-wide text-ink-500 uppercase';
+const rowHead =
+  'sticky left-0 z-10 min-w-36 bg-ink-50 px-4 py-3 text-left align-top text-xs font-semibold tracking-wide text-ink-500 uppercase';
 
 /** The cell's "best in this row" mark (the same rule as the PDF export's). */
 function Best({ on }: { on: boolean }) {
@@ -68,7 +69,10 @@ function NoteCell({ response }: { response: TenderResponse }) {
           onClick={() =>
             save.mutate(
               { id: response.id, note: note.trim() },
-              { onSuccess: () => notify.success('Note saved'), onError: (err) => notify.error(errorMessage(err, 'We could not save the note.')) },
+              {
+                onSuccess: () => notify.success('Note saved'),
+                onError: (err) => notify.error(errorMessage(err, 'We could not save the note.')),
+              },
             )
           }
         >
@@ -97,13 +101,25 @@ export function CompareTable({
 }) {
   const shortlist = useShortlistResponse();
   const reqs = tenderRequirements(tender);
-  const best = compareBests(rows, reqs.map((q) => q.key));
+  const best = compareBests(
+    rows,
+    reqs.map((q) => q.key),
+  );
   const lowest = Math.min(...rows.map((r) => r.totalPence));
   // Focusable: the comparison scrolls sideways, and keyboard users scroll it too.
   return (
-    <div role="region" aria-label="Compare responses" tabIndex={0} className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card">
+    <div
+      role="region"
+      aria-label="Compare responses"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-ink-200 bg-white shadow-card"
+    >
       {/* each response column keeps a readable width on a phone: the table scrolls sideways instead */}
-      <table className="w-full border-collapse text-left" style={{ minWidth: 144 + rows.length * 240 }} aria-label="Compare responses">
+      <table
+        className="w-full border-collapse text-left"
+        style={{ minWidth: 144 + rows.length * 240 }}
+        aria-label="Compare responses"
+      >
         <thead>
           <tr className="border-b border-ink-200">
             <th scope="col" className={rowHead}>
@@ -130,7 +146,9 @@ export function CompareTable({
             {rows.map((r) => (
               <td key={r.id} className={colClass} data-testid="compare-total">
                 <span className="text-lg font-semibold tabular-nums text-ink-900">{formatPence(r.totalPence)}</span>
-                {r.totalPence !== lowest && <span className="ml-2 text-xs text-ink-500">+{formatPence(r.totalPence - lowest)}</span>}
+                {r.totalPence !== lowest && (
+                  <span className="ml-2 text-xs text-ink-500">+{formatPence(r.totalPence - lowest)}</span>
+                )}
                 <span className="block">
                   <Best on={best.total.includes(r.id)} />
                 </span>
@@ -158,8 +176,19 @@ export function CompareTable({
               const v = leadTimeVerdict(tender, r.leadTimeDays);
               return (
                 <td key={r.id} className={colClass}>
-                  <span className="font-medium text-ink-900">{r.leadTimeDays === null ? '—' : `${r.leadTimeDays} days`}</span>
-                  {v.text && <span className={cn('block text-xs', v.ok === false ? 'text-red-700' : v.ok ? 'text-emerald-700' : 'text-ink-500')}>{v.text}</span>}
+                  <span className="font-medium text-ink-900">
+                    {r.leadTimeDays === null ? '—' : `${r.leadTimeDays} days`}
+                  </span>
+                  {v.text && (
+                    <span
+                      className={cn(
+                        'block text-xs',
+                        v.ok === false ? 'text-red-700' : v.ok ? 'text-emerald-700' : 'text-ink-500',
+                      )}
+                    >
+                      {v.text}
+                    </span>
+                  )}
                   <Best on={best.leadTime.includes(r.id)} />
                 </td>
               );
@@ -262,7 +291,12 @@ export function CompareTable({
                         aria-pressed={r.status === 'shortlisted'}
                         aria-label={`${r.status === 'shortlisted' ? 'Remove from shortlist' : 'Shortlist'} ${r.supplier.companyName}`}
                         loading={shortlist.isPending && shortlist.variables?.id === r.id}
-                        leftIcon={<Star className={cn('size-4', r.status === 'shortlisted' && 'fill-brand-500 text-brand-600')} aria-hidden="true" />}
+                        leftIcon={
+                          <Star
+                            className={cn('size-4', r.status === 'shortlisted' && 'fill-brand-500 text-brand-600')}
+                            aria-hidden="true"
+                          />
+                        }
                         onClick={() =>
                           shortlist.mutate(
                             { id: r.id, shortlisted: r.status !== 'shortlisted' },

@@ -38,7 +38,8 @@ const toPence = (v: string) => {
 };
 
 function linesFrom(r?: TenderResponse): LineDraft[] {
-  if (!r?.lines.length) return [{ key: newKey(), catalogueItemId: null, description: '', unit: 'each', quantity: '1', unitPrice: '' }];
+  if (!r?.lines.length)
+    return [{ key: newKey(), catalogueItemId: null, description: '', unit: 'each', quantity: '1', unitPrice: '' }];
   return r.lines.map((l) => ({
     key: newKey(),
     catalogueItemId: l.catalogueItemId,
@@ -54,7 +55,15 @@ function linesFrom(r?: TenderResponse): LineDraft[] {
  * a covering note, documents through the presigned upload flow, and an answer to each of the
  * tender's requirements. Saves a draft or submits (again) — the server keeps each version.
  */
-export function ResponseForm({ tender, initial, onDone }: { tender: Tender; initial?: TenderResponse; onDone: () => void }) {
+export function ResponseForm({
+  tender,
+  initial,
+  onDone,
+}: {
+  tender: Tender;
+  initial?: TenderResponse;
+  onDone: () => void;
+}) {
   const base = useId();
   const requirements = useMemo(() => tenderRequirements(tender), [tender]);
   const catalogue = useMyCatalogue(true);
@@ -72,7 +81,9 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
       }),
     ),
   );
-  const [documents, setDocuments] = useState<Attachment[]>(() => initial?.documents.map((d) => ({ name: d.name, url: d.url })) ?? []);
+  const [documents, setDocuments] = useState<Attachment[]>(
+    () => initial?.documents.map((d) => ({ name: d.name, url: d.url })) ?? [],
+  );
   const [uploading, setUploading] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -102,7 +113,8 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
       if (body.note) setNote(body.note);
       setAnswers((prev) => {
         const next = { ...prev };
-        for (const a of body.requirementAnswers ?? []) if (next[a.requirement]) next[a.requirement] = { answer: a.answer, comment: a.comment ?? '' };
+        for (const a of body.requirementAnswers ?? [])
+          if (next[a.requirement]) next[a.requirement] = { answer: a.answer, comment: a.comment ?? '' };
         return next;
       });
       setPrefillNote(
@@ -123,7 +135,8 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
   };
   const totalPence = lines.reduce((sum, l) => sum + (lineTotalOf(l) ?? 0), 0);
 
-  const setLine = (key: string, patch: Partial<LineDraft>) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  const setLine = (key: string, patch: Partial<LineDraft>) =>
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
   function addFromCatalogue(id: string) {
     const item = catalogue.data?.data.find((i) => i.id === id);
@@ -133,7 +146,9 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
       catalogueItemId: item.id,
       description: item.title,
       unit: 'each',
-      quantity: String(item.quantity && tender.quantity ? Math.min(item.quantity, tender.quantity) : (tender.quantity ?? 1)),
+      quantity: String(
+        item.quantity && tender.quantity ? Math.min(item.quantity, tender.quantity) : (tender.quantity ?? 1),
+      ),
       unitPrice: item.valuePence === null ? '' : (item.valuePence / 100).toFixed(2),
     };
     // an empty first line is replaced rather than kept
@@ -159,7 +174,11 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
       note,
       requirementAnswers: Object.entries(answers)
         .filter(([, a]) => a.answer !== '')
-        .map(([requirement, a]) => ({ requirement, answer: a.answer as RequirementAnswer, ...(a.comment.trim() ? { comment: a.comment } : {}) })),
+        .map(([requirement, a]) => ({
+          requirement,
+          answer: a.answer as RequirementAnswer,
+          ...(a.comment.trim() ? { comment: a.comment } : {}),
+        })),
       documents: documents.map((d) => d.url),
       status,
     };
@@ -179,7 +198,9 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
       setFormError(errorMessage(err, 'We could not save your response.'));
       return;
     }
-    notify.success(status === 'draft' ? 'Draft saved' : initial?.status === 'submitted' ? 'Changes submitted' : 'Response submitted');
+    notify.success(
+      status === 'draft' ? 'Draft saved' : initial?.status === 'submitted' ? 'Changes submitted' : 'Response submitted',
+    );
     onDone();
   }
 
@@ -204,8 +225,18 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
 
       {!initial && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 p-3">
-          <p className="text-sm text-ink-700">{prefillNote ?? 'Bid Assist can fill this response from your catalogue and profile: the items that fit, prices, lead time and requirement answers.'}</p>
-          <Button type="button" size="sm" variant="secondary" loading={prefilling} leftIcon={<Wand2 className="size-4" aria-hidden="true" />} onClick={() => void prefill()}>
+          <p className="text-sm text-ink-700">
+            {prefillNote ??
+              'Bid Assist can fill this response from your catalogue and profile: the items that fit, prices, lead time and requirement answers.'}
+          </p>
+          <Button
+            type="button"
+            size="sm"
+            variant="secondary"
+            loading={prefilling}
+            leftIcon={<Wand2 className="size-4" aria-hidden="true" />}
+            onClick={() => void prefill()}
+          >
             Prefill with Bid Assist
           </Button>
         </div>
@@ -279,8 +310,13 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
                 </div>
                 <div className="mt-2 flex items-center justify-between text-sm">
                   <span className="text-ink-600">
-                    Line total: <strong className="tabular-nums text-ink-900">{lineTotal === null ? '—' : formatPence(lineTotal)}</strong>
-                    {err(`lines.${i}.lineTotal`) && <span className="block text-red-700">{err(`lines.${i}.lineTotal`)}</span>}
+                    Line total:{' '}
+                    <strong className="tabular-nums text-ink-900">
+                      {lineTotal === null ? '—' : formatPence(lineTotal)}
+                    </strong>
+                    {err(`lines.${i}.lineTotal`) && (
+                      <span className="block text-red-700">{err(`lines.${i}.lineTotal`)}</span>
+                    )}
                   </span>
                   {lines.length > 1 && (
                     <Button
@@ -304,13 +340,21 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
             type="button"
             variant="secondary"
             size="sm"
-            onClick={() => setLines((ls) => [...ls, { key: newKey(), catalogueItemId: null, description: '', unit: 'each', quantity: '1', unitPrice: '' }])}
+            onClick={() =>
+              setLines((ls) => [
+                ...ls,
+                { key: newKey(), catalogueItemId: null, description: '', unit: 'each', quantity: '1', unitPrice: '' },
+              ])
+            }
             leftIcon={<Plus className="size-4" aria-hidden="true" />}
           >
             Add a line
           </Button>
           <p className="text-base text-ink-700">
-            Total <strong className="text-lg tabular-nums text-ink-900" data-testid="response-total">{formatPence(totalPence)}</strong>
+            Total{' '}
+            <strong className="text-lg tabular-nums text-ink-900" data-testid="response-total">
+              {formatPence(totalPence)}
+            </strong>
           </p>
         </div>
       </section>
@@ -324,7 +368,13 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
           error={err('leadTimeDays')}
           hint={tender.deadline ? 'From the award to delivery' : undefined}
         />
-        <TextField label="Offer valid for (days)" inputMode="numeric" value={validity} onChange={(e) => setValidity(e.target.value)} error={err('validityDays')} />
+        <TextField
+          label="Offer valid for (days)"
+          inputMode="numeric"
+          value={validity}
+          onChange={(e) => setValidity(e.target.value)}
+          error={err('validityDays')}
+        />
       </div>
 
       {requirements.length > 0 && (
@@ -343,7 +393,12 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
                   label={`Your answer: ${r.label}${r.key.startsWith('quality:') ? ` ${r.detail}` : ''}`}
                   fieldClassName="sm:col-span-3"
                   value={answers[r.key]?.answer ?? ''}
-                  onChange={(e) => setAnswers((a) => ({ ...a, [r.key]: { ...a[r.key]!, answer: e.target.value as RequirementAnswer | '' } }))}
+                  onChange={(e) =>
+                    setAnswers((a) => ({
+                      ...a,
+                      [r.key]: { ...a[r.key]!, answer: e.target.value as RequirementAnswer | '' },
+                    }))
+                  }
                 >
                   <option value="">Choose…</option>
                   {REQUIREMENT_ANSWERS.map((v) => (
@@ -365,7 +420,14 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
         </section>
       )}
 
-      <TextareaField label="Covering note" optional rows={4} value={note} onChange={(e) => setNote(e.target.value)} error={err('note')} />
+      <TextareaField
+        label="Covering note"
+        optional
+        rows={4}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        error={err('note')}
+      />
 
       <FileUpload
         label="Documents"
@@ -383,11 +445,22 @@ export function ResponseForm({ tender, initial, onDone }: { tender: Tender; init
           Cancel
         </Button>
         {canDraft && (
-          <Button type="button" variant="secondary" onClick={() => void save('draft')} disabled={uploading || busy} leftIcon={<Save className="size-4" aria-hidden="true" />}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => void save('draft')}
+            disabled={uploading || busy}
+            leftIcon={<Save className="size-4" aria-hidden="true" />}
+          >
             Save draft
           </Button>
         )}
-        <Button type="submit" loading={busy} disabled={uploading} leftIcon={<Send className="size-4" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          loading={busy}
+          disabled={uploading}
+          leftIcon={<Send className="size-4" aria-hidden="true" />}
+        >
           {initial?.status === 'submitted' ? 'Submit changes' : 'Submit response'}
         </Button>
       </div>

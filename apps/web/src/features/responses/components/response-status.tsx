@@ -28,4 +28,3 @@ export function AnswerBadge({ answer }: { answer: RequirementAnswer | undefined 
   if (!answer) return <Badge tone="neutral">Not answered</Badge>;
   return <Badge tone={ANSWER_TONES[answer]}>{ANSWER_LABELS[answer]}</Badge>;
 }
-

@@ -22,7 +22,9 @@ export function ResponseSummary({ tender, response: r }: { tender: Tender; respo
             : r.feedback.gapToWinnerPence < 0
               ? `, ${formatPence(-r.feedback.gapToWinnerPence)} below the winning response`
               : ', the same price as the winning response'}
-          .{r.feedback.missedRequirements.length > 0 && ` Requirements not fully met: ${r.feedback.missedRequirements.join(', ')}.`}
+          .
+          {r.feedback.missedRequirements.length > 0 &&
+            ` Requirements not fully met: ${r.feedback.missedRequirements.join(', ')}.`}
         </Alert>
       )}
       <div className="flex flex-wrap items-center gap-3 text-sm text-ink-600">
@@ -64,7 +66,9 @@ export function ResponseSummary({ tender, response: r }: { tender: Tender; respo
       </Table>
       <DetailGrid className="grid-cols-2">
         <DetailItem label="Lead time">{r.leadTimeDays === null ? 'Not given' : `${r.leadTimeDays} days`}</DetailItem>
-        <DetailItem label="Offer valid for">{r.validityDays === null ? 'Not given' : `${r.validityDays} days`}</DetailItem>
+        <DetailItem label="Offer valid for">
+          {r.validityDays === null ? 'Not given' : `${r.validityDays} days`}
+        </DetailItem>
       </DetailGrid>
       {reqs.length > 0 && (
         <ul className="space-y-2" aria-label="Requirement answers">

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { FileDown, Inbox, Lock } from 'lucide-react';
-import { COMPARE_SORT_LABELS, COMPARE_SORTS, formatPence, sortResponses, type CompareSort, type Tender, type TenderResponse } from '@brickyard/shared';
+import {
+  COMPARE_SORT_LABELS,
+  COMPARE_SORTS,
+  formatPence,
+  sortResponses,
+  type CompareSort,
+  type Tender,
+  type TenderResponse,
+} from '@brickyard/shared';
 import { ConfirmDialog, DateText } from '@/components/listing';
 import { Alert, Button, Checkbox, EmptyState, SelectField, Spinner, TextareaField } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
@@ -21,7 +29,8 @@ export function BuyerResponsesPanel({ tender }: { tender: Tender }) {
   const [terms, setTerms] = useState('');
 
   if (list.isPending) return <Spinner className="text-ink-400" />;
-  if (list.isError) return <Alert tone="danger">{errorMessage(list.error, 'The responses could not be loaded.')}</Alert>;
+  if (list.isError)
+    return <Alert tone="danger">{errorMessage(list.error, 'The responses could not be loaded.')}</Alert>;
   const { data, meta } = list.data;
 
   if (meta.sealed) {
@@ -44,9 +53,13 @@ export function BuyerResponsesPanel({ tender }: { tender: Tender }) {
       />
     );
   }
-  if (data.length === 0) return <EmptyState icon={Inbox} title="No responses yet" description="Suppliers’ responses will appear here." />;
+  if (data.length === 0)
+    return <EmptyState icon={Inbox} title="No responses yet" description="Suppliers’ responses will appear here." />;
 
-  const rows = sortResponses(onlyShortlisted ? data.filter((r) => r.status === 'shortlisted' || r.status === 'awarded') : data, sort);
+  const rows = sortResponses(
+    onlyShortlisted ? data.filter((r) => r.status === 'shortlisted' || r.status === 'awarded') : data,
+    sort,
+  );
   const canAward = tender.status === 'active';
   const download = async (format: 'pdf' | 'csv') => {
     setExporting(format);
@@ -58,21 +71,44 @@ export function BuyerResponsesPanel({ tender }: { tender: Tender }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <p className="text-sm text-ink-600">
-          {meta.total} {meta.total === 1 ? 'response' : 'responses'}. {meta.responseMode === 'open' ? 'Open tender: responses show as they arrive.' : 'Opened after the deadline.'}
+          {meta.total} {meta.total === 1 ? 'response' : 'responses'}.{' '}
+          {meta.responseMode === 'open' ? 'Open tender: responses show as they arrive.' : 'Opened after the deadline.'}
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField label="Sort by" fieldClassName="w-48" value={sort} onChange={(e) => setSort(e.target.value as CompareSort)}>
+          <SelectField
+            label="Sort by"
+            fieldClassName="w-48"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as CompareSort)}
+          >
             {COMPARE_SORTS.map((k) => (
               <option key={k} value={k}>
                 {COMPARE_SORT_LABELS[k]}
               </option>
             ))}
           </SelectField>
-          <Checkbox id="only-shortlisted" label="Shortlisted only" checked={onlyShortlisted} onChange={(e) => setOnlyShortlisted(e.target.checked)} />
-          <Button size="sm" variant="secondary" loading={exporting === 'csv'} leftIcon={<FileDown className="size-4" aria-hidden="true" />} onClick={() => void download('csv')}>
+          <Checkbox
+            id="only-shortlisted"
+            label="Shortlisted only"
+            checked={onlyShortlisted}
+            onChange={(e) => setOnlyShortlisted(e.target.checked)}
+          />
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={exporting === 'csv'}
+            leftIcon={<FileDown className="size-4" aria-hidden="true" />}
+            onClick={() => void download('csv')}
+          >
             Export CSV
           </Button>
-          <Button size="sm" variant="secondary" loading={exporting === 'pdf'} leftIcon={<FileDown className="size-4" aria-hidden="true" />} onClick={() => void download('pdf')}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={exporting === 'pdf'}
+            leftIcon={<FileDown className="size-4" aria-hidden="true" />}
+            onClick={() => void download('pdf')}
+          >
             Export PDF
           </Button>
         </div>
@@ -117,7 +153,13 @@ export function BuyerResponsesPanel({ tender }: { tender: Tender }) {
           )
         }
       >
-        <TextareaField label="Contract terms" optional rows={3} value={terms} onChange={(e) => setTerms(e.target.value)} />
+        <TextareaField
+          label="Contract terms"
+          optional
+          rows={3}
+          value={terms}
+          onChange={(e) => setTerms(e.target.value)}
+        />
       </ConfirmDialog>
     </div>
   );

@@ -14,13 +14,20 @@ export function MyResponsesScreen() {
   const list = useMyResponses(page);
   return (
     <>
-      <PageHeader title="My responses" description="Your bids on buyers’ tenders: drafts, submitted, shortlisted, awarded, unsuccessful and withdrawn." />
+      <PageHeader
+        title="My responses"
+        description="Your bids on buyers’ tenders: drafts, submitted, shortlisted, awarded, unsuccessful and withdrawn."
+      />
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
         <Alert tone="danger">{errorMessage(list.error, 'Your responses could not be loaded.')}</Alert>
       ) : list.data.data.length === 0 ? (
-        <EmptyState icon={FileSignature} title="No responses yet" description="Open a tender from Connect or your dashboard and submit a response." />
+        <EmptyState
+          icon={FileSignature}
+          title="No responses yet"
+          description="Open a tender from Connect or your dashboard and submit a response."
+        />
       ) : (
         <>
           <Table aria-label="My responses">
@@ -37,7 +44,10 @@ export function MyResponsesScreen() {
               {list.data.data.map((r) => (
                 <TR key={r.id}>
                   <TD className="min-w-56">
-                    <Link to={`/supplier/tender/${r.tenderId}`} className="font-medium text-ink-900 hover:text-brand-700 hover:underline">
+                    <Link
+                      to={`/supplier/tender/${r.tenderId}`}
+                      className="font-medium text-ink-900 hover:text-brand-700 hover:underline"
+                    >
                       {r.tenderTitle}
                     </Link>
                     {r.status === 'unsuccessful' && r.feedback && (
@@ -52,7 +62,9 @@ export function MyResponsesScreen() {
                   <TD className="text-right tabular-nums">{formatPence(r.totalPence)}</TD>
                   <TD className="hidden whitespace-nowrap sm:table-cell">
                     <DateText value={r.tenderDeadline} />
-                    {r.tenderDeadline && ['draft', 'submitted'].includes(r.status) && <DaysLeft deadline={r.tenderDeadline} className="ml-2" />}
+                    {r.tenderDeadline && ['draft', 'submitted'].includes(r.status) && (
+                      <DaysLeft deadline={r.tenderDeadline} className="ml-2" />
+                    )}
                   </TD>
                   <TD className="hidden whitespace-nowrap md:table-cell">
                     <DateText value={r.updatedAt} />
@@ -62,7 +74,13 @@ export function MyResponsesScreen() {
             </TBody>
           </Table>
           <div className="mt-4">
-            <Pagination page={page} pageSize={list.data.meta.pageSize} total={list.data.meta.total} onPage={setPage} noun="responses" />
+            <Pagination
+              page={page}
+              pageSize={list.data.meta.pageSize}
+              total={list.data.meta.total}
+              onPage={setPage}
+              noun="responses"
+            />
           </div>
         </>
       )}

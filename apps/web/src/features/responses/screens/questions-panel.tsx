@@ -13,7 +13,8 @@ import { useQuestions } from '../api/list-questions';
 export function QuestionsPanel({ tender, role }: { tender: Tender; role: 'buyer' | 'supplier' }) {
   const list = useQuestions(tender.id);
   if (list.isPending) return <Spinner className="text-ink-400" />;
-  if (list.isError) return <Alert tone="danger">{errorMessage(list.error, 'The questions could not be loaded.')}</Alert>;
+  if (list.isError)
+    return <Alert tone="danger">{errorMessage(list.error, 'The questions could not be loaded.')}</Alert>;
   const { data, meta } = list.data;
   return (
     <div className="space-y-5">
@@ -65,7 +66,13 @@ function AskForm({ tenderId }: { tenderId: string }) {
         );
       }}
     >
-      <TextareaField label="Ask the buyer a question" rows={3} value={text} onChange={(e) => setText(e.target.value)} error={error} />
+      <TextareaField
+        label="Ask the buyer a question"
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={error}
+      />
       <Button type="submit" size="sm" loading={ask.isPending} leftIcon={<Send className="size-4" aria-hidden="true" />}>
         Send question
       </Button>
@@ -79,11 +86,19 @@ function QuestionItem({ q, role }: { q: TenderQuestion; role: 'buyer' | 'supplie
       <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-ink-500">
         {q.askerCompanyName && <span className="font-medium text-ink-700">{q.askerCompanyName}</span>}
         {q.mine && <Badge tone="info">Your question</Badge>}
-        {q.published ? <Badge tone="success">Published</Badge> : q.answer ? <Badge tone="neutral">Answered privately</Badge> : <Badge tone="warning">Awaiting answer</Badge>}
+        {q.published ? (
+          <Badge tone="success">Published</Badge>
+        ) : q.answer ? (
+          <Badge tone="neutral">Answered privately</Badge>
+        ) : (
+          <Badge tone="warning">Awaiting answer</Badge>
+        )}
         <DateText value={q.createdAt} />
       </div>
       <p className="text-sm font-medium whitespace-pre-line text-ink-900">{q.text}</p>
-      {q.answer && <p className="mt-2 border-l-2 border-brand-400 pl-3 text-sm whitespace-pre-line text-ink-700">{q.answer}</p>}
+      {q.answer && (
+        <p className="mt-2 border-l-2 border-brand-400 pl-3 text-sm whitespace-pre-line text-ink-700">{q.answer}</p>
+      )}
       {role === 'buyer' && <AnswerForm q={q} />}
     </li>
   );
@@ -120,7 +135,13 @@ function AnswerForm({ q }: { q: TenderQuestion }) {
         );
       }}
     >
-      <TextareaField label="Your answer" rows={3} value={text} onChange={(e) => setText(e.target.value)} error={error} />
+      <TextareaField
+        label="Your answer"
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={error}
+      />
       <Checkbox
         id={`publish-${q.id}`}
         label="Publish to every supplier who responded (the asker is not named)"

@@ -24,7 +24,8 @@ export function SupplierResponsePanel({ tender }: { tender: Tender }) {
   const open = takingResponses(tender);
 
   if (list.isPending) return <Spinner className="text-ink-400" />;
-  if (list.isError) return <Alert tone="danger">{errorMessage(list.error, 'Your response could not be loaded.')}</Alert>;
+  if (list.isError)
+    return <Alert tone="danger">{errorMessage(list.error, 'Your response could not be loaded.')}</Alert>;
   const live = list.data.data.find((r) => r.status !== 'withdrawn');
   const editable = !!live && EDITABLE_RESPONSE_STATUSES.includes(live.status) && open;
 
@@ -36,25 +37,36 @@ export function SupplierResponsePanel({ tender }: { tender: Tender }) {
     return open ? (
       <div className="space-y-4">
         <Alert tone="info" title="Submit a response">
-          Price the work, answer the buyer’s requirements and attach your documents. You can save a draft, and change or withdraw your response
-          until the deadline{tender.deadline && <DaysLeft deadline={tender.deadline} className="ml-1" />}.
+          Price the work, answer the buyer’s requirements and attach your documents. You can save a draft, and change or
+          withdraw your response until the deadline
+          {tender.deadline && <DaysLeft deadline={tender.deadline} className="ml-1" />}.
         </Alert>
         <ResponseForm tender={tender} onDone={() => setEditing(false)} />
       </div>
     ) : (
-      <EmptyState icon={FileSignature} title="Responses are closed" description="This tender no longer takes responses." />
+      <EmptyState
+        icon={FileSignature}
+        title="Responses are closed"
+        description="This tender no longer takes responses."
+      />
     );
   }
   return (
     <div className="space-y-4">
-      {live.status === 'draft' && open && <Alert tone="info">This response is a draft: the buyer will not see it until you submit it.</Alert>}
+      {live.status === 'draft' && open && (
+        <Alert tone="info">This response is a draft: the buyer will not see it until you submit it.</Alert>
+      )}
       <ResponseSummary tender={tender} response={live} />
       {editable && (
         <div className="flex flex-wrap gap-2 border-t border-ink-200 pt-4">
           <Button onClick={() => setEditing(true)} leftIcon={<Pencil className="size-4" aria-hidden="true" />}>
             {live.status === 'draft' ? 'Continue the draft' : 'Change response'}
           </Button>
-          <Button variant="secondary" onClick={() => setConfirm(true)} leftIcon={<Undo2 className="size-4" aria-hidden="true" />}>
+          <Button
+            variant="secondary"
+            onClick={() => setConfirm(true)}
+            leftIcon={<Undo2 className="size-4" aria-hidden="true" />}
+          >
             Withdraw
           </Button>
         </div>

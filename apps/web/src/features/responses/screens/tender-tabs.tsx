@@ -40,7 +40,9 @@ export function supplierTenderTabs(t: Tender, nav: Nav) {
       { value: 'response', label: 'Your response', content: <SupplierResponsePanel tender={t} /> },
       { value: 'questions', label: 'Questions', content: <QuestionsPanel tender={t} role="supplier" /> },
     ],
-    headerAction: takingResponses(t) ? <SubmitButton tenderId={t.id} onStart={() => nav.setTab('response')} /> : undefined,
+    headerAction: takingResponses(t) ? (
+      <SubmitButton tenderId={t.id} onStart={() => nav.setTab('response')} />
+    ) : undefined,
   };
 }
 

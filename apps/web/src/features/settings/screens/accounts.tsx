@@ -107,7 +107,11 @@ function AccountDetails({ account }: { account: Account }) {
       return;
     }
     if (emailChanges && twoFactor && !v.code) {
-      setError('code', { message: 'Enter a code from your authenticator app or a recovery code' }, { shouldFocus: true });
+      setError(
+        'code',
+        { message: 'Enter a code from your authenticator app or a recovery code' },
+        { shouldFocus: true },
+      );
       return;
     }
     try {

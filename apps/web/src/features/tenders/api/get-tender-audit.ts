@@ -5,7 +5,11 @@ import { downloadFromApi } from '@/lib/download';
 
 /** GET /api/tender/{id}/audit?format=json: the audit trail, shown on the owner's details page. */
 export async function getTenderAudit(id: string, signal?: AbortSignal): Promise<AuditEvent[]> {
-  const res = await api.get<{ data: { events: AuditEvent[] } }>(`/api/tender/${encodeURIComponent(id)}/audit`, { format: 'json' }, signal);
+  const res = await api.get<{ data: { events: AuditEvent[] } }>(
+    `/api/tender/${encodeURIComponent(id)}/audit`,
+    { format: 'json' },
+    signal,
+  );
   return res.data.events;
 }
 

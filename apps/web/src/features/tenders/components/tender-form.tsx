@@ -4,7 +4,18 @@ import { z } from 'zod';
 import { isSubcategoryOf, type Tender } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
 import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
-import { Alert, Button, Card, CardBody, CardDescription, CardHeader, CardTitle, SelectField, TextField, TextareaField } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SelectField,
+  TextField,
+  TextareaField,
+} from '@/components/ui';
 import { zodResolver } from '@/lib/form';
 import { fileDisplayName } from '@/lib/download';
 import { applyServerErrors } from '@/lib/server-errors';
@@ -135,7 +146,11 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
     setValue,
     setError,
     formState: { errors },
-  } = useForm<TenderFormValues>({ resolver: zodResolver(tenderFormSchema), defaultValues: tenderToForm(initial), mode: 'onTouched' });
+  } = useForm<TenderFormValues>({
+    resolver: zodResolver(tenderFormSchema),
+    defaultValues: tenderToForm(initial),
+    mode: 'onTouched',
+  });
   const category = watch('category');
   const uploading = busyUploads > 0;
   const wasPublished = !!initial && initial.status !== 'draft';
@@ -145,7 +160,11 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
       const publishing = intent === 'publish' || (intent === 'save' && initial?.status === 'active');
       if (publishing) {
         if (!values.deadline) {
-          setError('deadline', { type: 'required', message: 'Set a closing date to publish this tender' }, { shouldFocus: true });
+          setError(
+            'deadline',
+            { type: 'required', message: 'Set a closing date to publish this tender' },
+            { shouldFocus: true },
+          );
           return;
         }
         if (values.deadline < todayIso()) {
@@ -154,7 +173,11 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
         }
       }
       if (values.questionDeadline && values.deadline && values.questionDeadline > values.deadline) {
-        setError('questionDeadline', { type: 'max', message: 'Questions must close on or before the closing date' }, { shouldFocus: true });
+        setError(
+          'questionDeadline',
+          { type: 'max', message: 'Questions must close on or before the closing date' },
+          { shouldFocus: true },
+        );
         return;
       }
       setRunning(intent);
@@ -189,7 +212,12 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           </div>
         </CardHeader>
         <CardBody className="space-y-5">
-          <TextField label="Title" placeholder="e.g. Structural steel frame for a four-storey office" error={errors.title?.message} {...register('title')} />
+          <TextField
+            label="Title"
+            placeholder="e.g. Structural steel frame for a four-storey office"
+            error={errors.title?.message}
+            {...register('title')}
+          />
           <TextareaField
             label="Description"
             rows={5}
@@ -216,13 +244,24 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
                   ),
               })}
             />
-            <RegionSelect label="Region" optional placeholder="Not specified" error={errors.region?.message} {...register('region')} />
+            <RegionSelect
+              label="Region"
+              optional
+              placeholder="Not specified"
+              error={errors.region?.message}
+              {...register('region')}
+            />
           </div>
           <Controller
             control={control}
             name="subcategories"
             render={({ field }) => (
-              <SubcategoryPicker category={category} value={field.value} onChange={field.onChange} error={errors.subcategories?.message} />
+              <SubcategoryPicker
+                category={category}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.subcategories?.message}
+              />
             )}
           />
         </CardBody>
@@ -244,7 +283,14 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
             error={errors.budget?.message}
             {...register('budget')}
           />
-          <TextField label="Quantity" optional inputMode="numeric" placeholder="e.g. 185" error={errors.quantity?.message} {...register('quantity')} />
+          <TextField
+            label="Quantity"
+            optional
+            inputMode="numeric"
+            placeholder="e.g. 185"
+            error={errors.quantity?.message}
+            {...register('quantity')}
+          />
           <TextField
             label="Lead time (days)"
             optional
@@ -273,7 +319,9 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           {initial && initial.status !== 'draft' && initial.responseMode === 'sealed' ? (
             <div>
               <p className="text-sm font-medium text-ink-800">Responses</p>
-              <p className="mt-2 text-sm text-ink-600">Sealed until the closing date. A published sealed tender stays sealed.</p>
+              <p className="mt-2 text-sm text-ink-600">
+                Sealed until the closing date. A published sealed tender stays sealed.
+              </p>
             </div>
           ) : (
             <SelectField
@@ -298,11 +346,33 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
         </CardHeader>
         <CardBody className="space-y-5">
           <div className="grid gap-5 md:grid-cols-2">
-            <TextField label="Payment terms" optional placeholder="e.g. 30 days from valuation" error={errors.paymentTerms?.message} {...register('paymentTerms')} />
-            <TextField label="Insurance" optional placeholder="e.g. Public liability £10m" error={errors.insurance?.message} {...register('insurance')} />
-            <TextField label="Supplier type" optional placeholder="e.g. Steel fabricator and erector" error={errors.supplierType?.message} {...register('supplierType')} />
+            <TextField
+              label="Payment terms"
+              optional
+              placeholder="e.g. 30 days from valuation"
+              error={errors.paymentTerms?.message}
+              {...register('paymentTerms')}
+            />
+            <TextField
+              label="Insurance"
+              optional
+              placeholder="e.g. Public liability £10m"
+              error={errors.insurance?.message}
+              {...register('insurance')}
+            />
+            <TextField
+              label="Supplier type"
+              optional
+              placeholder="e.g. Steel fabricator and erector"
+              error={errors.supplierType?.message}
+              {...register('supplierType')}
+            />
             <div className="grid grid-cols-2 gap-4">
-              <SelectField label="Warranty required" error={errors.warrantyRequirement?.message} {...register('warrantyRequirement')}>
+              <SelectField
+                label="Warranty required"
+                error={errors.warrantyRequirement?.message}
+                {...register('warrantyRequirement')}
+              >
                 <option value="">Not specified</option>
                 <option value="yes">Yes</option>
                 <option value="no">No</option>
@@ -349,7 +419,9 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
         <CardHeader>
           <div>
             <CardTitle>Documents</CardTitle>
-            <CardDescription>Drawings, specifications and schedules. PDF, Office files, images or CAD drawings up to 25 MB each.</CardDescription>
+            <CardDescription>
+              Drawings, specifications and schedules. PDF, Office files, images or CAD drawings up to 25 MB each.
+            </CardDescription>
           </div>
         </CardHeader>
         <CardBody className="grid gap-6 lg:grid-cols-2">
@@ -420,7 +492,9 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           </Button>
         ))}
       </div>
-      {wasPublished && <p className="text-right text-xs text-ink-500">Every change is recorded in the tender's audit trail.</p>}
+      {wasPublished && (
+        <p className="text-right text-xs text-ink-500">Every change is recorded in the tender's audit trail.</p>
+      )}
     </form>
   );
 }

@@ -58,7 +58,10 @@ export function EditTenderScreen() {
           }
           onCancel={() => navigate(`/buyer/tender/${t.id}`)}
           onSubmit={async (body, intent) => {
-            const next = await update.mutateAsync({ id: t.id, body: intent === 'publish' ? { ...body, status: 'active' } : body });
+            const next = await update.mutateAsync({
+              id: t.id,
+              body: intent === 'publish' ? { ...body, status: 'active' } : body,
+            });
             notify.success(intent === 'publish' ? 'Tender published' : 'Changes saved');
             void navigate(`/buyer/tender/${next.id}`);
           }}

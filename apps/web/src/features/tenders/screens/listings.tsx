@@ -73,7 +73,9 @@ export function ListingsScreen() {
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZE,
     q: q || undefined,
-    status: (TENDER_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as TenderStatus) : undefined,
+    status: (TENDER_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+      ? (params.get('status') as TenderStatus)
+      : undefined,
     category: params.get('category') || undefined,
     region: params.get('region') || undefined,
     minBudget: poundsOk(minBudget) && minBudget ? minBudget : undefined,
@@ -94,7 +96,11 @@ export function ListingsScreen() {
           </option>
         ))}
       </SelectField>
-      <SelectField label="Category" value={params.get('category') ?? ''} onChange={(e) => set({ category: e.target.value })}>
+      <SelectField
+        label="Category"
+        value={params.get('category') ?? ''}
+        onChange={(e) => set({ category: e.target.value })}
+      >
         <option value="">All categories</option>
         {CATEGORIES.map((c) => (
           <option key={c.key} value={c.key}>
@@ -148,7 +154,10 @@ export function ListingsScreen() {
       <Card className="mb-5 p-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-400"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search tenders"
@@ -165,7 +174,9 @@ export function ListingsScreen() {
             <select
               id="tender-sort"
               value={query.sort}
-              onChange={(e) => set({ sort: e.target.value === (q ? 'relevance' : 'newest') ? undefined : e.target.value }, false)}
+              onChange={(e) =>
+                set({ sort: e.target.value === (q ? 'relevance' : 'newest') ? undefined : e.target.value }, false)
+              }
               className="h-10 min-w-0 flex-1 rounded-lg border border-ink-300 bg-white px-3 text-sm text-ink-800 shadow-sm sm:flex-none"
             >
               {SORTS.filter((s) => q || s.value !== 'relevance').map((s) => (
@@ -255,7 +266,10 @@ export function ListingsScreen() {
                 {rows.map((t) => (
                   <TR key={t.id}>
                     <TD className="max-w-md">
-                      <Link to={`/buyer/tender/${t.id}`} className="font-semibold text-ink-900 hover:text-brand-700 hover:underline">
+                      <Link
+                        to={`/buyer/tender/${t.id}`}
+                        className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
+                      >
                         {t.title}
                       </Link>
                       <p className="mt-0.5 truncate text-xs text-ink-500">{categoryName(t.category)}</p>
@@ -279,7 +293,10 @@ export function ListingsScreen() {
           <ul className="space-y-3 md:hidden" aria-label="Your tenders">
             {rows.map((t) => (
               <li key={t.id}>
-                <Link to={`/buyer/tender/${t.id}`} className="block rounded-xl border border-ink-200 bg-white p-4 shadow-card hover:border-ink-300">
+                <Link
+                  to={`/buyer/tender/${t.id}`}
+                  className="block rounded-xl border border-ink-200 bg-white p-4 shadow-card hover:border-ink-300"
+                >
                   <div className="flex items-start justify-between gap-3">
                     <h3 className="font-semibold text-ink-900">{t.title}</h3>
                     <TenderStatusBadge status={t.status} />
@@ -298,7 +315,9 @@ export function ListingsScreen() {
                       <dt className="text-xs text-ink-500">Closing date</dt>
                       <dd className="text-ink-900">
                         <DateText value={t.deadline} />
-                        {t.deadline && ['active', 'draft'].includes(t.status) && <DaysLeft deadline={t.deadline} className="block" />}
+                        {t.deadline && ['active', 'draft'].includes(t.status) && (
+                          <DaysLeft deadline={t.deadline} className="block" />
+                        )}
                       </dd>
                     </div>
                   </dl>
@@ -306,7 +325,13 @@ export function ListingsScreen() {
               </li>
             ))}
           </ul>
-          <Pagination page={query.page} pageSize={PAGE_SIZE} total={total} noun="tenders" onPage={(p) => set({ page: p > 1 ? String(p) : undefined }, false)} />
+          <Pagination
+            page={query.page}
+            pageSize={PAGE_SIZE}
+            total={total}
+            noun="tenders"
+            onPage={(p) => set({ page: p > 1 ? String(p) : undefined }, false)}
+          />
         </div>
       )}
     </>

@@ -135,7 +135,11 @@ function TenderBody({ t }: { t: Tender }) {
         <FileList label="Attachments" files={t.attachments} empty="No attachments" />
       </DetailSection>
       <DetailSection title="Supporting Documents">
-        <FileList label="Supporting documents" files={t.supportingDocumentIds.map((url) => ({ url }))} empty="No supporting documents" />
+        <FileList
+          label="Supporting documents"
+          files={t.supportingDocumentIds.map((url) => ({ url }))}
+          empty="No supporting documents"
+        />
       </DetailSection>
     </div>
   );
@@ -150,7 +154,13 @@ export interface TenderExtraTabs {
 export type TenderTabsFactory = (t: Tender, nav: { tab: string; setTab: (tab: string) => void }) => TenderExtraTabs;
 
 /** TenderDetails: /buyer/tender/:id (owner actions) and /supplier/tender/:id (read view). */
-export function TenderDetailsScreen({ role, extraTabs }: { role: 'buyer' | 'supplier'; extraTabs?: TenderTabsFactory }) {
+export function TenderDetailsScreen({
+  role,
+  extraTabs,
+}: {
+  role: 'buyer' | 'supplier';
+  extraTabs?: TenderTabsFactory;
+}) {
   const { id } = useParams();
   const navigate = useNavigate();
   const tender = useTender(id);
@@ -229,7 +239,10 @@ export function TenderDetailsScreen({ role, extraTabs }: { role: 'buyer' | 'supp
       {extra?.tabs.length ? (
         <Tabs
           label="Tender sections"
-          items={[{ value: 'details', label: 'Details' }, ...extra.tabs.map((x) => ({ value: x.value, label: x.label }))]}
+          items={[
+            { value: 'details', label: 'Details' },
+            ...extra.tabs.map((x) => ({ value: x.value, label: x.label })),
+          ]}
           value={current ? current.value : 'details'}
           onChange={setTab}
         >
@@ -318,7 +331,11 @@ function OwnerActions({ t }: { t: Tender }) {
       )}
       <TenderAwardAction tender={t} />
       {canComplete && (
-        <Button variant="dark" onClick={() => setConfirm('complete')} leftIcon={<CheckCircle2 className="size-4" aria-hidden="true" />}>
+        <Button
+          variant="dark"
+          onClick={() => setConfirm('complete')}
+          leftIcon={<CheckCircle2 className="size-4" aria-hidden="true" />}
+        >
           Mark complete
         </Button>
       )}
