@@ -268,7 +268,7 @@ describe('docs/decisions/0008-realtime-sse-over-listen-notify.md journeys: messa
     // the avatar, the phone's way in to notifications and messages, says how many wait: its
     // badge and its accessible name agree (no badge when nothing waits)
     const avatar = b.page.getByRole('button', { name: /^Account menu/ });
-    const waiting = /, (\d+) unread$/.exec((await avatar.getAttribute('aria-label')) ?? '')?.[1];
+    const waiting = /, (\d+) unread$/.exec((await avatar.locator('.sr-only').textContent()) ?? '')?.[1];
     if (waiting) expect(await avatar.getByTestId('avatar-unread').textContent()).toBe(waiting);
     else expect(await avatar.getByTestId('avatar-unread').count()).toBe(0);
     await b.page.getByRole('button', { name: 'Account menu' }).click();

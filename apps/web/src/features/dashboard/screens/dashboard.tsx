@@ -373,7 +373,10 @@ function BuyerFigures({ d }: { d: BuyerDashboard }) {
                 <span className="min-w-0">
                   <Activity className="mr-2 inline size-4 text-ink-400" aria-hidden="true" />
                   <span className="font-medium text-ink-900">{actionText(a.action)}</span>{' '}
-                  <Link to={`/buyer/tender/${a.tenderId}`} className="text-ink-700 hover:underline">
+                  <Link
+                    to={`/buyer/tender/${a.tenderId}`}
+                    className="text-ink-700 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-700"
+                  >
                     {a.tenderTitle ?? 'a deleted tender'}
                   </Link>
                   {a.actorName && <span className="text-ink-500"> by {a.actorName}</span>}

@@ -183,7 +183,7 @@ export function MessageComposer({
         </Button>
       </div>
       <div className="mt-1 flex justify-between gap-2 pl-12 text-xs">
-        <p id={hintId} className="hidden text-ink-400 sm:block">
+        <p id={hintId} className="hidden text-ink-500 sm:block">
           Enter to send, Shift + Enter for a new line
         </p>
         {text.length > MESSAGE_MAX_CHARS - 500 && (

@@ -219,17 +219,19 @@ export function MessageThread({ conversationId, conversation, me, role, onBack }
                 return (
                   <Fragment key={m.id}>
                     {newDay && (
-                      <li
-                        role="separator"
-                        aria-label={dayLabel(m.createdAt)}
-                        className="flex items-center gap-3 py-2"
-                        data-testid="day-separator"
-                      >
-                        <span className="h-px flex-1 bg-ink-200" aria-hidden="true" />
-                        <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-ink-500 ring-1 ring-ink-200">
-                          {dayLabel(m.createdAt)}
-                        </span>
-                        <span className="h-px flex-1 bg-ink-200" aria-hidden="true" />
+                      // a list item holding the separator: a list may contain only list items
+                      <li data-testid="day-separator">
+                        <div
+                          role="separator"
+                          aria-label={dayLabel(m.createdAt)}
+                          className="flex items-center gap-3 py-2"
+                        >
+                          <span className="h-px flex-1 bg-ink-200" aria-hidden="true" />
+                          <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-ink-500 ring-1 ring-ink-200">
+                            {dayLabel(m.createdAt)}
+                          </span>
+                          <span className="h-px flex-1 bg-ink-200" aria-hidden="true" />
+                        </div>
                       </li>
                     )}
                     <Bubble message={m} mine={m.senderId === me} />

@@ -157,7 +157,7 @@ export function NotificationPanel({ onClose, className }: { onClose: () => void;
                         {n.body && (
                           <span className="mt-0.5 line-clamp-2 block text-sm break-words text-ink-600">{n.body}</span>
                         )}
-                        <span className="mt-1 block text-xs text-ink-400">{when(n.createdAt)}</span>
+                        <span className="mt-1 block text-xs text-ink-500">{when(n.createdAt)}</span>
                       </span>
                     </button>
                     {!n.read && (

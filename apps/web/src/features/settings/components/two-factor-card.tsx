@@ -131,7 +131,7 @@ function QrCode({ uri }: { uri: string }) {
       {src ? (
         <img src={src} alt="QR code to scan with your authenticator app" className="size-44" />
       ) : (
-        <span className="text-xs text-ink-400">Preparing QR code…</span>
+        <span className="text-xs text-ink-500">Preparing QR code…</span>
       )}
     </div>
   );
