@@ -80,7 +80,7 @@ async function corePassword(): Promise<string> {
   throw new Error('core-supplier@brickyard.test: no known password works');
 }
 
-describe('docs/decisions/0011-payments-behind-one-provider-interface.md journeys: subscriptions and billing (docs/product.md §§2, 3, 4, 7, 8, 9)', () => {
+describe('Journeys: subscriptions and billing (docs/product.md §§2, 3, 4, 7, 8, 9)', () => {
   it('Growth yearly on the supplier landing → register → verify → approved → billing preselected → EARLYBIRD → dashboard; then plan, promo, invoice PDF, changes, cancel/resume, details', async () => {
     const email = `billing-${Date.now()}@example.test`;
     const password = 'Joists-and-beams-2026';

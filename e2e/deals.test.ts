@@ -112,7 +112,7 @@ async function toast(page: Page, text: string | RegExp) {
   await seenToast(page, text);
 }
 
-describe('docs/decisions/0020-personal-data-privacy-and-deletion.md journeys: deals, reviews and profiles (docs/product.md §§2 Profile view, 3 Profile, 4, 7 Contracts, 8)', () => {
+describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile view, 3 Profile, 4, 7 Contracts, 8)', () => {
   it('buyer awards a tender, the supplier accepts, the buyer completes, both review, and the reviews show on both profiles', async () => {
     const buyer = await newPage(browser);
     const supplier = await newPage(browser);

@@ -21,7 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('docs/decisions/0010-plan-limits-and-quotas-on-the-server.md journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
+describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
   it('register → verification mail → verify → admin approves → login lands on billing → upgrade → dashboard', async () => {
     const email = `e2e-${Date.now()}@example.test`;
     const { page, context, errors } = await newPage(browser);

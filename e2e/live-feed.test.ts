@@ -26,7 +26,7 @@ async function shootBoth(page: Page, name: string) {
 
 const TITLE = 'Abbey Woods Academy Catering Kitchen Relocation';
 
-describe('docs/decisions/0003-live-feed-import-one-statement-per-batch.md journeys: the live feed of public-sector tenders (docs/product.md §§2, 3, 4, 9)', () => {
+describe('Journeys: the live feed of public-sector tenders (docs/product.md §§2, 3, 4, 9)', () => {
   it(
     'a Growth supplier searches the feed, opens a tender, favourites it only once the call succeeds and finds it under Favourites (docs/product.md §2 ExternalTenderSearch and External tender detail, §4)',
     { timeout: 180_000 },

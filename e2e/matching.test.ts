@@ -90,7 +90,7 @@ async function shootBoth(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-describe('docs/decisions/0005-matching-explainable-weighted-signals.md journeys: AI matching and search on Connect (docs/product.md §§2, 7, 9)', () => {
+describe('Journeys: AI matching and search on Connect (docs/product.md §§2, 7, 9)', () => {
   it(
     'a Growth buyer sees every match grouped by tender with score and reasons, filters and searches them, and connects (docs/product.md §2 Connect, §7 matches/buyer)',
     { timeout: 180_000 },

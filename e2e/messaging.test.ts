@@ -61,7 +61,7 @@ async function send(page: Page, text: string) {
   await box.press('Enter');
 }
 
-describe('docs/decisions/0008-realtime-sse-over-listen-notify.md journeys: messaging, notifications and realtime delivery (docs/product.md §§2, 3, 7, 8)', () => {
+describe('Journeys: messaging, notifications and realtime delivery (docs/product.md §§2, 3, 7, 8)', () => {
   it('a buyer and a supplier chat live in two browsers: unread badges, bell, read ticks, toasts, text-only rendering', async () => {
     buyer = await freshAccount({
       role: 'buyer',

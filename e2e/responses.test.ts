@@ -46,7 +46,7 @@ async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: stri
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-describe('docs/decisions/0015-tender-responses-sealed-by-default.md journey: tender responses', () => {
+describe('Journey: tender responses', () => {
   it('a supplier responds with two catalogue lines and a document and asks; the buyer publishes the answer, opens the sealed responses after the deadline, compares three and awards; the winner sees the deal, the others their feedback', async () => {
     const buyer = await newPage(browser);
     const supplier = await newPage(browser);

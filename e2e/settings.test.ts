@@ -122,7 +122,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('docs/decisions/0020-personal-data-privacy-and-deletion.md journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buyer-profile extras, 7 Settings)', () => {
+describe('Journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buyer-profile extras, 7 Settings)', () => {
   it('a buyer edits every kind of profile field, uploads a logo, manages projects, and finds it all after a reload', async () => {
     const { email } = await freshAccount('buyer', 'Bea', 'Bea Developments Ltd');
     const { page, context, errors } = await newPage(browser);

@@ -20,7 +20,7 @@ describe('docs/product.md §2 Terms page: the privacy contact comes from configu
   });
 });
 
-describe('docs/decisions/0019-web-app-by-feature-with-lazy-role-areas.md SEO: robots.txt and sitemap.xml name this deployment’s PUBLIC_URL', () => {
+describe('SEO: robots.txt and sitemap.xml name this deployment’s PUBLIC_URL', () => {
   it('writes the configured host', async () => {
     const app = await createTestApp({ publicUrl: 'https://www.brickyard.example' });
     try {
