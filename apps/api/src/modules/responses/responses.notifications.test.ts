@@ -194,3 +194,35 @@ describe('response events: in-app, live and by mail as each user chose', () => {
     ]);
   });
 });
+
+describe('sealed responses', () => {
+  it('while sealed, the buyer hears that a response arrived but not who sent it or its price', async () => {
+    const res = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: {
+        title: 'Sealed bid for bespoke sash windows',
+        description: 'Twelve timber sash windows for a listed terrace in Bath, made and fitted.',
+        category: 'timber',
+        region: 'south-west',
+        deadline: addDays(new Date(), 14).toISOString(),
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const tenderId = res.body.data.id as string;
+    const bidder = await t.createUser({ role: 'supplier', companyName: 'Sealed Sash Co' });
+    const responseId = await respond(tenderId, bidder, 3100);
+    const list = await t.request('GET', '/api/notifications', { token: buyer.token });
+    const mine = list.body.data.filter(
+      (n: { kind: string; body: string }) =>
+        n.kind === 'tender_response' && n.body.includes('Sealed bid for bespoke sash windows'),
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0].body).toMatch(/^A supplier submitted a response/);
+    expect(mine[0].body).not.toContain('£');
+    const withdrawn = await t.request('POST', `/api/responses/${responseId}/withdraw`, { token: bidder.token });
+    expect(withdrawn.status).toBe(200);
+    const after = await t.request('GET', '/api/notifications', { token: buyer.token });
+    const gone = after.body.data.find((n: { body: string }) => n.body.includes('withdrew its response to “Sealed bid'));
+    expect(gone.body).toMatch(/^A supplier withdrew/);
+  });
+});

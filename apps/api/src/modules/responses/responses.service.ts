@@ -285,7 +285,8 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
       title: first ? 'New response to your tender' : 'A response to your tender changed',
       body:
         tender.responseMode === 'sealed'
-          ? `${caller.companyName} ${first ? 'submitted a response to' : 'changed its response to'} “${tender.title}”. Sealed responses open after the deadline.`
+          ? // sealed: neither the price nor who bid reaches the buyer before the deadline
+            `A supplier ${first ? 'submitted a response to' : 'changed its response to'} “${tender.title}”. Sealed responses open after the deadline.`
           : `${caller.companyName} ${first ? 'submitted a response to' : 'changed its response to'} “${tender.title}” (${gbp(row.totalPence)}).`,
       link: buyerLink(tender.id),
     });
@@ -419,7 +420,7 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
             userId: t.userId,
             kind: 'tender_response',
             title: 'A response was withdrawn',
-            body: `${caller.companyName} withdrew its response to “${t.title}”.`,
+            body: `${responsesOpenTo(t) ? caller.companyName : 'A supplier'} withdrew its response to “${t.title}”.`,
             link: buyerLink(t.id),
           });
         }
