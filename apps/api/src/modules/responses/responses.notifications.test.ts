@@ -145,6 +145,15 @@ describe('response events: in-app, live and by mail as each user chose', () => {
 
   it('a published answer reaches the suppliers who responded, asked or were matched (asker unnamed), in the app and by mail; nobody else', async () => {
     const tenderId = await openTender();
+    // The tender's own scoring runs as a background job and rewrites its matches: let it finish
+    // first, or it may remove the match this test sets by hand.
+    for (let i = 0; i < 150; i += 1) {
+      const { rows } = await t.db.execute<{ done: boolean }>(
+        sql`select v.matched_at >= t.updated_at as done from tenders t join tender_vectors v on v.tender_id = t.id where t.id = ${tenderId}`,
+      );
+      if (rows[0]?.done) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const [item] = await t.db
       .insert(catalogueItems)
       .values({

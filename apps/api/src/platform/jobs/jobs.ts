@@ -164,7 +164,7 @@ export function createJobs(opts: JobsOptions): Jobs {
                 { err, job: q.name, id: job.id },
                 'jobs: a job failed; it is retried while it has attempts left',
               );
-              throw err;
+              throw storableError(err);
             }
           },
         );
@@ -180,4 +180,24 @@ export function createJobs(opts: JobsOptions): Jobs {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
   };
+}
+
+/**
+ * What pg-boss keeps of a failed job's error (as JSON, shown to admins): the message and the first
+ * lines of the stack, as plain text. An error can carry anything — a storage answer's bytes, a
+ * NUL — that PostgreSQL's JSON refuses, which would lose the failure and reject inside pg-boss.
+ */
+export function storableError(err: unknown): Error {
+  const plain = (text: string, max: number) =>
+    text
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '') // lone surrogates
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd]/g, '')
+      .slice(0, max);
+  const message = err instanceof Error ? err.message : String(err);
+  const clean = new Error(plain(message, 2000) || 'The job failed');
+  clean.stack = plain(
+    err instanceof Error && err.stack ? err.stack.split('\n').slice(0, 8).join('\n') : clean.message,
+    4000,
+  );
+  return clean;
 }
