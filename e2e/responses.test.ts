@@ -197,7 +197,7 @@ describe('Journey: tender responses', () => {
     await b.getByRole('button', { name: 'Save note' }).click();
     await seenToast(b, 'Note saved');
     await b.getByRole('button', { name: 'Shortlist Pennine Building Supplies Ltd' }).click();
-    await b.getByRole('button', { name: 'Remove from shortlist Pennine Building Supplies Ltd' }).waitFor();
+    await b.getByRole('button', { name: 'Shortlisted Pennine Building Supplies Ltd', pressed: true }).waitFor();
     const [pdfDownload] = await Promise.all([
       b.waitForEvent('download'),
       b.getByRole('button', { name: 'Export PDF' }).click(),

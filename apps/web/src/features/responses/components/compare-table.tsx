@@ -289,7 +289,7 @@ export function CompareTable({
                         size="sm"
                         variant="secondary"
                         aria-pressed={r.status === 'shortlisted'}
-                        aria-label={`${r.status === 'shortlisted' ? 'Remove from shortlist' : 'Shortlist'} ${r.supplier.companyName}`}
+                        aria-label={`${r.status === 'shortlisted' ? 'Shortlisted' : 'Shortlist'} ${r.supplier.companyName}`}
                         loading={shortlist.isPending && shortlist.variables?.id === r.id}
                         leftIcon={
                           <Star
