@@ -33,7 +33,10 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    // Work the job queue gave up waiting for may still fail against the closing pool: that is
+    // expected now (the job is retried elsewhere), not a reason to end with a failure code.
+    process.on('unhandledRejection', (err) => app.log.warn({ err }, 'shutdown: abandoned work failed'));
+    const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
     try {
       await running.close();

@@ -120,6 +120,25 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_PER_15_MIN: '100',
   };
   [a, b] = await Promise.all([start('a', env), start('b', env)]);
+  // The supplier's period ended yesterday: until the billing job (a scheduled job, seconds after
+  // start) renews it, the supplier is gated (402). The tests below act as that supplier.
+  const check = new pg.Client({ connectionString: databaseUrl });
+  await check.connect();
+  try {
+    await until(
+      async () => {
+        const { rows } = await check.query<{ n: number }>(
+          'select count(*)::int as n from invoices where user_id = $1',
+          [ids.supplier],
+        );
+        return rows[0]!.n > 0;
+      },
+      'the renewal',
+      60_000,
+    );
+  } finally {
+    await check.end();
+  }
 }, 200_000);
 
 afterAll(async () => {
