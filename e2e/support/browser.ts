@@ -119,7 +119,7 @@ async function axeNow(page: Page): Promise<string[]> {
 export async function scanA11y(page: Page): Promise<void> {
   const errors = a11yErrors.get(page);
   if (!errors || page.isClosed()) return;
-  const key = new URL(page.url()).pathname;
+  const key = await screenKey(page);
   try {
     for (const line of await a11yViolations(page)) if (!errors.includes(line)) errors.push(line);
     scanned.get(page)?.add(key);
@@ -129,6 +129,19 @@ export async function scanA11y(page: Page): Promise<void> {
     if (!page.isClosed() && !/context was destroyed|navigat|closed/i.test(String(err)))
       errors.push(`a11y scan of ${key} failed: ${String(err)}`);
   }
+}
+
+/**
+ * What makes one screen differ from another for the scan: the route, the viewport's width (the
+ * mobile layout is its own screen) and the dialogs open on it. A screen already scanned in this page
+ * is not scanned again (each scan takes a second or two of a journey's time).
+ */
+async function screenKey(page: Page): Promise<string> {
+  const dialogs = await page
+    .locator('[role="dialog"]:visible, [role="alertdialog"]:visible')
+    .count()
+    .catch(() => 0);
+  return `${new URL(page.url()).pathname}@${page.viewportSize()?.width ?? 0}+${dialogs}`;
 }
 
 /**
@@ -145,8 +158,12 @@ export function scanEveryScreen(page: Page, errors: string[]): void {
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (page.isClosed() || !page.url().startsWith('http')) return;
-      if (scanned.get(page)?.has(new URL(page.url()).pathname)) return;
-      void scanA11y(page);
+      void screenKey(page).then(
+        (key) => {
+          if (!scanned.get(page)?.has(key)) void scanA11y(page);
+        },
+        () => undefined,
+      );
     }, 1_000);
   });
   page.on('close', () => clearTimeout(timer));
@@ -178,7 +195,7 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 
 const shotsDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await scanA11y(page);
+  if (!scanned.get(page)?.has(await screenKey(page))) await scanA11y(page);
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
