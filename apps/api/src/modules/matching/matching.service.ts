@@ -26,7 +26,7 @@ import type { MatchJobKind } from './matching.queue.ts';
 
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
-import { rank } from '../search/engine.ts';
+import { rank, rankingVersion } from '../search/engine.ts';
 
 /** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
 type FollowUp = (() => Promise<void>) | null;
@@ -608,13 +608,33 @@ export async function feedFor(
   supplierId: string,
   limit: number,
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
+  const state = await repo.feedRankingState(db, supplierId, await rankingVersion(db, 'external'));
+  if (!state.items) return null;
+  let pairs = state.pairs;
+  if (!pairs) {
+    pairs = await rankFeed(db, supplierId);
+    await repo.saveFeedRanking(db, supplierId, state.version, pairs);
+  }
+  const open = await repo.openNotices(
+    db,
+    pairs.map((p) => p.id),
+  );
+  // open notices that match well first, then the rest by score (open is read now: notices close)
+  const good = (p: repo.FeedRankingPair) => Number(open.has(p.id) && p.score >= FEED_GOOD);
+  return [...pairs]
+    .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
+    .slice(0, limit)
+    .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
+}
+
+/** Notices kept per supplier: the most "Top for you" shows (50) twice over, so closing notices leave enough. */
+export const FEED_KEPT = 100;
+
+/** Ranks the live feed for each of the supplier's newest catalogue items; each notice keeps its best item. */
+async function rankFeed(db: DbOrTx, supplierId: string): Promise<repo.FeedRankingPair[]> {
   const items = await repo.supplierItems(db, supplierId, FEED_ITEMS);
-  if (!items.length) return null;
   const rec = (await repo.records(db, [supplierId])).get(supplierId);
-  const best = new Map<
-    string,
-    { id: string; score: number; exact: number; reasons: MatchReason[]; item: string; isOpen: boolean }
-  >();
+  const best = new Map<string, repo.FeedRankingPair & { isOpen: boolean }>();
   for (const c of items) {
     const o = offerOf(c, rec);
     const offer: OfferListing = {
@@ -638,13 +658,15 @@ export async function feedFor(
       if (!cur || r.exact > cur.exact) best.set(r.id, { ...r, item: c.title });
     }
   }
+  const good = (p: { isOpen: boolean; score: number }) => Number(p.isOpen && p.score >= FEED_GOOD);
   return [...best.values()]
-    .sort(
-      (a, b) =>
-        Number(b.isOpen && b.score >= FEED_GOOD) - Number(a.isOpen && a.score >= FEED_GOOD) ||
-        b.exact - a.exact ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, limit)
-    .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
+    .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
+    .slice(0, FEED_KEPT)
+    .map(({ id, score, exact, reasons, item }) => ({
+      id,
+      score,
+      exact,
+      reasons: reasons.filter((x) => x.contribution > 0),
+      item,
+    }));
 }
