@@ -610,11 +610,7 @@ export async function feedFor(
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
   const state = await repo.feedRankingState(db, supplierId, await rankingVersion(db, 'external'));
   if (!state.items) return null;
-  let pairs = state.pairs;
-  if (!pairs) {
-    pairs = await rankFeed(db, supplierId);
-    await repo.saveFeedRanking(db, supplierId, state.version, pairs);
-  }
+  const pairs = state.pairs ?? (await rankFeedOnce(db, supplierId, state.version));
   const open = await repo.openNotices(
     db,
     pairs.map((p) => p.id),
@@ -625,6 +621,26 @@ export async function feedFor(
     .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
     .slice(0, limit)
     .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
+}
+
+/**
+ * Rankings in progress on this instance, by supplier and version: the visits that find the kept
+ * ranking stale at the same moment (a feed import moved the version under a busy supplier) wait
+ * for one ranking instead of each ranking the whole feed again.
+ */
+const ranking = new Map<string, Promise<repo.FeedRankingPair[]>>();
+function rankFeedOnce(db: DbOrTx, supplierId: string, version: string): Promise<repo.FeedRankingPair[]> {
+  const key = `${supplierId}|${version}`;
+  let pending = ranking.get(key);
+  if (!pending) {
+    pending = rankFeed(db, supplierId).then(async (pairs) => {
+      await repo.saveFeedRanking(db, supplierId, version, pairs);
+      return pairs;
+    });
+    ranking.set(key, pending);
+    void pending.finally(() => ranking.delete(key)).catch(() => undefined);
+  }
+  return pending;
 }
 
 /** Notices kept per supplier: the most "Top for you" shows (50) twice over, so closing notices leave enough. */
