@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/platform/mail/mailer.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
+import { TEST_PASSWORD, type TestApp } from '../harness.ts';
+import { createSmtpTestApp } from '../smtp-app.ts';
 import { createTestSmtp, type TestSmtp } from '../smtp.ts';
 
 /**
@@ -13,22 +10,10 @@ import { createTestSmtp, type TestSmtp } from '../smtp.ts';
  * instance, or from another one started after the first stopped.
  */
 let smtp: TestSmtp;
-const outboxes: string[] = [];
 const apps: TestApp[] = [];
 
-// Quick polls and a 1 s first retry delay so an outage of a few seconds heals within the test.
-const fastJobs = { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 20, mailRetryDelaySeconds: 1 } };
-
 async function appOnSmtp(databaseUrl?: string) {
-  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-  outboxes.push(outboxDir);
-  const mailer = createMailer({
-    from: 'Brickyard <no-reply@brickyard.test>',
-    smtpUrl: smtp.url,
-    outboxDir,
-    log: () => undefined,
-  });
-  const app = await createTestApp(fastJobs, { mailer, databaseUrl });
+  const app = await createSmtpTestApp(smtp, {}, { databaseUrl });
   apps.push(app);
   return app;
 }
@@ -58,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of apps) await a.close().catch(() => undefined);
   await smtp.stop();
-  for (const d of outboxes) fs.rmSync(d, { recursive: true, force: true });
 });
 
 describe('durable mail: an SMTP outage delays mail, never the request', () => {
