@@ -99,7 +99,11 @@ export function createAuthService(ctx: AppContext) {
       const mailOwner = async (owner: users.UserRow) => {
         const mail = {
           to: owner.email,
-          ...(await accountExistsMail(owner.firstName, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`)),
+          ...(await accountExistsMail(
+            owner.firstName,
+            `${config.publicUrl}/login`,
+            `${config.publicUrl}/forgot-password`,
+          )),
         };
         // Nothing changes here but the mail's job (written on its own); a failure to write it is
         // logged, not answered, so the answer still does not tell who has an account.
