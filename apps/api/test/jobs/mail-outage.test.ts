@@ -98,12 +98,17 @@ describe('durable mail: an SMTP outage delays mail, never the request', () => {
     ).toBe(200);
   });
 
-  it('a mail job survives a restart: written by one instance while SMTP is down, sent by the next one', async () => {
+  it('a mail job survives a restart: written by one instance while SMTP is down, sent by the next one with its job id as Message-ID', async () => {
     const first = await appOnSmtp();
     await smtp.stop();
     const body = newUser();
     expect((await first.request('POST', '/api/auth/register', { body })).status).toBe(201);
     expect(await queuedMails(first)).toBeGreaterThanOrEqual(1);
+    const [job] = (
+      await first.db.execute<{ id: string }>(
+        sql`select id from pgboss.job where name = 'mail' and data->>'to' = ${body.email}`,
+      )
+    ).rows;
     await first.close();
     apps.splice(apps.indexOf(first), 1);
 
@@ -115,6 +120,8 @@ describe('durable mail: an SMTP outage delays mail, never the request', () => {
     const second = await appOnSmtp(first.databaseUrl);
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes(body.email));
     expect(mail.subject).toMatch(/Confirm your email/);
+    // the same Message-ID as the failed first attempt carried: a receiver can drop a second copy
+    expect(mail.messageId).toBe(`<${job!.id}@brickyard.test>`);
     expect(await queuedMails(second)).toBe(0);
   });
 });
