@@ -349,7 +349,8 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
 
 /**
  * Newly imported tenders that match a supplier's saved search raise one notification per search
- * (and an email when the search has email alerts on). Called after each import commits.
+ * (and an email when the search has email alerts on). Called after each import commits. Answers
+ * how many searches were alerted.
  */
 export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]): Promise<number> {
   if (tenderIds.length === 0) return 0;
@@ -403,11 +404,18 @@ export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]):
             )),
           }
         : null;
-    const deliver = await ctx.db.transaction(async (tx: DbOrTx) => {
-      await notify(tx, { userId: s.userId, kind: 'external_tender_alert', title, body, link });
-      await repo.markAlerted(tx, s.id);
-      return mail ? ctx.mailer.queue(tx, mail) : null;
-    });
+    let deliver: (() => Promise<void>) | null;
+    try {
+      deliver = await ctx.db.transaction(async (tx: DbOrTx) => {
+        await notify(tx, { userId: s.userId, kind: 'external_tender_alert', title, body, link });
+        await repo.markAlerted(tx, s.id);
+        return mail ? ctx.mailer.queue(tx, mail) : null;
+      });
+    } catch (err) {
+      // One search's failed alert (nothing of it committed) does not cost the other searches theirs.
+      ctx.log.warn({ err, savedSearchId: s.id }, 'saved-search alert failed');
+      continue;
+    }
     sent++;
     await deliver?.();
   }
