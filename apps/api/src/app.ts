@@ -22,7 +22,7 @@ import { postgresRateLimitStore } from './platform/http/rate-limit.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { createJobs } from './platform/jobs/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { createQueuedMailer } from './platform/mail/queued-mailer.ts';
+import { createQueuedMailer, messageIdDomain } from './platform/mail/queued-mailer.ts';
 import { createPaymentProvider, type PaymentProvider } from './platform/payments/provider.ts';
 import { createStorageFromConfig, type Storage } from './platform/storage/storage.ts';
 import { loadPrincipal } from './modules/users/users.service.ts';
@@ -169,6 +169,7 @@ export async function buildApp(opts: BuildOptions) {
       retryLimit: config.jobs.mailRetryLimit,
       retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
       log: (err, msg) => app.log.warn({ err }, msg),
+      messageIdDomain: messageIdDomain(config.mailFrom),
     }),
     storage: opts.storage ?? (await createStorageFromConfig(config)),
     payments: opts.payments ?? createPaymentProvider(config),

@@ -119,7 +119,7 @@ describe('DESIGN §6 feed jobs: snapshot on an empty feed, then the connectors, 
         ...t.config,
         feed: feedConfig({ seedSnapshot: true, minRequestIntervalMs: { contractsFinder: 0, findATender: 0 } }),
       },
-      mailer: { send: async (m) => void mails.push(m), close: () => undefined },
+      mailer: { queue: async (_tx, m) => async () => void mails.push(m) },
       log: { info: () => undefined, warn: () => undefined },
     });
     const runs = await jobs.runOnce();
