@@ -516,20 +516,21 @@ export async function supplierItems(db: DbOrTx, userId: string, n: number): Prom
 
 /**
  * The version a supplier's ranked feed is kept under, and the kept pairs when they were ranked
- * under it: the feed's version (from the search engine), the supplier's catalogue (count and newest
- * change, so a deletion counts), their profile (its certifications, places and region score), and the
- * hour. `items` 0: nothing to rank for.
+ * under it: the feed's newest write, the supplier's catalogue (count and newest change, so a
+ * deletion counts), their profile (its certifications, places and region score), and the hour (the
+ * lead-time signal reads the clock). The search statistics' recount is left out on purpose: it
+ * moves term weights a little, every few minutes on a busy feed, and would rank every supplier's
+ * feed again each time. `items` 0: nothing to rank for.
  */
 export async function feedRankingState(
   db: DbOrTx,
   userId: string,
-  feedVersion: string,
 ): Promise<{ version: string; items: number; pairs: FeedRankingPair[] | null }> {
   const { rows } = await db.execute<
     { version: string; items: number; pairs: FeedRankingPair[] | null } & Record<string, unknown>
   >(sql`
     with v as (
-      select concat_ws('|', ${feedVersion}::text, c.n::text, c.changed::text,
+      select concat_ws('|', (select max(updated_at) from external_tenders)::text, c.n::text, c.changed::text,
           (select p.updated_at::text from profiles p where p.user_id = ${userId}),
           date_trunc('hour', now())::text) as version,
         c.n as items

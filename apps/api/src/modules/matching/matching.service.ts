@@ -26,7 +26,7 @@ import type { MatchJobKind } from './matching.queue.ts';
 
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
-import { rank, rankingVersion } from '../search/engine.ts';
+import { rank } from '../search/engine.ts';
 
 /** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
 type FollowUp = (() => Promise<void>) | null;
@@ -608,7 +608,7 @@ export async function feedFor(
   supplierId: string,
   limit: number,
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
-  const state = await repo.feedRankingState(db, supplierId, await rankingVersion(db, 'external'));
+  const state = await repo.feedRankingState(db, supplierId);
   if (!state.items) return null;
   const pairs = state.pairs ?? (await rankFeedOnce(db, supplierId, state.version));
   const open = await repo.openNotices(

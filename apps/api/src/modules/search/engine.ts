@@ -305,13 +305,6 @@ async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
 export const RESULTS_TTL_MS = 5_000;
 const kept = new WeakMap<object, LRUCache<string, { version: string; at: number; result: Promise<EngineResult> }>>();
 
-/**
- * What a source's rankings depend on: its newest write and when its statistics were counted.
- * A ranking kept with it (the supplier's "Top for you") is exact while it is unchanged.
- */
-export const rankingVersion = (db: DbOrTx, source: repo.SourceKey): Promise<string> =>
-  repo.sourceVersion(db, repo.SOURCE_SQL[source]);
-
 /** Ranks a source for a query. */
 export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   let perDb = kept.get(db);
