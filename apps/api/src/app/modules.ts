@@ -1,7 +1,7 @@
 import { createAdminService } from '../modules/admin/admin.service.ts';
 import { adminRoutes } from '../modules/admin/admin.routes.ts';
-import { createAnalyticsService } from '../modules/analytics/analytics.service.ts';
-import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
+import { createDashboardService } from '../modules/dashboard/dashboard.service.ts';
+import { dashboardRoutes } from '../modules/dashboard/dashboard.routes.ts';
 import { createAuthService } from '../modules/auth/auth.service.ts';
 import { authRoutes } from '../modules/auth/auth.routes.ts';
 import { createBidAssistService } from '../modules/bid-assist/bid-assist.service.ts';
@@ -13,8 +13,8 @@ import { createCatalogueService } from '../modules/catalogue/catalogue.service.t
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { createContactService } from '../modules/contact/contact.service.ts';
 import { contactRoutes } from '../modules/contact/contact.routes.ts';
-import { createContractsService } from '../modules/contracts/contracts.service.ts';
-import { contractsRoutes } from '../modules/contracts/contracts.routes.ts';
+import { createDealsService } from '../modules/deals/deals.service.ts';
+import { dealsRoutes } from '../modules/deals/deals.routes.ts';
 import { createExternalTendersService } from '../modules/external-tenders/external-tenders.service.ts';
 import { externalTendersRoutes } from '../modules/external-tenders/external-tenders.routes.ts';
 import { registerFeedJobs } from '../modules/external-tenders/feed-jobs.ts';
@@ -70,7 +70,7 @@ export function registerModules(app: App, ctx: AppContext): void {
   registerFeedJobs(app, ctx);
   profilesRoutes(app, createProfilesService(ctx));
   settingsRoutes(app, createSettingsService(ctx, { auth, billing }));
-  contractsRoutes(app, createContractsService(ctx));
+  dealsRoutes(app, createDealsService(ctx));
   responsesRoutes(app, createResponsesService(ctx, uploads));
   reviewsRoutes(app, createReviewsService(ctx));
   const realtime = registerRealtime(app, ctx);
@@ -81,5 +81,5 @@ export function registerModules(app: App, ctx: AppContext): void {
   registerMatchingJobs(ctx, matching);
   searchRoutes(app, createSearchService(ctx));
   bidAssistRoutes(app, createBidAssistService(ctx));
-  analyticsRoutes(app, createAnalyticsService(ctx));
+  dashboardRoutes(app, createDashboardService(ctx));
 }

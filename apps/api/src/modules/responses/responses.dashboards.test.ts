@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../test/harnes
  * The buyer and supplier dashboards count tender responses: how many were received / submitted,
  * the supplier's win rate over decided responses, and the average hours from a tender's
  * publication to a response's first submission. The dashboards are cached per version
- * (modules/analytics/README.md): a response written by any path must show on the next read.
+ * (modules/dashboard/README.md): a response written by any path must show on the next read.
  */
 let t: TestApp;
 let buyer: TestUser;

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { CONTRACT_ACTIONS, CONTRACT_STATUSES, type ContractAction, type ContractStatus } from '@brickyard/shared';
 import { auditEvents, catalogueItems, contracts, notifications, tenders } from '../../db/schema/index.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { fulfilContractsForTender } from './contracts.service.ts';
+import { fulfilContractsForTender } from './deals.service.ts';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -503,7 +503,7 @@ describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled →
 
 describe('docs/product.md §4 tender withdrawal: cancelContractsForTender (for the tenders service)', () => {
   it('cancels the open contract of a tender and tells the supplier', async () => {
-    const { cancelContractsForTender } = await import('./contracts.service.ts');
+    const { cancelContractsForTender } = await import('./deals.service.ts');
     const a = await createTender();
     const c = (await propose(a.id)).body.data;
     await act(c.id, 'accept', supplier.token);
