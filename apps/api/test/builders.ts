@@ -1,5 +1,7 @@
 import { addDays } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { auditEvents } from '../src/db/schema/index.ts';
 import type { TestApp, TestUser } from './harness.ts';
 
 /** An ISO instant `days` from now: a deadline still open when the test runs. */
@@ -64,3 +66,10 @@ export async function submitResponse(
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as string;
 }
+
+/** The audit trail's rows of one action on a tender (what the tender's history shows). */
+export const tenderAudit = (t: TestApp, tenderId: string, action: string) =>
+  t.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.tenderId, tenderId), eq(auditEvents.action, action)));
