@@ -2,16 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  launch,
-  loginAs,
-  newPage,
-  openWithState,
-  seenToast,
-  shot,
-} from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, seenToast, shot } from './support/browser.ts';
 
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let browser: Browser;
