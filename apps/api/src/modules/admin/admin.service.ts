@@ -12,9 +12,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../users/users.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { bucketsFor, fillTrend, periodOf } from '../analytics/analytics.buckets.ts';
-import { DASHBOARD_CACHE, dashboardQueryKey } from '../analytics/analytics.service.ts';
-import { ADMIN_SCOPE, createDashboardCache, type DashboardCache } from '../analytics/dashboard-cache.ts';
+import { bucketsFor, fillTrend, periodOf } from '../dashboard/dashboard.buckets.ts';
+import { DASHBOARD_CACHE, dashboardQueryKey } from '../dashboard/dashboard.service.ts';
+import { ADMIN_SCOPE, createDashboardCache, type DashboardCache } from '../dashboard/dashboard-cache.ts';
 import * as repo from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -23,7 +23,7 @@ import { assertQuotaLeft, consumeQuota, quotaUsage } from '../billing/quota.serv
 import { requireLiveFeed } from '../external-tenders/external-tenders.service.ts';
 import { cpvLabels } from '../matching/cpv.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack.ts';
+import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack/index.ts';
 import { responsePrefill } from './response-prefill.ts';
 import { newRequestMail } from './bid-assist.mails.ts';
 import { rank } from '../search/engine.ts';

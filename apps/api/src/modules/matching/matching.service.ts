@@ -363,67 +363,52 @@ export function createMatchingService(ctx: AppContext) {
     return m;
   };
 
+  /** A page of the caller's own tenders or catalogue items, each with its matches on the other side. */
+  async function ownListingsWithMatches(
+    caller: Principal,
+    q: MatchesQuery,
+    kind: 'tender' | 'catalogue_item',
+  ): Promise<MatchGroupsResponse> {
+    const planLimit = planLimitOf(caller);
+    const own = kind === 'tender' ? repo.ownTenders : repo.ownItems;
+    const { rows, total } = await own(db, caller.id, q.page, q.pageSize);
+    await freshen(kind, rows);
+    const limit = Math.min(q.limit, planLimit ?? q.limit);
+    const matchesOf = kind === 'tender' ? repo.itemMatchesOf : repo.tenderMatchesOf;
+    const grouped = byParent(
+      await matchesOf(
+        db,
+        rows.map((r) => r.id),
+        limit,
+        q.minScore,
+        caller.id,
+      ),
+    );
+    const counterpart = kind === 'tender' ? 'catalogue_item' : 'tender';
+    return {
+      data: rows.map((r) =>
+        group(
+          // an item's row has no status (null); a tender's says where it stands
+          { kind, id: r.id, title: r.title, category: r.category, status: r.status },
+          grouped.get(r.id) ?? [],
+          counterpart,
+          planLimit,
+          limit,
+        ),
+      ),
+      meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
+    };
+  }
+
   return {
     /** Scores one subject; returns telling the other side about strong new matches, to run next. */
     compute,
 
     /** GET /api/tender/matches/supplier: open tenders for each of the supplier's catalogue items. */
-    async forSupplier(caller: Principal, q: MatchesQuery): Promise<MatchGroupsResponse> {
-      const planLimit = planLimitOf(caller);
-      const { rows, total } = await repo.ownItems(db, caller.id, q.page, q.pageSize);
-      await freshen('catalogue_item', rows);
-      const limit = Math.min(q.limit, planLimit ?? q.limit);
-      const grouped = byParent(
-        await repo.tenderMatchesOf(
-          db,
-          rows.map((r) => r.id),
-          limit,
-          q.minScore,
-          caller.id,
-        ),
-      );
-      return {
-        data: rows.map((r) =>
-          group(
-            { kind: 'catalogue_item', id: r.id, title: r.title, category: r.category, status: null },
-            grouped.get(r.id) ?? [],
-            'tender',
-            planLimit,
-            limit,
-          ),
-        ),
-        meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
-      };
-    },
+    forSupplier: (caller: Principal, q: MatchesQuery) => ownListingsWithMatches(caller, q, 'catalogue_item'),
 
     /** GET /api/tender/matches/buyer: catalogue items for each of the buyer's tenders. */
-    async forBuyer(caller: Principal, q: MatchesQuery): Promise<MatchGroupsResponse> {
-      const planLimit = planLimitOf(caller);
-      const { rows, total } = await repo.ownTenders(db, caller.id, q.page, q.pageSize);
-      await freshen('tender', rows);
-      const limit = Math.min(q.limit, planLimit ?? q.limit);
-      const grouped = byParent(
-        await repo.itemMatchesOf(
-          db,
-          rows.map((r) => r.id),
-          limit,
-          q.minScore,
-          caller.id,
-        ),
-      );
-      return {
-        data: rows.map((r) =>
-          group(
-            { kind: 'tender', id: r.id, title: r.title, category: r.category, status: r.status },
-            grouped.get(r.id) ?? [],
-            'catalogue_item',
-            planLimit,
-            limit,
-          ),
-        ),
-        meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
-      };
-    },
+    forBuyer: (caller: Principal, q: MatchesQuery) => ownListingsWithMatches(caller, q, 'tender'),
 
     /**
      * GET /api/tender/matches/recommendations/{id}: for a tender or catalogue item the caller owns,

@@ -21,7 +21,7 @@ import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import { closeContractsOfDeletedUser } from '../contracts/contracts.service.ts';
+import { closeContractsOfDeletedUser } from '../deals/deals.service.ts';
 import * as repo from './settings.repository.ts';
 import * as tokens from '../auth/auth-tokens.service.ts';
 import { bumpSessionVersion, findUserById } from '../users/users.service.ts';
