@@ -1,5 +1,6 @@
 import {
   categoryForCpv,
+  formatCpv,
   categoryName,
   formatMoney,
   formatPence,
@@ -754,7 +755,7 @@ function assessScope(t: PackTender, supplier: PackSupplier, ranked: RankedItem[]
       : t.cpvCodes.length
         ? t.cpvCodes
             .slice(0, 3)
-            .map((c) => `CPV ${c}${t.cpvLabels[c] ? ` ${t.cpvLabels[c]}` : ''}`)
+            .map((c) => `CPV ${formatCpv({ code: c, label: t.cpvLabels[c] })}`)
             .join('; ')
         : t.title;
   const requirement = `Scope: ${label}`;
@@ -1105,7 +1106,7 @@ export function generateBidPack(input: PackInput): BidPack {
   const classification =
     t.kind === 'tender' && t.category
       ? [categoryName(t.category), ...t.subcategories.map((s) => subcategoryName(t.category!, s))]
-      : t.cpvCodes.map((c) => `${c}${t.cpvLabels[c] ? ` ${t.cpvLabels[c]}` : ''}`);
+      : t.cpvCodes.map((c) => formatCpv({ code: c, label: t.cpvLabels[c] }));
   return {
     version: 1,
     generatedAt: now.toISOString(),
