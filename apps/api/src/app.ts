@@ -82,6 +82,22 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger | boolean;
 }
 
+/**
+ * Where signed download links point besides this origin: the S3 endpoint when one is configured
+ * (path-style and virtual-hosted, e.g. MinIO in compose.yaml). AWS's own endpoints are not
+ * guessed; set S3_ENDPOINT to the store's public address to show its pictures.
+ */
+export function storageImageOrigins(config: Pick<Config, 's3'>): string[] {
+  const endpoint = config.s3?.endpoint;
+  if (!endpoint) return [];
+  try {
+    const u = new URL(endpoint);
+    return config.s3!.forcePathStyle ? [u.origin] : [u.origin, `${u.protocol}//${config.s3!.bucket}.${u.host}`];
+  } catch {
+    return [];
+  }
+}
+
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
@@ -120,7 +136,8 @@ export async function buildApp(opts: BuildOptions) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // catalogue pictures and logos are <img>s of signed download links: on S3 those are the store's
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageImageOrigins(config)],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
