@@ -108,6 +108,24 @@ describe('Journeys: polish of the live feed, the award dialog and catalogue pict
     expect(w.scroll).toBeLessThanOrEqual(w.inner);
     await screenshot(page, 'polish-live-feed-tabs-scrolled-mobile');
     await tabs.getByRole('tab', { name: 'All' }).click();
+    await expect.poll(() => tabs.evaluate((el) => el.scrollLeft)).toBe(0);
+
+    // Opened on a later tab (a link, a reload), the bar shows that tab whole, and the page stays put.
+    await page.goto('/supplier/external-search?tab=saved');
+    const saved = tabs.getByRole('tab', { name: 'Saved searches' });
+    await expect.poll(() => saved.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() =>
+        saved.evaluate((tab) => {
+          const bar = tab.parentElement!.getBoundingClientRect();
+          const box = tab.getBoundingClientRect();
+          return box.left >= bar.left - 1 && box.right <= bar.right + 1;
+        }),
+      )
+      .toBe(true);
+    w = await pageWidth();
+    expect(w.scroll).toBeLessThanOrEqual(w.inner);
+    await tabs.getByRole('tab', { name: 'All' }).click();
 
     // Cards show the main CPV code with its label.
     await page.setViewportSize(DESKTOP);
@@ -186,12 +204,12 @@ describe('Journeys: polish of the live feed, the award dialog and catalogue pict
 
     // The supplier's catalogue card and the item page show the picture, alt = the item's name.
     await s.goto('/supplier/catalogue');
-    const cardImg = s.getByRole('list', { name: 'Catalogue items' }).getByRole('img', { name: itemTitle });
+    const cardImg = s.getByRole('list', { name: 'Catalogue items' }).getByRole('img', { name: itemTitle, exact: true });
     await cardImg.waitFor();
     await expect.poll(() => cardImg.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await shotBoth(s, 'polish-catalogue-card-image');
     await s.goto(`/supplier/catalogue/${item.data.id}`);
-    const photo = s.getByRole('region', { name: 'Photos' }).getByRole('img', { name: itemTitle });
+    const photo = s.getByRole('region', { name: 'Photos' }).getByRole('img', { name: itemTitle, exact: true });
     await photo.waitFor();
     await expect.poll(() => photo.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     // the picture is not also listed as a file
@@ -217,10 +235,13 @@ describe('Journeys: polish of the live feed, the award dialog and catalogue pict
     // The marketplace shows the item with its picture.
     await b.goto(`/buyer/connect?q=${encodeURIComponent('glulam roof beam')}`);
     await b.getByRole('heading', { name: 'Search the marketplace' }).waitFor();
-    const hitImg = b.getByRole('list', { name: 'Marketplace results' }).getByRole('img', { name: itemTitle });
+    const hitImg = b
+      .getByRole('list', { name: 'Marketplace results' })
+      .getByRole('img', { name: itemTitle, exact: true });
     await hitImg.waitFor();
-    await expect.poll(() => hitImg.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // lazy-loaded: it loads once scrolled into view
     await hitImg.scrollIntoViewIfNeeded();
+    await expect.poll(() => hitImg.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await screenshot(b, 'polish-marketplace-image-desktop');
 
     // Award: the matched item is chosen and the value is its price × the tender's quantity.
