@@ -242,6 +242,7 @@ describe('Journeys: polish of the live feed, the award dialog and catalogue pict
     // lazy-loaded: it loads once scrolled into view
     await hitImg.scrollIntoViewIfNeeded();
     await expect.poll(() => hitImg.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await b.evaluate(() => window.scrollTo(0, 0));
     await screenshot(b, 'polish-marketplace-image-desktop');
 
     // Award: the matched item is chosen and the value is its price × the tender's quantity.
@@ -256,7 +257,7 @@ describe('Journeys: polish of the live feed, the award dialog and catalogue pict
     await expect.poll(() => itemSelect.inputValue(), { timeout: 20_000 }).toBe(item.data.id);
     expect(await itemSelect.locator('optgroup[label="Matched to this tender"] option').count()).toBe(1);
     expect(await dialog.getByLabel('Contract value (£)').inputValue()).toBe('13800');
-    await dialog.getByText('£1,150 per unit × 12 (the tender’s quantity)').waitFor();
+    await dialog.getByText('Suggested £13,800: £1,150 per unit × 12 (the tender’s quantity)').waitFor();
     // the buyer can still change it
     await dialog.getByLabel('Contract value (£)').fill('13200');
     await b.waitForTimeout(150);

@@ -33,7 +33,7 @@ describe('award dialog: the suggested contract value', () => {
   it("is the chosen item's unit price × the tender's quantity", () => {
     expect(suggestValue(ctx(), 'good')).toEqual({
       pence: 4_600_000,
-      hint: '£1,150 per unit × 40 (the tender’s quantity)',
+      hint: 'Suggested £46,000: £1,150 per unit × 40 (the tender’s quantity)',
     });
   });
   it('is one unit when the tender states no quantity, and the budget when no item is chosen', () => {

@@ -60,16 +60,20 @@ export interface ValueSuggestion {
 export function suggestValue(ctx: AwardContext, itemId: string): ValueSuggestion | null {
   const response = responseOf(ctx);
   if (response)
-    return { pence: response.totalPence, hint: `Their response’s total, ${formatPence(response.totalPence)}` };
+    return {
+      pence: response.totalPence,
+      hint: `Suggested ${formatPence(response.totalPence)}: their response’s total`,
+    };
   const item = ctx.items.find((i) => i.id === itemId);
   if (item?.valuePence != null) {
     const qty = ctx.tender?.quantity && ctx.tender.quantity > 0 ? ctx.tender.quantity : 1;
+    const pence = item.valuePence * qty;
     return {
-      pence: item.valuePence * qty,
+      pence,
       hint:
-        ctx.tender?.quantity && ctx.tender.quantity > 0
-          ? `${formatPence(item.valuePence)} per unit × ${qty.toLocaleString('en-GB')} (the tender’s quantity)`
-          : `${formatPence(item.valuePence)}, the item’s price (the tender states no quantity)`,
+        qty > 1 || ctx.tender?.quantity === 1
+          ? `Suggested ${formatPence(pence)}: ${formatPence(item.valuePence)} per unit × ${qty.toLocaleString('en-GB')} (the tender’s quantity)`
+          : `Suggested ${formatPence(pence)}: the item’s price (the tender states no quantity)`,
     };
   }
   if (ctx.tender?.budgetPence != null)

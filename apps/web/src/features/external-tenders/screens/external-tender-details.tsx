@@ -162,7 +162,8 @@ export function ExternalTenderDetailsScreen() {
               <DetailItem label="Buyer">{orFallback(t.buyerName)}</DetailItem>
               <DetailItem label="Published on">{origin}</DetailItem>
               <DetailItem label="Notice type">{noticeTypeLabel(t.noticeType)}</DetailItem>
-              <DetailItem label="CPV codes">
+              {/* the whole row: a code with its label is long */}
+              <DetailItem label="CPV codes" className="col-span-full">
                 <TagList items={t.cpv.map(formatCpv)} />
               </DetailItem>
             </DetailGrid>
