@@ -36,9 +36,15 @@ describe('award dialog: the suggested contract value', () => {
       hint: 'Suggested £46,000: £1,150 per unit × 40 (the tender’s quantity)',
     });
   });
-  it('is one unit when the tender states no quantity, and the budget when no item is chosen', () => {
-    expect(suggestValue(ctx({ tender: { quantity: null, budgetPence: 100 } }), 'good')?.pence).toBe(115_000);
+  it('is the budget when no item is chosen or the tender states no quantity (one unit is no contract value)', () => {
     expect(suggestValue(ctx(), '')?.pence).toBe(5_000_000);
+    expect(suggestValue(ctx({ tender: { quantity: null, budgetPence: 4_800_000 } }), 'good')).toEqual({
+      pence: 4_800_000,
+      hint: 'The tender budget is £48,000 (it states no quantity to multiply £1,150 by)',
+    });
+  });
+  it("is the item's price when the tender states neither quantity nor budget, and nothing without an item", () => {
+    expect(suggestValue(ctx({ tender: { quantity: null, budgetPence: null } }), 'good')?.pence).toBe(115_000);
     expect(suggestValue(ctx({ tender: { quantity: null, budgetPence: null } }), '')).toBeNull();
   });
   it("is the supplier's response total when they priced the tender (a withdrawn response is no offer)", () => {

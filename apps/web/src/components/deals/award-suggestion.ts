@@ -54,8 +54,8 @@ export interface ValueSuggestion {
 
 /**
  * The contract value to pre-fill: the supplier's response total when they priced the tender;
- * else the chosen item's unit price × the tender's quantity (one unit when the tender states
- * none); else the tender's budget. Null when there is nothing to go on. The buyer may edit it.
+ * else the chosen item's unit price × the tender's quantity; else (no item, or no quantity) the
+ * tender's budget; else the item's price. Null when there is nothing to go on. The buyer may edit it.
  */
 export function suggestValue(ctx: AwardContext, itemId: string): ValueSuggestion | null {
   const response = responseOf(ctx);
@@ -65,18 +65,25 @@ export function suggestValue(ctx: AwardContext, itemId: string): ValueSuggestion
       hint: `Suggested ${formatPence(response.totalPence)}: their response’s total`,
     };
   const item = ctx.items.find((i) => i.id === itemId);
-  if (item?.valuePence != null) {
-    const qty = ctx.tender?.quantity && ctx.tender.quantity > 0 ? ctx.tender.quantity : 1;
+  const qty = ctx.tender?.quantity;
+  const budget = ctx.tender?.budgetPence ?? null;
+  if (item?.valuePence != null && qty && qty > 0) {
     const pence = item.valuePence * qty;
     return {
       pence,
-      hint:
-        qty > 1 || ctx.tender?.quantity === 1
-          ? `Suggested ${formatPence(pence)}: ${formatPence(item.valuePence)} per unit × ${qty.toLocaleString('en-GB')} (the tender’s quantity)`
-          : `Suggested ${formatPence(pence)}: the item’s price (the tender states no quantity)`,
+      hint: `Suggested ${formatPence(pence)}: ${formatPence(item.valuePence)} per unit × ${qty.toLocaleString('en-GB')} (the tender’s quantity)`,
     };
   }
-  if (ctx.tender?.budgetPence != null)
-    return { pence: ctx.tender.budgetPence, hint: `The tender budget is ${formatPence(ctx.tender.budgetPence)}` };
+  // No quantity to multiply by: one unit's price is no contract value; the budget says more.
+  if (budget != null)
+    return {
+      pence: budget,
+      hint:
+        item?.valuePence != null
+          ? `The tender budget is ${formatPence(budget)} (it states no quantity to multiply ${formatPence(item.valuePence)} by)`
+          : `The tender budget is ${formatPence(budget)}`,
+    };
+  if (item?.valuePence != null)
+    return { pence: item.valuePence, hint: `Suggested ${formatPence(item.valuePence)}: the item’s price` };
   return null;
 }
