@@ -153,7 +153,8 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await dialog.getByText('Pennine Building Supplies Ltd').waitFor();
     const itemSelect = dialog.getByLabel('Catalogue item');
     await expect.poll(async () => itemSelect.locator('option').count()).toBeGreaterThan(1);
-    const itemLabel = (await itemSelect.locator('option').nth(1).textContent()) ?? '';
+    // the option reads "Title (£price)", with " · N% match" when matched to the tender
+    const itemLabel = ((await itemSelect.locator('option').nth(1).textContent()) ?? '').replace(/ · \d+% match$/, '');
     await itemSelect.selectOption({ index: 1 });
     await dialog.getByLabel('Contract value (£)').fill('46500');
     await dialog.getByLabel('Terms').fill('30 days from delivery; beams delivered in two drops.');

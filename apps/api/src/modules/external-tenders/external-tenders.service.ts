@@ -28,7 +28,8 @@ import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, feedCounts, lastImportedAt, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
-import { currencyExponent } from './ocds-mapper.ts';
+import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
+import { cpvLabels } from '../matching/cpv.ts';
 import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
 import { feedFor } from '../matching/matching.service.ts';
 
@@ -44,6 +45,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * connectors when they run less often than every 8 hours.
  */
 export const feedStaleAfterHours = (intervalMinutes: number) => Math.max(24, Math.ceil((3 * intervalMinutes) / 60));
+
+/** Codes with their CPV 2008 labels ('' for a code the vocabulary does not have). */
+export const withCpvLabels = (codes: readonly string[]) =>
+  codes.map((code) => ({ code, label: cpvLabels().get(code) ?? '' }));
 
 export function toExternalTender(v: repo.TenderView): ExternalTender {
   const amount = v.amountMinor === null ? null : v.amountMinor / 10 ** currencyExponent(v.currency);
@@ -72,6 +77,8 @@ export function toExternalTender(v: repo.TenderView): ExternalTender {
     isFavourited: v.isFavourited,
     buyerName: v.buyerName,
     cpvCodes: v.cpvCodes,
+    cpv: withCpvLabels(v.cpvCodes),
+    buyerContact: null,
     noticeType: v.noticeType,
     publisher: v.publisher,
     demoShiftDays: v.demoShiftDays,
@@ -286,7 +293,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       requireLiveFeed(p);
       const row = await repo.findTender(db, p.id, id);
       if (!row) throw new AppError('NOT_FOUND', 'Tender not found');
-      return { data: toExternalTender(row) };
+      return { data: { ...toExternalTender(row), buyerContact: buyerContactOf(await repo.releasePartiesOf(db, id)) } };
     },
 
     async favourite(p: Principal, id: string, on: boolean) {

@@ -1,5 +1,6 @@
 import {
   categoryName,
+  formatCpv,
   formatPence,
   subcategoryName,
   type RequirementSource,
@@ -258,7 +259,7 @@ export function assessScope(t: PackTender, supplier: PackSupplier, ranked: Ranke
       : t.cpvCodes.length
         ? t.cpvCodes
             .slice(0, 3)
-            .map((c) => `CPV ${c}${t.cpvLabels[c] ? ` ${t.cpvLabels[c]}` : ''}`)
+            .map((c) => `CPV ${formatCpv({ code: c, label: t.cpvLabels[c] })}`)
             .join('; ')
         : t.title;
   const requirement = `Scope: ${label}`;

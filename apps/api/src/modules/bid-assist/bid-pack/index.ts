@@ -1,5 +1,6 @@
 import {
   categoryName,
+  formatCpv,
   formatPostedDate,
   regionName,
   subcategoryName,
@@ -96,7 +97,7 @@ export function generateBidPack(input: PackInput): BidPack {
   const classification =
     t.kind === 'tender' && t.category
       ? [categoryName(t.category), ...t.subcategories.map((s) => subcategoryName(t.category!, s))]
-      : t.cpvCodes.map((c) => `${c}${t.cpvLabels[c] ? ` ${t.cpvLabels[c]}` : ''}`);
+      : t.cpvCodes.map((c) => formatCpv({ code: c, label: t.cpvLabels[c] }));
   return {
     version: 1,
     generatedAt: now.toISOString(),
