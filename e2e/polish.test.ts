@@ -6,7 +6,7 @@ import { connect } from '../apps/api/src/db/client.ts';
 import { importDocument } from '../apps/api/src/modules/external-tenders/feed-importer.ts';
 import { SNAPSHOT_FILE } from '../apps/api/src/modules/external-tenders/feed-jobs.ts';
 import { apiLogin, freshAccount } from './support/accounts.ts';
-import { DESKTOP, launch, loginAs, newPage, screenshot, seenToast } from './support/browser.ts';
+import { DESKTOP, launch, loginAs, newPage, screenshot, seenToast, shot } from './support/browser.ts';
 import { server } from './support/server.ts';
 
 /** The narrow phone the live feed's tab bar is checked at. */
@@ -21,9 +21,7 @@ afterAll(async () => {
 });
 
 async function shotBoth(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, `${name}-desktop`);
+  await shot(page, `${name}-desktop`);
   await page.setViewportSize(PHONE);
   await page.waitForTimeout(200);
   await screenshot(page, `${name}-mobile`);
