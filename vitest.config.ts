@@ -1,9 +1,14 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The web's import alias (apps/web/vite.config.ts), for its modules under test.
+const webAlias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: webAlias },
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],

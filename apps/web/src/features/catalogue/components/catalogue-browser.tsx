@@ -26,6 +26,7 @@ import { notify } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteCatalogueItem } from '../api/delete-catalogue-item';
 import { useCatalogue, type CatalogueParams, type CatalogueSort } from '../api/list-catalogue';
+import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 12;
 // Best match (the search engine's order) is offered, and is the default, while there are words to match
@@ -281,7 +282,7 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                     <TR key={i.id}>
                       <TD className="max-w-sm">
                         <Link
-                          to={`/supplier/catalogue/${i.id}`}
+                          to={paths.supplier.catalogueItem(i.id)}
                           state={{ from }}
                           className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
                         >
@@ -326,7 +327,7 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                   </div>
                   <h3 className="mt-2.5 font-semibold text-ink-900">
                     <Link
-                      to={`/supplier/catalogue/${i.id}`}
+                      to={paths.supplier.catalogueItem(i.id)}
                       state={{ from }}
                       className="hover:text-brand-700 hover:underline"
                     >
@@ -388,7 +389,7 @@ function ItemActions({ item, onDelete }: { item: CatalogueItem; onDelete: () => 
   return (
     <div className="flex justify-end gap-1">
       <ButtonLink
-        to={`/supplier/edit-catalogue/${item.id}`}
+        to={paths.supplier.editCatalogue(item.id)}
         variant="ghost"
         size="icon"
         aria-label={`Edit ${item.title}`}

@@ -62,6 +62,7 @@ import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useBuyerDashboard } from '../api/get-buyer-dashboard';
 import { useSupplierDashboard } from '../api/get-supplier-dashboard';
+import { paths } from '@/lib/paths';
 
 /** Headline money in whole pounds (the exact figure is in the deals screen). */
 /** An average response time: hours under two days, days beyond. */
@@ -172,7 +173,7 @@ function BuyerDashboardView({ range }: { range: DashboardSelection }) {
         title="No tenders yet"
         description="Publish your first tender to see matches, responses and deals here."
         action={
-          <ButtonLink to="/buyer/create-tender">
+          <ButtonLink to={paths.buyer.createTender}>
             Create tender <ArrowRight className="size-4" aria-hidden="true" />
           </ButtonLink>
         }
@@ -265,7 +266,7 @@ function BuyerFigures({ d }: { d: BuyerDashboard }) {
           title="Deals"
           id="buyer-deals"
           action={
-            <ButtonLink to="/buyer/deals" variant="ghost" size="sm">
+            <ButtonLink to={paths.buyer.deals} variant="ghost" size="sm">
               View deals
             </ButtonLink>
           }
@@ -325,7 +326,7 @@ function BuyerFigures({ d }: { d: BuyerDashboard }) {
               items={d.matchesPerTender.map((m) => ({
                 key: m.id,
                 label: (
-                  <Link to={`/buyer/tender/${m.id}`} className="hover:underline">
+                  <Link to={paths.buyer.tender(m.id)} className="hover:underline">
                     {m.title}
                   </Link>
                 ),
@@ -342,7 +343,7 @@ function BuyerFigures({ d }: { d: BuyerDashboard }) {
             <ul className="divide-y divide-ink-100">
               {d.closingSoon.map((c) => (
                 <li key={c.id} className="py-2.5 first:pt-0 last:pb-0">
-                  <Link to={`/buyer/tender/${c.id}`} className="font-medium text-ink-900 hover:underline">
+                  <Link to={paths.buyer.tender(c.id)} className="font-medium text-ink-900 hover:underline">
                     {c.title}
                   </Link>
                   <div className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-ink-500">
@@ -374,7 +375,7 @@ function BuyerFigures({ d }: { d: BuyerDashboard }) {
                   <Activity className="mr-2 inline size-4 text-ink-400" aria-hidden="true" />
                   <span className="font-medium text-ink-900">{actionText(a.action)}</span>{' '}
                   <Link
-                    to={`/buyer/tender/${a.tenderId}`}
+                    to={paths.buyer.tender(a.tenderId)}
                     className="text-ink-700 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-700"
                   >
                     {a.tenderTitle ?? 'a deleted tender'}
@@ -415,7 +416,7 @@ function CatalogueFigures({ d, label }: { d: SupplierDashboard; label: string })
           key: c.id,
           labelClassName: 'truncate pr-2',
           label: (
-            <Link to={`/supplier/catalogue/${c.id}`} className="text-ink-700 hover:underline" title={c.title}>
+            <Link to={paths.supplier.catalogueItem(c.id)} className="text-ink-700 hover:underline" title={c.title}>
               {c.title}
             </Link>
           ),
@@ -516,7 +517,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
           title={`Plan usage · ${plan}`}
           id="supplier-usage"
           action={
-            <ButtonLink to="/supplier/settings/billing" variant="ghost" size="sm">
+            <ButtonLink to={paths.supplier.settings.billing} variant="ghost" size="sm">
               Billing
             </ButtonLink>
           }
@@ -542,7 +543,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
           title="Item views and matches"
           id="supplier-catalogue"
           action={
-            <ButtonLink to="/supplier/catalogue" variant="ghost" size="sm">
+            <ButtonLink to={paths.supplier.catalogue} variant="ghost" size="sm">
               Catalogue
             </ButtonLink>
           }
@@ -552,7 +553,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
           ) : (
             <div className="text-sm text-ink-500">
               <p>Add catalogue items to get matched with tenders.</p>
-              <ButtonLink to="/supplier/add-catalogue" size="sm" className="mt-3">
+              <ButtonLink to={paths.supplier.addCatalogue()} size="sm" className="mt-3">
                 <PackagePlus className="size-4" aria-hidden="true" /> Add to catalogue
               </ButtonLink>
             </div>
@@ -562,7 +563,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
           title="Favourites closing soon"
           id="supplier-favourites"
           action={
-            <ButtonLink to="/supplier/external-search" variant="ghost" size="sm">
+            <ButtonLink to={paths.supplier.liveFeed} variant="ghost" size="sm">
               Live Feed
             </ButtonLink>
           }
@@ -572,7 +573,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
               {d.favouritesClosingSoon.map((f) => (
                 <li key={f.id} className="py-2.5 first:pt-0 last:pb-0">
                   <Link
-                    to={`/supplier/external-search/${f.id}`}
+                    to={paths.supplier.externalTender(f.id)}
                     className="flex items-start gap-2 font-medium text-ink-900 hover:underline"
                   >
                     <Star className="mt-0.5 size-4 shrink-0 fill-brand-400 text-brand-500" aria-hidden="true" />
@@ -597,7 +598,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
           title="Bid Assist"
           id="supplier-bid-assist"
           action={
-            <ButtonLink to="/supplier/bid-assist" variant="ghost" size="sm">
+            <ButtonLink to={paths.supplier.bidAssist} variant="ghost" size="sm">
               Open
             </ButtonLink>
           }
@@ -610,7 +611,7 @@ function SupplierFigures({ d }: { d: SupplierDashboard }) {
               </li>
             ))}
           </ul>
-          <ButtonLink to="/supplier/bid-assist" variant="secondary" size="sm" className="mt-4">
+          <ButtonLink to={paths.supplier.bidAssist} variant="secondary" size="sm" className="mt-4">
             <Sparkles className="size-4" aria-hidden="true" /> Ask for help with a bid
           </ButtonLink>
           <p className="mt-3 flex items-center gap-1.5 text-xs text-ink-500">

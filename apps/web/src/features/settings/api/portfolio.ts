@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatePortfolioItemBody, PortfolioItem } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { profileSettingsKey } from './get-profile-settings';
+import { sharedKeys } from '@/lib/query-keys';
+import { settingsKeys } from './keys';
 
 /** Supplier portfolio (docs/product.md section 3 Profile): POST /api/portfolio, PUT and DELETE /api/portfolio/{id}. */
 export async function createPortfolioItem(body: CreatePortfolioItemBody): Promise<PortfolioItem> {
@@ -28,8 +29,8 @@ function useRefresh() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: profileSettingsKey }),
-      qc.invalidateQueries({ queryKey: ['profiles'] }),
+      qc.invalidateQueries({ queryKey: settingsKeys.profile }),
+      qc.invalidateQueries({ queryKey: sharedKeys.profiles.all }),
     ]);
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateProjectBody, Project } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { profileSettingsKey } from './get-profile-settings';
+import { sharedKeys } from '@/lib/query-keys';
+import { settingsKeys } from './keys';
 
 /**
  * Buyer projects (docs/product.md section 3 Buyer-profile extras): POST /api/settings/projects,
@@ -25,8 +26,8 @@ function useRefresh() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: profileSettingsKey }),
-      qc.invalidateQueries({ queryKey: ['profiles'] }),
+      qc.invalidateQueries({ queryKey: settingsKeys.profile }),
+      qc.invalidateQueries({ queryKey: sharedKeys.profiles.all }),
     ]);
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile, UpdateProfileBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { profileSettingsKey } from './get-profile-settings';
+import { sharedKeys } from '@/lib/query-keys';
+import { settingsKeys } from './keys';
 
 /** PUT /api/settings/profile: omitted fields stay as they are; null or '' clears one. */
 export async function updateProfileSettings(body: UpdateProfileBody): Promise<Profile> {
@@ -14,9 +15,9 @@ export function useUpdateProfileSettings() {
   return useMutation({
     mutationFn: updateProfileSettings,
     onSuccess: (profile) => {
-      qc.setQueryData(profileSettingsKey, profile);
+      qc.setQueryData(settingsKeys.profile, profile);
       // The profile view and anything showing the company name read the same data.
-      return qc.invalidateQueries({ queryKey: ['profiles'] });
+      return qc.invalidateQueries({ queryKey: sharedKeys.profiles.all });
     },
   });
 }

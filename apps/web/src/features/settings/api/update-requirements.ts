@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Requirements, UpdateRequirementsBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { profileSettingsKey } from './get-profile-settings';
+import { settingsKeys } from './keys';
 
 /** PUT /api/requirements */
 export async function updateRequirements(body: UpdateRequirementsBody): Promise<Requirements> {
@@ -13,6 +13,6 @@ export function useUpdateRequirements() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateRequirements,
-    onSuccess: () => qc.invalidateQueries({ queryKey: profileSettingsKey }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.profile }),
   });
 }

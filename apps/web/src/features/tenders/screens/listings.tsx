@@ -24,6 +24,7 @@ import {
 import { errorMessage } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBuyerTenders, type BuyerTendersParams, type TenderSort } from '../api/list-buyer-tenders';
+import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 10;
 // Best match (the search engine's order) is offered, and is the default, while there are words to match
@@ -144,7 +145,7 @@ export function ListingsScreen() {
         title="Listings"
         description="Every tender you have published, with its status, budget and closing date."
         actions={
-          <ButtonLink to="/buyer/create-tender">
+          <ButtonLink to={paths.buyer.createTender}>
             <FilePlus2 className="size-4" aria-hidden="true" />
             Create tender
           </ButtonLink>
@@ -246,7 +247,7 @@ export function ListingsScreen() {
             icon={ClipboardList}
             title="No tenders yet"
             description="Tenders you create appear here with their status — draft, active, pending or fulfilled."
-            action={<ButtonLink to="/buyer/create-tender">Create tender</ButtonLink>}
+            action={<ButtonLink to={paths.buyer.createTender}>Create tender</ButtonLink>}
           />
         )
       ) : (
@@ -267,7 +268,7 @@ export function ListingsScreen() {
                   <TR key={t.id}>
                     <TD className="max-w-md">
                       <Link
-                        to={`/buyer/tender/${t.id}`}
+                        to={paths.buyer.tender(t.id)}
                         className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
                       >
                         {t.title}
@@ -294,7 +295,7 @@ export function ListingsScreen() {
             {rows.map((t) => (
               <li key={t.id}>
                 <Link
-                  to={`/buyer/tender/${t.id}`}
+                  to={paths.buyer.tender(t.id)}
                   className="block rounded-xl border border-ink-200 bg-white p-4 shadow-card hover:border-ink-300"
                 >
                   <div className="flex items-start justify-between gap-3">
