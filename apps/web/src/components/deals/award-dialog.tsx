@@ -3,26 +3,20 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Building2, Search, X } from 'lucide-react';
 import { prettifyRegion, type Contract, type Tender } from '@brickyard/shared';
-import { Alert, Button, Field, Input, Modal, SelectField, Spinner, TextField, TextareaField } from '@/components/ui';
+import { Alert, Button, Field, Input, Modal, MoneyInput, SelectField, Spinner, TextareaField } from '@/components/ui';
 import { zodResolver } from '@/lib/form';
 import { formatPence } from '@/lib/format';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAwardableTenders, useCreateContract, useSupplierCatalogue, useSupplierSearch } from './api';
-
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const awardSchema = z.object({
   tenderId: z.string().min(1, 'Choose the tender to award'),
   supplierId: z.string().min(1, 'Choose the supplier to award it to'),
   catalogueItemId: z.string(),
-  value: z
-    .string()
-    .trim()
-    .min(1, 'Enter the contract value')
-    .refine((v) => money.test(cleanMoney(v)), 'Enter an amount in pounds, like 12500 or 12500.50'),
+  value: moneyField('Enter an amount in pounds, like 12500 or 12500.50', 'Enter the contract value'),
   terms: z.string().trim().max(10_000, 'Keep the terms under 10,000 characters'),
 });
 type AwardValues = z.infer<typeof awardSchema>;
@@ -33,8 +27,6 @@ export interface AwardSupplier {
   companyName: string;
   name?: string;
 }
-
-const poundsOf = (pence: number | null | undefined) => (pence == null ? '' : String(pence / 100));
 
 /**
  * Award a tender to a supplier (POST /api/contract): the tender (fixed, or chosen from the
@@ -73,7 +65,7 @@ export function AwardDialog({
       tenderId: tender?.id ?? '',
       supplierId: presetSupplier?.id ?? '',
       catalogueItemId: '',
-      value: poundsOf(tender?.budgetPence),
+      value: formatMoney(tender?.budgetPence),
       terms: tender?.paymentTerms ?? '',
     },
   });
@@ -87,7 +79,7 @@ export function AwardDialog({
       tenderId: tender?.id ?? '',
       supplierId: presetSupplier?.id ?? '',
       catalogueItemId: '',
-      value: poundsOf(tender?.budgetPence),
+      value: formatMoney(tender?.budgetPence),
       terms: tender?.paymentTerms ?? '',
     });
   }, [open, tender, presetSupplier, reset]);
@@ -97,7 +89,7 @@ export function AwardDialog({
     onChange: (e: { target: { value: string } }) => {
       const t = tenders.data?.data.find((x) => x.id === e.target.value);
       if (t) {
-        setValue('value', poundsOf(t.budgetPence));
+        setValue('value', formatMoney(t.budgetPence));
         setValue('terms', t.paymentTerms ?? '');
       }
     },
@@ -116,7 +108,7 @@ export function AwardDialog({
         tenderId: v.tenderId,
         supplierId: v.supplierId,
         catalogueItemId: v.catalogueItemId || null,
-        value: cleanMoney(v.value),
+        value: moneyToPounds(v.value)!,
         terms: v.terms.trim() || null,
       },
       {
@@ -182,9 +174,8 @@ export function AwardDialog({
           locked={!!presetSupplier}
         />
         {supplier && <CatalogueItemSelect supplierId={supplier.id} register={register('catalogueItemId')} />}
-        <TextField
+        <MoneyInput
           label="Contract value (£)"
-          inputMode="decimal"
           placeholder="e.g. 12500"
           hint={
             chosenTender?.budgetPence != null

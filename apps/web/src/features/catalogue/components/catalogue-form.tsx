@@ -13,9 +13,10 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  MoneyInput,
   SelectField,
-  TextField,
   TextareaField,
+  TextField,
 } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { fileDisplayName } from '@/lib/download';
@@ -23,9 +24,8 @@ import { zodResolver } from '@/lib/form';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import type { CatalogueBody } from '../api/catalogue-body';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
 const optionalInt = (label: string, max: number) =>
   z
     .string()
@@ -40,16 +40,9 @@ export const catalogueFormSchema = z.object({
   specifications: z.string().trim().max(10_000),
   category: z.string().min(1, 'Choose a category'),
   subcategories: z.array(z.string()),
-  value: z
-    .string()
-    .trim()
-    .min(1, 'Enter a price')
-    .refine((v) => money.test(cleanMoney(v)), 'Enter a price in pounds, like 118.50'),
+  value: moneyField('Enter a price in pounds, like 118.50', 'Enter a price'),
   quantity: optionalInt('Quantity', 1_000_000_000),
-  budget: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 2500'),
+  budget: moneyField('Enter an amount in pounds, like 2500'),
   leadTime: optionalInt('Lead time', 3650),
   region: z.string(),
   availability: z.enum(['available', 'limited', 'other']),
@@ -78,9 +71,9 @@ function itemToForm(i?: CatalogueItem): CatalogueFormValues {
     specifications: i?.specifications ?? '',
     category: i?.category ?? '',
     subcategories: i?.subcategories ?? [],
-    value: i?.valuePence != null ? String(i.valuePence / 100) : '',
+    value: formatMoney(i?.valuePence),
     quantity: i?.quantity != null ? String(i.quantity) : '',
-    budget: i?.budgetPence != null ? String(i.budgetPence / 100) : '',
+    budget: formatMoney(i?.budgetPence),
     leadTime: i?.leadTime != null ? String(i.leadTime) : '',
     region: i?.region ?? '',
     availability: i?.availability ?? 'available',
@@ -103,9 +96,9 @@ function formToBody(v: CatalogueFormValues): CatalogueBody {
     specifications: orNull(v.specifications),
     category: v.category,
     subcategories: v.subcategories.filter((s) => isSubcategoryOf(v.category, s)),
-    value: Number(cleanMoney(v.value)),
+    value: moneyToPounds(v.value)!,
     quantity: v.quantity === '' ? null : Number(v.quantity),
-    budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+    budget: moneyToPounds(v.budget),
     leadTime: v.leadTime === '' ? null : Number(v.leadTime),
     region: orNull(v.region),
     availability: v.availability,
@@ -264,9 +257,8 @@ export function CatalogueForm({
           </div>
         </CardHeader>
         <CardBody className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          <TextField
+          <MoneyInput
             label="Price (£)"
-            inputMode="decimal"
             placeholder="e.g. 118.50"
             error={errors.value?.message}
             {...register('value')}
@@ -290,10 +282,9 @@ export function CatalogueForm({
             <option value="limited">Limited</option>
             <option value="other">Other (e.g. made to order)</option>
           </SelectField>
-          <TextField
+          <MoneyInput
             label="Typical order value (£)"
             optional
-            inputMode="decimal"
             hint="Shown as the budget on your profile's catalogue"
             error={errors.budget?.message}
             {...register('budget')}

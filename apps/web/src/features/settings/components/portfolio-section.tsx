@@ -4,24 +4,29 @@ import { Briefcase, CalendarDays, Pencil, Plus, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import type { PortfolioItem } from '@brickyard/shared';
 import { ConfirmDialog } from '@/components/listing';
-import { Button, Card, CardDescription, CardHeader, CardTitle, Modal, TextField, TextareaField } from '@/components/ui';
+import {
+  Button,
+  Card,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Modal,
+  MoneyInput,
+  TextareaField,
+  TextField,
+} from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { formatPence, formatPostedDate } from '@/lib/format';
 import { zodResolver } from '@/lib/form';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import { useCreatePortfolioItem, useDeletePortfolioItem, useUpdatePortfolioItem } from '../api/portfolio';
-
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const portfolioFormSchema = z.object({
   title: z.string().trim().min(1, 'Give the project a title').max(200, 'At most 200 characters'),
   client: z.string().trim().max(200, 'At most 200 characters'),
-  value: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 420000'),
+  value: moneyField('Enter an amount in pounds, like 420000'),
   completionDate: z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date'),
   description: z.string().trim().max(2000, 'At most 2,000 characters'),
 });
@@ -141,7 +146,7 @@ function PortfolioDialog({ item, onClose }: { item?: PortfolioItem; onClose: () 
     defaultValues: {
       title: item?.title ?? '',
       client: item?.client ?? '',
-      value: item?.valuePence != null ? String(item.valuePence / 100) : '',
+      value: formatMoney(item?.valuePence),
       completionDate: item?.completionDate ?? '',
       description: item?.description ?? '',
     },
@@ -151,7 +156,7 @@ function PortfolioDialog({ item, onClose }: { item?: PortfolioItem; onClose: () 
     const body = {
       title: v.title.trim(),
       client: v.client.trim() || null,
-      value: v.value.trim() === '' ? null : Number(cleanMoney(v.value)),
+      value: moneyToPounds(v.value),
       completionDate: v.completionDate || null,
       description: v.description.trim() || null,
     };
@@ -186,10 +191,9 @@ function PortfolioDialog({ item, onClose }: { item?: PortfolioItem; onClose: () 
       <form id="portfolio-form" onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
         <TextField label="Title" fieldClassName="md:col-span-2" error={errors.title?.message} {...register('title')} />
         <TextField label="Client" optional error={errors.client?.message} {...register('client')} />
-        <TextField
+        <MoneyInput
           label="Value (£)"
           optional
-          inputMode="decimal"
           placeholder="e.g. 420000"
           error={errors.value?.message}
           {...register('value')}

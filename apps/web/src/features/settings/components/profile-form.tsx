@@ -12,9 +12,10 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  MoneyInput,
   SelectField,
-  TextField,
   TextareaField,
+  TextField,
 } from '@/components/ui';
 import { cn } from '@/lib/cn';
 import { zodResolver } from '@/lib/form';
@@ -300,10 +301,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               error={errors.leadTime?.message}
               {...register('leadTime')}
             />
-            <TextField
+            <MoneyInput
               label="Minimum order value (£)"
               optional
-              inputMode="decimal"
               placeholder="e.g. 500"
               error={errors.minOrderValue?.message}
               {...register('minOrderValue')}

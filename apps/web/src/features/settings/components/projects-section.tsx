@@ -12,9 +12,10 @@ import {
   CardHeader,
   CardTitle,
   Modal,
+  MoneyInput,
   SelectField,
-  TextField,
   TextareaField,
+  TextField,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { formatPence, formatPostedDate } from '@/lib/format';
@@ -22,6 +23,7 @@ import { zodResolver } from '@/lib/form';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/projects';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const STATUSES = [
   { value: 'ongoing', label: 'Ongoing' },
@@ -29,18 +31,13 @@ const STATUSES = [
   { value: 'on-hold', label: 'On hold' },
   { value: 'completed', label: 'Completed' },
 ];
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
 const date = z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date');
 
 const projectFormSchema = z.object({
   name: z.string().trim().min(1, 'Name the project').max(200, 'At most 200 characters'),
   location: z.string().trim().max(200, 'At most 200 characters'),
   status: z.string().trim().min(1, 'Choose a status').max(40),
-  budget: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 620000'),
+  budget: moneyField('Enter an amount in pounds, like 620000'),
   estimatedCompletion: date,
   completionDate: date,
   description: z.string().trim().max(2000, 'At most 2,000 characters'),
@@ -211,7 +208,7 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
       name: project?.name ?? '',
       location: project?.location ?? '',
       status: project?.status ?? status ?? 'ongoing',
-      budget: project?.budgetPence != null ? String(project.budgetPence / 100) : '',
+      budget: formatMoney(project?.budgetPence),
       estimatedCompletion: project?.estimatedCompletion ?? '',
       completionDate: project?.completionDate ?? '',
       description: project?.description ?? '',
@@ -228,7 +225,7 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
       name: v.name.trim(),
       location: v.location.trim() || null,
       status: v.status,
-      budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+      budget: moneyToPounds(v.budget),
       estimatedCompletion: v.estimatedCompletion || null,
       completionDate: v.completionDate || null,
       description: v.description.trim() || null,
@@ -287,10 +284,9 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
             </option>
           ))}
         </SelectField>
-        <TextField
+        <MoneyInput
           label="Budget (£)"
           optional
-          inputMode="decimal"
           placeholder="e.g. 620000"
           error={errors.budget?.message}
           {...register('budget')}

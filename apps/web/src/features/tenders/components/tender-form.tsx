@@ -12,18 +12,18 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  MoneyInput,
   SelectField,
-  TextField,
   TextareaField,
+  TextField,
 } from '@/components/ui';
 import { zodResolver } from '@/lib/form';
 import { fileDisplayName } from '@/lib/download';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import type { TenderBody } from '../api/tender-body';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
 const optionalInt = (label: string, max: number) =>
   z
     .string()
@@ -39,10 +39,7 @@ export const tenderFormSchema = z.object({
   specifications: z.string().trim().max(10_000),
   category: z.string().min(1, 'Choose a category'),
   subcategories: z.array(z.string()),
-  budget: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 12500 or 12500.50'),
+  budget: moneyField('Enter an amount in pounds, like 12500 or 12500.50'),
   quantity: optionalInt('Quantity', 1_000_000_000),
   leadTime: optionalInt('Lead time', 3650),
   region: z.string(),
@@ -74,7 +71,7 @@ export function tenderToForm(t?: Tender): TenderFormValues {
     specifications: t?.specifications ?? '',
     category: t?.category ?? '',
     subcategories: t?.subcategories ?? [],
-    budget: t?.budgetPence != null ? String(t.budgetPence / 100) : '',
+    budget: formatMoney(t?.budgetPence),
     quantity: t?.quantity != null ? String(t.quantity) : '',
     leadTime: t?.leadTime != null ? String(t.leadTime) : '',
     region: t?.region ?? '',
@@ -100,7 +97,7 @@ export function formToBody(v: TenderFormValues): TenderBody {
     specifications: orNull(v.specifications),
     category: v.category,
     subcategories: v.subcategories.filter((s) => isSubcategoryOf(v.category, s)),
-    budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+    budget: moneyToPounds(v.budget),
     quantity: v.quantity === '' ? null : Number(v.quantity),
     leadTime: v.leadTime === '' ? null : Number(v.leadTime),
     region: orNull(v.region),
@@ -275,10 +272,9 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           </div>
         </CardHeader>
         <CardBody className="grid gap-5 md:grid-cols-2">
-          <TextField
+          <MoneyInput
             label="Budget (£)"
             optional
-            inputMode="decimal"
             placeholder="e.g. 48500"
             error={errors.budget?.message}
             {...register('budget')}

@@ -10,20 +10,21 @@ import {
   Card,
   EmptyState,
   Input,
+  MoneyInput,
   PageHeader,
   PageSpinner,
   SelectField,
+  Table,
   TBody,
   TD,
   TH,
   THead,
   TR,
-  Table,
-  TextField,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBuyerTenders, type BuyerTendersParams, type TenderSort } from '../api/list-buyer-tenders';
+import { isMoney, stripMoney } from '@/lib/money';
 import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 10;
@@ -37,7 +38,7 @@ const SORTS: { value: TenderSort; label: string }[] = [
   { value: 'budget_asc', label: 'Budget: low to high' },
 ];
 const FILTER_KEYS = ['status', 'category', 'region', 'minBudget', 'maxBudget'] as const;
-const poundsOk = (v: string) => v === '' || /^\d+(\.\d{1,2})?$/.test(v);
+const poundsOk = (v: string) => v === '' || isMoney(v);
 
 /** Listings: /buyer/tenders — the buyer's tenders with filters, search, sort and pages. */
 export function ListingsScreen() {
@@ -117,21 +118,19 @@ export function ListingsScreen() {
           </option>
         ))}
       </SelectField>
-      <TextField
+      <MoneyInput
         label="Min budget (£)"
-        inputMode="decimal"
         placeholder="0"
         value={minBudget}
         error={poundsOk(minBudget) ? undefined : 'Enter pounds, e.g. 5000'}
-        onChange={(e) => set({ minBudget: e.target.value.replace(/[£,\s]/g, '') })}
+        onChange={(e) => set({ minBudget: stripMoney(e.target.value) })}
       />
-      <TextField
+      <MoneyInput
         label="Max budget (£)"
-        inputMode="decimal"
         placeholder="Any"
         value={maxBudget}
         error={poundsOk(maxBudget) ? undefined : 'Enter pounds, e.g. 50000'}
-        onChange={(e) => set({ maxBudget: e.target.value.replace(/[£,\s]/g, '') })}
+        onChange={(e) => set({ maxBudget: stripMoney(e.target.value) })}
       />
     </div>
   );
