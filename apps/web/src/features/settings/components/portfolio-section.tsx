@@ -6,10 +6,8 @@ import type { PortfolioItem } from '@brickyard/shared';
 import { MoneyInput, TextareaField, TextField } from '@/components/ui';
 import { formatPence, formatPostedDate } from '@/lib/format';
 import { zodResolver } from '@/lib/form';
-import { applyServerErrors } from '@/lib/server-errors';
-import { notify } from '@/lib/toast';
 import { portfolioApi } from '../api/portfolio';
-import { ProfileListDialog, ProfileListSection, useConfirmDelete } from './profile-list-section';
+import { ProfileListDialog, ProfileListSection, useConfirmDelete, useSaveListItem } from './profile-list-section';
 import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const portfolioFormSchema = z.object({
@@ -71,9 +69,6 @@ export function PortfolioSection({ items }: { items: PortfolioItem[] }) {
 }
 
 function PortfolioDialog({ item, onClose }: { item?: PortfolioItem; onClose: () => void }) {
-  const create = portfolioApi.useCreate();
-  const update = portfolioApi.useUpdate();
-  const busy = create.isPending || update.isPending;
   const {
     register,
     handleSubmit,
@@ -90,6 +85,18 @@ function PortfolioDialog({ item, onClose }: { item?: PortfolioItem; onClose: () 
     },
   });
 
+  const { save, busy } = useSaveListItem(
+    portfolioApi,
+    item,
+    { fields: FIELDS, setError },
+    {
+      added: 'Portfolio item added',
+      updated: 'Portfolio item updated',
+      failed: 'We could not save the item. Please try again.',
+    },
+    onClose,
+  );
+
   const onSubmit = handleSubmit(async (v) => {
     const body = {
       title: v.title.trim(),
@@ -98,15 +105,7 @@ function PortfolioDialog({ item, onClose }: { item?: PortfolioItem; onClose: () 
       completionDate: v.completionDate || null,
       description: v.description.trim() || null,
     };
-    try {
-      if (item) await update.mutateAsync({ id: item.id, body });
-      else await create.mutateAsync(body);
-      notify.success(item ? 'Portfolio item updated' : 'Portfolio item added');
-      onClose();
-    } catch (err) {
-      const rest = applyServerErrors(err, FIELDS, setError, 'We could not save the item. Please try again.');
-      if (rest) notify.error(rest);
-    }
+    await save(body);
   });
 
   return (

@@ -3,6 +3,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '@/components/listing';
 import { Button, Card, CardDescription, CardHeader, CardTitle, Modal } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
+import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 
 /**
@@ -153,4 +154,39 @@ export function ProfileListDialog({
       {children}
     </Modal>
   );
+}
+
+interface ListItemMutations<Item, Body> {
+  useCreate: () => { mutateAsync: (body: Body) => Promise<Item>; isPending: boolean };
+  useUpdate: () => { mutateAsync: (v: { id: string; body: Body }) => Promise<Item>; isPending: boolean };
+}
+
+/**
+ * Saving an item of a profile list: creates it, or updates `item`; on success says so and calls
+ * `onSaved`, otherwise puts the server's messages next to the form's `fields` (the rest as a toast).
+ */
+export function useSaveListItem<Item extends { id: string }, Body, F extends string>(
+  api: ListItemMutations<Item, Body>,
+  item: Item | undefined,
+  form: {
+    fields: readonly F[];
+    setError: (field: F, error: { type: string; message: string }, opts?: { shouldFocus: boolean }) => void;
+  },
+  text: { added: string; updated: string; failed: string },
+  onSaved: () => void,
+) {
+  const create = api.useCreate();
+  const update = api.useUpdate();
+  async function save(body: Body) {
+    try {
+      if (item) await update.mutateAsync({ id: item.id, body });
+      else await create.mutateAsync(body);
+      notify.success(item ? text.updated : text.added);
+      onSaved();
+    } catch (err) {
+      const rest = applyServerErrors(err, form.fields, form.setError, text.failed);
+      if (rest) notify.error(rest);
+    }
+  }
+  return { save, busy: create.isPending || update.isPending };
 }

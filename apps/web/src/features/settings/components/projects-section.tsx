@@ -6,10 +6,8 @@ import { type Project } from '@brickyard/shared';
 import { Badge, MoneyInput, SelectField, TextareaField, TextField } from '@/components/ui';
 import { formatPence, formatPostedDate } from '@/lib/format';
 import { zodResolver } from '@/lib/form';
-import { applyServerErrors } from '@/lib/server-errors';
-import { notify } from '@/lib/toast';
 import { projectsApi } from '../api/projects';
-import { ProfileListDialog, ProfileListSection, useConfirmDelete } from './profile-list-section';
+import { ProfileListDialog, ProfileListSection, useConfirmDelete, useSaveListItem } from './profile-list-section';
 import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const STATUSES = [
@@ -109,9 +107,6 @@ function ProjectSummary({ project: p }: { project: Project }) {
 }
 
 function ProjectDialog({ project, status, onClose }: { project?: Project; status?: string; onClose: () => void }) {
-  const create = projectsApi.useCreate();
-  const update = projectsApi.useUpdate();
-  const busy = create.isPending || update.isPending;
   const {
     register,
     handleSubmit,
@@ -136,6 +131,18 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
       ? [...STATUSES, { value: project.status, label: project.status }]
       : STATUSES;
 
+  const { save, busy } = useSaveListItem(
+    projectsApi,
+    project,
+    { fields: FIELDS, setError },
+    {
+      added: 'Project added',
+      updated: 'Project updated',
+      failed: 'We could not save the project. Please try again.',
+    },
+    onClose,
+  );
+
   const onSubmit = handleSubmit(async (v) => {
     const body = {
       name: v.name.trim(),
@@ -146,15 +153,7 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
       completionDate: v.completionDate || null,
       description: v.description.trim() || null,
     };
-    try {
-      if (project) await update.mutateAsync({ id: project.id, body });
-      else await create.mutateAsync(body);
-      notify.success(project ? 'Project updated' : 'Project added');
-      onClose();
-    } catch (err) {
-      const rest = applyServerErrors(err, FIELDS, setError, 'We could not save the project. Please try again.');
-      if (rest) notify.error(rest);
-    }
+    await save(body);
   });
 
   return (
