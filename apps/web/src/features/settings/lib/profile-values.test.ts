@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { updateProfileBodySchema, type Profile } from '@brickyard/shared';
-import { formToBody, profileFormSchema, profileToForm } from './profile-values';
+import { updateProfileAndRequirementsBodySchema, updateProfileBodySchema, type Profile } from '@brickyard/shared';
+import { formToBody, formToSaveBody, profileFormSchema, profileToForm } from './profile-values';
 
 const ID = '6f1c0f8e-2a4b-4c59-9a7e-1d2f3a4b5c6d';
 
@@ -132,5 +132,25 @@ describe('profile settings form values (docs/product.md section 3 Profile and Bu
     expect(
       profileFormSchema.safeParse({ ...values, website: 'example.co.uk', minOrderValue: '£1,250.50' }).success,
     ).toBe(true);
+  });
+});
+
+describe('formToSaveBody (the one request that saves profile and requirements)', () => {
+  it('carries the requirements with the profile, blank answers cleared, and the API accepts it', () => {
+    const values = {
+      ...profileToForm(profile()),
+      reqQualityStandards: ['UKCA marking'],
+      reqDeliveryReliability: '  ',
+      reqPricing: ' Fixed price ',
+    };
+    const body = formToSaveBody(values, true, false);
+    expect(body.requirements).toEqual({
+      qualityStandards: ['UKCA marking'],
+      deliveryReliability: null,
+      sustainability: values.reqSustainability.trim() || null,
+      pricing: 'Fixed price',
+    });
+    expect(body.companyName).toBe('Northgate Developments Ltd');
+    expect(updateProfileAndRequirementsBodySchema.safeParse(body).success).toBe(true);
   });
 });

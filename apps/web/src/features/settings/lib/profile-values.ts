@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Profile, UpdateProfileBody } from '@brickyard/shared';
+import type { Profile, UpdateProfileAndRequirementsBody, UpdateProfileBody } from '@brickyard/shared';
 import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 /**
@@ -168,3 +168,31 @@ export function formToBody(v: ProfileFormValues, isBuyer: boolean, imageChanged:
   }
   return body;
 }
+
+/**
+ * The form's one save (PUT /api/settings/profile-and-requirements): the profile and, under
+ * `requirements`, what the user asks of the other side, so both are saved or neither.
+ */
+export function formToSaveBody(
+  v: ProfileFormValues,
+  isBuyer: boolean,
+  imageChanged: boolean,
+): UpdateProfileAndRequirementsBody {
+  return {
+    ...formToBody(v, isBuyer, imageChanged),
+    requirements: {
+      qualityStandards: v.reqQualityStandards,
+      deliveryReliability: orNull(v.reqDeliveryReliability),
+      sustainability: orNull(v.reqSustainability),
+      pricing: orNull(v.reqPricing),
+    },
+  };
+}
+
+/** Where the server's messages about the requirements belong in the form. */
+export const REQUIREMENT_FIELDS = {
+  'requirements.qualityStandards': 'reqQualityStandards',
+  'requirements.deliveryReliability': 'reqDeliveryReliability',
+  'requirements.sustainability': 'reqSustainability',
+  'requirements.pricing': 'reqPricing',
+} as const satisfies Record<string, keyof ProfileFormValues>;
