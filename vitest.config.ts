@@ -8,6 +8,16 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web's components and screens in a simulated browser (Testing Library on jsdom).
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
         resolve: { alias: webAlias },
         test: {
           name: 'unit',
