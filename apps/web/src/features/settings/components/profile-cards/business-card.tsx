@@ -1,6 +1,7 @@
 import { useFormContext } from 'react-hook-form';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle, TextField } from '@/components/ui';
+import { TextField } from '@/components/ui';
 import type { ProfileFormValues } from '../../lib/profile-values';
+import { ProfileCard } from './profile-card';
 
 /** Buyers only: industry, specialization and years in business. */
 export function BusinessCard() {
@@ -9,37 +10,33 @@ export function BusinessCard() {
     formState: { errors },
   } = useFormContext<ProfileFormValues>();
   return (
-    <Card>
-      <CardHeader>
-        <div>
-          <CardTitle>About your business</CardTitle>
-          <CardDescription>Helps suppliers understand the work you do.</CardDescription>
-        </div>
-      </CardHeader>
-      <CardBody className="grid gap-5 md:grid-cols-3">
-        <TextField
-          label="Industry"
-          optional
-          placeholder="e.g. Residential development"
-          error={errors.industry?.message}
-          {...register('industry')}
-        />
-        <TextField
-          label="Specialization"
-          optional
-          placeholder="e.g. Mid-rise timber frame"
-          error={errors.specialization?.message}
-          {...register('specialization')}
-        />
-        <TextField
-          label="Years in business"
-          optional
-          inputMode="numeric"
-          placeholder="e.g. 12"
-          error={errors.yearsInBusiness?.message}
-          {...register('yearsInBusiness')}
-        />
-      </CardBody>
-    </Card>
+    <ProfileCard
+      title="About your business"
+      description="Helps suppliers understand the work you do."
+      bodyClassName="grid gap-5 md:grid-cols-3"
+    >
+      <TextField
+        label="Industry"
+        optional
+        placeholder="e.g. Residential development"
+        error={errors.industry?.message}
+        {...register('industry')}
+      />
+      <TextField
+        label="Specialization"
+        optional
+        placeholder="e.g. Mid-rise timber frame"
+        error={errors.specialization?.message}
+        {...register('specialization')}
+      />
+      <TextField
+        label="Years in business"
+        optional
+        inputMode="numeric"
+        placeholder="e.g. 12"
+        error={errors.yearsInBusiness?.message}
+        {...register('yearsInBusiness')}
+      />
+    </ProfileCard>
   );
 }
