@@ -41,7 +41,8 @@ export async function seedScreensDataset(url: string, out: string[]): Promise<vo
       select distinct least(a, b), greatest(a, b) from pairs`);
     await db.execute(sql`
       insert into conversation_participants (conversation_id, user_id)
-      select id, user_low_id from conversations union all select id, user_high_id from conversations`);
+      select id, user_low_id from conversations union all select id, user_high_id from conversations
+      on conflict do nothing`); // the demo seed's own conversations have theirs already
     // Five messages in each, alternating sender, the last two unread.
     await db.execute(sql`
       insert into messages (conversation_id, sender_id, recipient_id, text, created_at, read_at)

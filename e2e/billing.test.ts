@@ -13,7 +13,7 @@ import {
   loginAs,
   newPage,
   scanEveryScreen,
-  screenshot,
+  shot,
 } from './support/browser.ts';
 
 let browser: Browser;
@@ -46,13 +46,6 @@ async function newAuditedPage(viewport = DESKTOP) {
 /** Serious and critical axe-core violations of the page (the shared scan, one run at a time per page). */
 async function axeViolations(page: Page): Promise<string[]> {
   return a11yViolations(page);
-}
-
-/** A full-page screenshot from the top. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
 }
 
 async function shootBoth(page: Page, name: string) {

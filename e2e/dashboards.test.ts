@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin } from './support/accounts.ts';
-import { DESKTOP, MOBILE, latestMail, launch, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, latestMail, launch, loginAs, newPage, shot } from './support/browser.ts';
 
 /**
  * docs/decisions/0006-dashboards-cached-by-database-versions.md journeys: Bid Assist (docs/product.md sections 1, 7 POST /api/bid-assist, 8, 9) and the buyer,
@@ -18,12 +18,6 @@ afterAll(async () => {
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** A UTC calendar day n days from today, as the dashboards' date fields take it. */
 const utcDay = inDays;
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
-}
 
 async function shootBoth(page: Page, name: string) {
   await shot(page, `${name}-desktop`);

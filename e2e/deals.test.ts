@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, screenshot, seenToast } from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, seenToast, shot } from './support/browser.ts';
 
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let browser: Browser;
@@ -14,25 +14,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A full-page screenshot from the top, once passing toasts have gone (unless they are the point). */
-async function shot(page: Page, name: string, keepToasts = false) {
-  if (!keepToasts) {
-    await page
-      .locator('[data-sonner-toast]')
-      .first()
-      .waitFor({ state: 'detached', timeout: 8000 })
-      .catch(() => undefined);
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
-}
-
 async function shootBoth(page: Page, name: string) {
-  await shot(page, `${name}-desktop`);
+  await shot(page, `${name}-desktop`, { waitForToasts: true });
   await page.setViewportSize(MOBILE);
   await page.waitForTimeout(200);
-  await shot(page, `${name}-mobile`);
+  await shot(page, `${name}-mobile`, { waitForToasts: true });
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(100);
 }
@@ -167,7 +153,8 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await dialog.getByText('Pennine Building Supplies Ltd').waitFor();
     const itemSelect = dialog.getByLabel('Catalogue item');
     await expect.poll(async () => itemSelect.locator('option').count()).toBeGreaterThan(1);
-    const itemLabel = (await itemSelect.locator('option').nth(1).textContent()) ?? '';
+    // the option reads "Title (£price)", with " · N% match" when matched to the tender
+    const itemLabel = ((await itemSelect.locator('option').nth(1).textContent()) ?? '').replace(/ · \d+% match$/, '');
     await itemSelect.selectOption({ index: 1 });
     await dialog.getByLabel('Contract value (£)').fill('46500');
     await dialog.getByLabel('Terms').fill('30 days from delivery; beams delivered in two drops.');
@@ -265,7 +252,7 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await s.getByRole('tab', { name: 'Current Projects' }).click();
     await s.getByText('Ongoing', { exact: true }).waitFor();
     await s.getByText('planned', { exact: true }).waitFor(); // other statuses as given
-    await shot(s, 'profile-buyer-layout-projects-desktop');
+    await shot(s, 'profile-buyer-layout-projects-desktop', { waitForToasts: true });
     await s.getByRole('tab', { name: 'Past Projects' }).click();
     expect(await s.getByText('Completed', { exact: true }).count()).toBe(2);
     await s.getByRole('tab', { name: 'Materials & Services' }).click();
@@ -274,7 +261,7 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await s.getByText('Fixed prices for 90 days').waitFor();
     await s.getByRole('tab', { name: 'Contact Information' }).click();
     await s.getByText('Bea Hughes').waitFor(); // counterparties see the contact details
-    await shot(s, 'profile-buyer-layout-contact-desktop');
+    await shot(s, 'profile-buyer-layout-contact-desktop', { waitForToasts: true });
 
     // A buyer sees the supplier-profile layout, with the new review and the average.
     await b.getByRole('tab', { name: /^All/ }).click();
@@ -304,7 +291,7 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await shootBoth(b, 'profile-supplier-layout-full');
     await b.getByRole('tab', { name: 'Current Catalogue' }).click();
     expect(await b.getByRole('table', { name: 'Current catalogue' }).getByRole('row').count()).toBeGreaterThan(1);
-    await shot(b, 'profile-supplier-layout-catalogue-desktop');
+    await shot(b, 'profile-supplier-layout-catalogue-desktop', { waitForToasts: true });
     await b.getByRole('tab', { name: 'Delivery Locations' }).click();
     await b.getByText('Yorkshire and the Humber').waitFor();
     await b.getByRole('tab', { name: 'Related Documents' }).click();
@@ -315,13 +302,13 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     expect(download.suggestedFilename()).toBe('insurance-certificate.pdf');
     await b.getByRole('tab', { name: 'Project Portfolio' }).click();
     await b.getByText('MediaCity footbridge steelwork').waitFor();
-    await shot(b, 'profile-supplier-layout-portfolio-desktop');
+    await shot(b, 'profile-supplier-layout-portfolio-desktop', { waitForToasts: true });
 
     // docs/product.md §8: a profile that fails to load: an error toast and 'No profile data available'.
     await openWithState(b, '/buyer/profile', { userId: '00000000-0000-4000-8000-000000000000' });
     await b.getByText('No profile data available').waitFor();
     await toast(b, 'Failed to load profile data. Please try again.');
-    await shot(b, 'profile-load-error-desktop', true);
+    await shot(b, 'profile-load-error-desktop');
 
     expect(buyer.errors).toEqual([]);
     expect(supplier.errors).toEqual([]);
@@ -372,7 +359,7 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await b.getByText('No documents shared yet.').waitFor();
     await b.getByRole('tab', { name: 'Project Portfolio' }).click();
     await b.getByText('No portfolio projects added yet.').waitFor();
-    await shot(b, 'profile-supplier-layout-empty-portfolio-desktop');
+    await shot(b, 'profile-supplier-layout-empty-portfolio-desktop', { waitForToasts: true });
 
     // The supplier declines (with a reason); the tender opens again.
     await c.goto('/supplier/deals');
@@ -402,7 +389,7 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await c.getByText('No current projects listed.').waitFor();
     await c.getByRole('tab', { name: 'Materials & Services' }).click();
     await c.getByText('No required products listed.').waitFor();
-    await shot(c, 'profile-buyer-layout-empty-materials-desktop');
+    await shot(c, 'profile-buyer-layout-empty-materials-desktop', { waitForToasts: true });
 
     expect(buyer.errors).toEqual([]);
     expect(core.errors).toEqual([]);

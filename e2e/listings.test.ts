@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot, shot } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,13 +19,6 @@ function pdf(title: string): Buffer {
 function isoDateInDays(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
   return d.toISOString().slice(0, 10);
-}
-
-/** A full-page screenshot from the top (sticky header and sidebar stay where they belong). */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(100);
-  await screenshot(page, name);
 }
 
 async function shootBoth(page: Page, name: string) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, shot } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,12 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
-}
 
 async function shootBoth(page: Page, name: string) {
   await shot(page, `${name}-desktop`);

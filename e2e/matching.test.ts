@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEIGHTS } from '../apps/api/src/modules/matching/engine.ts';
-import { DEMO_PASSWORD, DESKTOP, MOBILE, baseURL, launch, loginAs, newPage, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, DESKTOP, MOBILE, baseURL, launch, loginAs, newPage, shot } from './support/browser.ts';
 
 let browser: Browser;
 
@@ -75,12 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
-}
 
 async function shootBoth(page: Page, name: string) {
   await shot(page, `${name}-desktop`);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshAccount, type FreshAccount } from './support/accounts.ts';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, screenshot, shot } from './support/browser.ts';
 
 let browser: Browser;
 /** A buyer and a supplier of this journey's own: other journeys open conversations between the demo
@@ -30,11 +30,6 @@ afterAll(async () => {
 const BUYER_NAME = 'Bea Hughes';
 const SUPPLIER_NAME = 'Sam Okafor';
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script><b>bold?</b>`;
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
-}
 
 /** The header bell (desktop): its accessible name carries the unread count. */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
@@ -147,7 +142,7 @@ describe('Journeys: messaging, notifications and realtime delivery (docs/product
     await conversationBadge(s.page).filter({ hasText: '2' }).waitFor();
     // One bell entry per unread conversation (collapsed), so the bell stays at 1.
     expect(await bellCount(s.page)).toBe(1);
-    await shot(s.page, 'messages-unread-list-desktop');
+    await shot(s.page, 'messages-unread-list-desktop', { scrollToTop: false });
 
     // Opening the thread marks it read (PUT /api/{id}/read): badges clear live, the buyer sees read ticks.
     await sRow.click();
@@ -204,8 +199,8 @@ describe('Journeys: messaging, notifications and realtime delivery (docs/product
     await download.waitFor();
     const [file] = await Promise.all([s.page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('delivery-schedule.pdf');
-    await shot(b.page, 'messages-thread-desktop');
-    await shot(s.page, 'messages-thread-supplier-desktop');
+    await shot(b.page, 'messages-thread-desktop', { scrollToTop: false });
+    await shot(s.page, 'messages-thread-supplier-desktop', { scrollToTop: false });
 
     // docs/product.md §8: a failed send shows the error toast and keeps the draft.
     await s.page.route('**/api/sendMessage', (r) =>
@@ -232,7 +227,7 @@ describe('Journeys: messaging, notifications and realtime delivery (docs/product
     const item = panel.getByRole('button', { name: new RegExp(`New message from ${BUYER_NAME}`) }).first();
     await item.waitFor();
     await panel.getByText('Great, please hold the 3 working days slot').waitFor();
-    await shot(s.page, 'notifications-panel-desktop');
+    await shot(s.page, 'notifications-panel-desktop', { scrollToTop: false });
     await item.click();
     await s.page.waitForURL(`**/supplier/messages?conversation=${conversationId}`);
     await thread(s.page).getByText('Great, please hold').waitFor();
@@ -253,7 +248,7 @@ describe('Journeys: messaging, notifications and realtime delivery (docs/product
     await b.page.setViewportSize(MOBILE);
     await b.page.goto('/buyer/messages');
     await b.page.getByRole('list', { name: 'Conversations' }).waitFor();
-    await shot(b.page, 'messages-list-mobile');
+    await shot(b.page, 'messages-list-mobile', { scrollToTop: false });
     await b.page
       .getByRole('list', { name: 'Conversations' })
       .getByRole('button', { name: new RegExp(SUPPLIER_NAME) })
@@ -262,7 +257,7 @@ describe('Journeys: messaging, notifications and realtime delivery (docs/product
     expect(await b.page.getByRole('list', { name: 'Conversations' }).isVisible()).toBe(false);
     // The thread fits the small screen: the page itself does not scroll, the messages do.
     expect(await b.page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
-    await shot(b.page, 'messages-thread-mobile');
+    await shot(b.page, 'messages-thread-mobile', { scrollToTop: false });
     await b.page.getByRole('button', { name: 'Back to conversations' }).click();
     await b.page.getByRole('list', { name: 'Conversations' }).waitFor();
     // the avatar, the phone's way in to notifications and messages, says how many wait: its
@@ -278,7 +273,7 @@ describe('Journeys: messaging, notifications and realtime delivery (docs/product
     await menu.getByRole('menuitem', { name: /Profile/ }).waitFor();
     await menu.getByRole('menuitem', { name: /Notifications/ }).click();
     await b.page.getByRole('dialog', { name: 'Notifications' }).waitFor();
-    await shot(b.page, 'notifications-panel-mobile');
+    await shot(b.page, 'notifications-panel-mobile', { scrollToTop: false });
     await b.page.setViewportSize(DESKTOP);
 
     expect(b.errors).toEqual([]);

@@ -12,7 +12,7 @@ import {
   linkFrom,
   loginAs,
   newPage,
-  screenshot,
+  shot,
 } from './support/browser.ts';
 
 let browser: Browser;
@@ -93,13 +93,6 @@ async function freshCode(secret: string, usedStep: number): Promise<{ code: stri
   while (currentStep() <= usedStep) await new Promise((r) => setTimeout(r, 500));
   const step = currentStep();
   return { code: totp(secret, step), step };
-}
-
-/** A full-page screenshot from the top. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
-  await screenshot(page, name);
 }
 
 async function signInAgain(page: Page, email: string, password = PASSWORD) {

@@ -8,4 +8,8 @@ const running = await bootstrap(loadConfig({ ...process.env, LOG_LEVEL: 'silent'
 await running.app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = running.app.server.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ port, databaseUrl: running.databaseUrl })}\n`);
-process.on('SIGTERM', () => void running.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => {
+  // as apps/api/src/main.ts: work the job queue gave up waiting for may fail against the closing pool
+  process.on('unhandledRejection', () => undefined);
+  void running.close().then(() => process.exit(0));
+});

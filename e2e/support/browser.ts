@@ -200,6 +200,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * A journey's full-page screenshot: scrolled to the top (unless `scrollToTop: false`, for screens
+ * whose position is the point) and given a moment to settle. `waitForToasts` first lets passing
+ * toasts go, so they do not cover the screen.
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  opts: { scrollToTop?: boolean; waitForToasts?: boolean } = {},
+): Promise<void> {
+  if (opts.waitForToasts) {
+    await page
+      .locator('[data-sonner-toast]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 8000 })
+      .catch(() => undefined);
+  }
+  if (opts.scrollToTop !== false) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await screenshot(page, name);
+}
+
 /** The newest mail the server wrote to its outbox for `to`, parsed. */
 export async function latestMail(to: string, subject?: RegExp) {
   const dir = path.join(server.dataDir, 'outbox');

@@ -12,6 +12,7 @@ import { connect, type Db } from '../src/db/client.ts';
 import { subscriptions, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/platform/auth/passwords.ts';
 import type { Mail, Mailer } from '../src/platform/mail/mailer.ts';
+import type { MailOutbox } from '../src/platform/mail/queued-mailer.ts';
 import type { PaymentProvider } from '../src/platform/payments/provider.ts';
 import type { Storage } from '../src/platform/storage/storage.ts';
 
@@ -31,10 +32,19 @@ export interface TestUser {
   token: string;
 }
 
-/** A mailer that keeps what it sends, for tests to read links from. */
-export function memoryMailer(): Mailer & { sent: Mail[] } {
+/**
+ * A mailer that keeps what it sends, for tests to read links from: as the app's transport
+ * (`send`), or handed straight to a job function as its outbox (`queue`: kept once delivered,
+ * i.e. after the caller's commit; no job is written).
+ */
+export function memoryMailer(): Mailer & MailOutbox & { sent: Mail[] } {
   const sent: Mail[] = [];
-  return { sent, send: async (m) => void sent.push(m), close: () => undefined };
+  return {
+    sent,
+    send: async (m) => void sent.push(m),
+    queue: async (_tx, m) => async () => void sent.push(m),
+    close: () => undefined,
+  };
 }
 
 export interface TestApp {

@@ -26,7 +26,7 @@ export * from './schemas/notification-settings.ts';
 export * from './realtime/index.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/settings.ts';
-export * from './schemas/contract.ts';
+export * from './schemas/deal.ts';
 export * from './schemas/review.ts';
 export * from './schemas/matching.ts';
 export * from './schemas/search.ts';

@@ -5,7 +5,9 @@ import { loadConfig } from '../config.ts';
 import { connect } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { createJobs } from '../platform/jobs/jobs.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
+import { createQueuedMailer, messageIdDomain } from '../platform/mail/queued-mailer.ts';
 import { loadLocalSecrets } from '../platform/secrets.ts';
 import { alertNewTenders } from '../modules/external-tenders/external-tenders.service.ts';
 import { formatSummary, importFiles } from '../modules/external-tenders/feed-importer.ts';
@@ -77,15 +79,35 @@ async function main() {
     console.log(formatSummary(summary));
     if (!values['no-alerts'] && summary.newTenderIds.length) {
       const log = { info: () => undefined, warn: (obj: object, msg: string) => console.warn(msg, obj) };
-      const mailer = createMailer({
-        from: config.mailFrom,
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: () => undefined,
-      });
-      const alerts = await alertNewTenders({ db: database.db, mailer, config, log }, summary.newTenderIds);
-      mailer.close();
-      if (alerts) console.log(`saved-search alerts raised: ${alerts}`);
+      // The same path as the scheduled import: each alert mail is a job written with its
+      // notification (the outbox), tried once after the commit; if that attempt fails, the
+      // running app's workers retry it. This process queues but runs no jobs.
+      const jobs = createJobs({ db: database.db, log, pollSeconds: config.jobs.pollSeconds, workers: false });
+      const mailer = createQueuedMailer(
+        jobs,
+        createMailer({
+          from: config.mailFrom,
+          smtpUrl: config.smtpUrl,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          log: () => undefined,
+        }),
+        {
+          retryLimit: config.jobs.mailRetryLimit,
+          retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+          log: (err, msg) => console.warn(msg, err),
+          messageIdDomain: messageIdDomain(config.mailFrom),
+        },
+      );
+      // Creates the mail queue when this database has never run the app (pg-boss drops a job
+      // sent to a queue that does not exist).
+      await jobs.start();
+      try {
+        const alerts = await alertNewTenders({ db: database.db, mailer, config, log }, summary.newTenderIds);
+        if (alerts) console.log(`saved-search alerts raised: ${alerts}`);
+      } finally {
+        mailer.close();
+        await jobs.stop();
+      }
     }
     process.exitCode = summary.rejected > 0 ? 1 : 0;
   } finally {

@@ -1,39 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FailedJob } from '@brickyard/shared';
-import { createMailer } from '../../src/platform/mail/mailer.ts';
-import { createTestApp, type TestApp, type TestUser } from '../harness.ts';
+import type { TestApp, TestUser } from '../harness.ts';
+import { createSmtpTestApp, FAST_JOBS } from '../smtp-app.ts';
 import { createTestSmtp, type TestSmtp } from '../smtp.ts';
 
 let smtp: TestSmtp;
 let t: TestApp;
 let admin: TestUser;
 let supplier: TestUser;
-let outboxDir: string;
 
 beforeAll(async () => {
   smtp = await createTestSmtp();
-  outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-  const mailer = createMailer({
-    from: 'Brickyard <no-reply@brickyard.test>',
-    smtpUrl: smtp.url,
-    outboxDir,
-    log: () => undefined,
-  });
   // No retries: the first failed delivery by a worker makes the job a failed job.
-  t = await createTestApp(
-    { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 0, mailRetryDelaySeconds: 1 } },
-    { mailer },
-  );
+  t = await createSmtpTestApp(smtp, { jobs: { ...FAST_JOBS, mailRetryLimit: 0 } });
   admin = await t.createUser({ role: 'admin' });
   supplier = await t.createUser({ role: 'supplier' });
 });
 afterAll(async () => {
   await t.close();
   await smtp.stop();
-  fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
 async function failedMailTo(email: string, ms = 20_000): Promise<FailedJob> {

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src/platform/mail/mailer.ts';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../harness.ts';
+import { TEST_PASSWORD, type TestApp } from '../harness.ts';
+import { createSmtpTestApp } from '../smtp-app.ts';
 import { createTestSmtp, type TestSmtp } from '../smtp.ts';
 
 /**
@@ -13,22 +10,10 @@ import { createTestSmtp, type TestSmtp } from '../smtp.ts';
  * instance, or from another one started after the first stopped.
  */
 let smtp: TestSmtp;
-const outboxes: string[] = [];
 const apps: TestApp[] = [];
 
-// Quick polls and a 1 s first retry delay so an outage of a few seconds heals within the test.
-const fastJobs = { jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 20, mailRetryDelaySeconds: 1 } };
-
 async function appOnSmtp(databaseUrl?: string) {
-  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-  outboxes.push(outboxDir);
-  const mailer = createMailer({
-    from: 'Brickyard <no-reply@brickyard.test>',
-    smtpUrl: smtp.url,
-    outboxDir,
-    log: () => undefined,
-  });
-  const app = await createTestApp(fastJobs, { mailer, databaseUrl });
+  const app = await createSmtpTestApp(smtp, {}, { databaseUrl });
   apps.push(app);
   return app;
 }
@@ -58,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of apps) await a.close().catch(() => undefined);
   await smtp.stop();
-  for (const d of outboxes) fs.rmSync(d, { recursive: true, force: true });
 });
 
 describe('durable mail: an SMTP outage delays mail, never the request', () => {
@@ -114,12 +98,17 @@ describe('durable mail: an SMTP outage delays mail, never the request', () => {
     ).toBe(200);
   });
 
-  it('a mail job survives a restart: written by one instance while SMTP is down, sent by the next one', async () => {
+  it('a mail job survives a restart: written by one instance while SMTP is down, sent by the next one with its job id as Message-ID', async () => {
     const first = await appOnSmtp();
     await smtp.stop();
     const body = newUser();
     expect((await first.request('POST', '/api/auth/register', { body })).status).toBe(201);
     expect(await queuedMails(first)).toBeGreaterThanOrEqual(1);
+    const [job] = (
+      await first.db.execute<{ id: string }>(
+        sql`select id from pgboss.job where name = 'mail' and data->>'to' = ${body.email}`,
+      )
+    ).rows;
     await first.close();
     apps.splice(apps.indexOf(first), 1);
 
@@ -131,6 +120,8 @@ describe('durable mail: an SMTP outage delays mail, never the request', () => {
     const second = await appOnSmtp(first.databaseUrl);
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to ?? '').includes(body.email));
     expect(mail.subject).toMatch(/Confirm your email/);
+    // the same Message-ID as the failed first attempt carried: a receiver can drop a second copy
+    expect(mail.messageId).toBe(`<${job!.id}@brickyard.test>`);
     expect(await queuedMails(second)).toBe(0);
   });
 });

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { notify } from '../../src/modules/notifications/notifications.service.ts';
-import { createMailer } from '../../src/platform/mail/mailer.ts';
-import { createTestApp, type TestApp } from '../harness.ts';
+import type { TestApp } from '../harness.ts';
+import { createSmtpTestApp } from '../smtp-app.ts';
 import { createTestSmtp, type TestSmtp } from '../smtp.ts';
 
 /**
@@ -15,19 +12,11 @@ import { createTestSmtp, type TestSmtp } from '../smtp.ts';
  */
 let smtp: TestSmtp;
 const apps: TestApp[] = [];
-const outboxes: string[] = [];
 
 async function instance(databaseUrl?: string) {
   const base = loadConfig({ NODE_ENV: 'test' });
-  const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
-  outboxes.push(outboxDir);
-  const mailer = createMailer({
-    from: 'Brickyard <no-reply@brickyard.test>',
-    smtpUrl: smtp.url,
-    outboxDir,
-    log: () => undefined,
-  });
-  const app = await createTestApp(
+  const app = await createSmtpTestApp(
+    smtp,
     {
       messaging: {
         ...base.messaging,
@@ -36,9 +25,8 @@ async function instance(databaseUrl?: string) {
         digestDelaySeconds: 0,
         digestWindowSeconds: 900,
       },
-      jobs: { workers: true, pollSeconds: 0.5, mailRetryLimit: 20, mailRetryDelaySeconds: 1 },
     },
-    { mailer, databaseUrl },
+    { databaseUrl },
   );
   apps.push(app);
   return app;
@@ -57,7 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of apps) await a.close().catch(() => undefined);
   await smtp.stop();
-  for (const d of outboxes) fs.rmSync(d, { recursive: true, force: true });
 });
 
 describe('scheduled jobs across instances', () => {

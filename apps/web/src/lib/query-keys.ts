@@ -22,6 +22,20 @@ export const sharedKeys = {
     forTender: (tenderId: string | undefined) => ['contracts', 'tender', tenderId] as const,
   },
   profiles: { all: ['profiles'] as const },
+  responses: {
+    all: ['responses'] as const,
+    /** A tender's priced responses as the award dialog reads them. */
+    forAward: (tenderId: string | null | undefined) => ['responses', 'tender', tenderId, 'award'] as const,
+  },
+  matches: {
+    all: ['matches'] as const,
+    /** A tender's matched catalogue items as the award dialog reads them. */
+    forAward: (tenderId: string | null | undefined) => ['matches', 'recommendations', tenderId, 'award'] as const,
+  },
+  uploads: {
+    allowance: ['uploads', 'allowance'] as const,
+    image: (key: string | null) => ['uploads', 'image', key] as const,
+  },
   notifications: { all: ['notifications'] as const },
   billing: {
     all: ['billing'] as const,

@@ -41,3 +41,21 @@ export const UPLOAD_TYPES = [
   'contact',
   'other',
 ] as const;
+
+/** File names browsers show as pictures (what the catalogue's image uploads accept). */
+export const IMAGE_FILE_PATTERN = /\.(png|jpe?g|gif|webp|avif)$/i;
+
+/**
+ * Whether a listing attachment is a picture: uploaded as an image (the key has a type segment
+ * `catalogue-image` or `product-image`) or named like one. Pictures are shown as thumbnails,
+ * other files as download links.
+ */
+export function isImageAttachment(a: { name?: string | null; url: string }): boolean {
+  const key = storageKeyFromUrl(a.url);
+  // an S3 URL may carry the bucket before the key: the type segment is found anywhere in the path
+  return (
+    /(^|\/)(catalogue|product)-image\//.test(key) ||
+    IMAGE_FILE_PATTERN.test(a.name ?? '') ||
+    IMAGE_FILE_PATTERN.test(key)
+  );
+}

@@ -74,3 +74,13 @@ export function prettifyRegion(region: string | null | undefined): string {
 export function fullName(first: string | null | undefined, last: string | null | undefined): string {
   return [first, last].filter(Boolean).join(' ').trim();
 }
+
+/**
+ * A CPV code as people read it: "45261910 · Roof repair" (the code alone when the vocabulary has
+ * no label for it). The API answers codes with their labels (`cpv: {code, label}[]`), so the web
+ * never loads the 9,454 labels of the CPV 2008 vocabulary itself.
+ */
+export function formatCpv(c: { code: string; label?: string | null }): string {
+  const label = c.label?.trim();
+  return label ? `${c.code} · ${label}` : c.code;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryReadingSchema, searchMatchSchema } from './search-match.ts';
+import { cpvCodeSchema, queryReadingSchema, searchMatchSchema } from './search-match.ts';
 import { isoDate, isoDateTime, pageMetaSchema } from './common.ts';
 
 /**
@@ -64,6 +64,20 @@ export const externalTenderSchema = z.object({
   isFavourited: z.boolean(),
   buyerName: z.string().nullable(),
   cpvCodes: z.array(z.string()),
+  /** `cpvCodes` with their CPV 2008 labels, in the same order (the label is '' for a code not in the vocabulary). */
+  cpv: z.array(cpvCodeSchema),
+  /**
+   * The buyer's contact point as published (OCDS `parties[].contactPoint` of the buyer), on the
+   * detail read only; null when the notice gives none (or in lists).
+   */
+  buyerContact: z
+    .object({
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      telephone: z.string().nullable(),
+      url: z.string().nullable(),
+    })
+    .nullable(),
   /** The release tag of the newest release (tender, tenderAmendment, award, …). */
   noticeType: z.string().nullable(),
   publisher: z.string().nullable(),

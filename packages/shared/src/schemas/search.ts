@@ -78,6 +78,8 @@ export const searchHitSchema = z.object({
   createdAt: z.string(),
   userId: z.uuid().nullable(),
   companyName: z.string().nullable(),
+  /** catalogue items: the stored URL of the item's first picture (shown through the signed download route); null otherwise */
+  imageUrl: z.string().nullable(),
   relevance: z.number().describe('0–1, higher is closer'),
   match: searchMatchSchema.optional(),
 });

@@ -11,6 +11,6 @@ export * from './notification-settings.ts';
 export * from './realtime.ts';
 export * from './matching.ts';
 export * from './bid-assist.ts';
-export * from './analytics.ts';
+export * from './dashboard.ts';
 export * from './responses.ts';
 export * from './rate-limits.ts';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, jsonb, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { MatchReason } from '@brickyard/shared';
 import { externalTenders } from './external-tenders.ts';
 import { catalogueItems, tenders } from './tenders.ts';
+import { users } from './users.ts';
 
 /** bytea as a Node Buffer (the float32 vectors of the semantic signal). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -70,4 +71,31 @@ export const externalTenderVectors = pgTable('external_tender_vectors', {
     .references(() => externalTenders.id, { onDelete: 'cascade' }),
   vector: bytea('vector'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One notice of a supplier's ranked live feed, as kept in `feed_rankings`. */
+export interface FeedRankingPair {
+  id: string;
+  score: number;
+  exact: number;
+  reasons: MatchReason[];
+  /** the catalogue item it matched best */
+  item: string;
+}
+
+/**
+ * A supplier's live feed ranked for their catalogue ("Top for you"), kept with the version of what
+ * it was ranked from: the feed (its newest write and its search statistics), the supplier's items
+ * and profile, and the hour (the lead-time signal reads the clock). A read whose version differs
+ * ranks again and replaces the row, so every instance answers the same ranking, and ranking the
+ * whole feed per catalogue item (seconds on a large feed) happens once per change, not per visit.
+ * Which notices are open is read fresh on every visit.
+ */
+export const feedRankings = pgTable('feed_rankings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  pairs: jsonb('pairs').$type<FeedRankingPair[]>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@ import type { DemoSeeder } from './demo.ts';
 import { seedExternalTenders } from '../../modules/external-tenders/external-tenders.seed.ts';
 import { seedListings } from '../../modules/tenders/listings.seed.ts';
 import { seedProfiles } from '../../modules/profiles/profiles.seed.ts';
-import { seedContracts } from '../../modules/contracts/contracts.seed.ts';
+import { seedContracts } from '../../modules/deals/deals.seed.ts';
 import { seedConversations } from '../../modules/messaging/messaging.seed.ts';
 
 /**

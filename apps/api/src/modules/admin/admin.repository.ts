@@ -103,7 +103,7 @@ const adminRows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]>
  */
 export async function dashboard(db: DbOrTx, b: { unit: string; from: Date; to: Date }, promiseHours: number) {
   const bucket = (col: ReturnType<typeof sql>) =>
-    sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (analytics.buckets.ts)
+    sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (dashboard.buckets.ts)
   // Each trend branch reads a range of its created_at index (users_created_idx,
   // subscriptions_created_idx, bid_assist_requests_status_idx, contact_messages_created_idx).
   const inRange = sql`created_at >= ${b.from} and created_at < ${b.to}`;

@@ -12,9 +12,9 @@ import type { AppContext } from '../../platform/context.ts';
 import { accountApprovedMail } from '../../platform/mail/templates.ts';
 import { findUserById } from '../users/users.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { bucketsFor, fillTrend, periodOf } from '../analytics/analytics.buckets.ts';
-import { DASHBOARD_CACHE, dashboardQueryKey } from '../analytics/analytics.service.ts';
-import { ADMIN_SCOPE, createDashboardCache, type DashboardCache } from '../analytics/dashboard-cache.ts';
+import { bucketsFor, fillTrend, periodOf } from '../dashboard/dashboard.buckets.ts';
+import { DASHBOARD_CACHE, dashboardQueryKey } from '../dashboard/dashboard.service.ts';
+import { ADMIN_SCOPE, createDashboardCache, type DashboardCache } from '../dashboard/dashboard-cache.ts';
 import * as repo from './admin.repository.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
@@ -154,26 +154,24 @@ export function createAdminService(
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('NOT_FOUND', 'User not found');
       if (user.role === 'admin') throw new AppError('INVALID_STATE', 'Admin accounts need no approval');
-      const approved = await db.transaction(async (tx) => {
+      // The approval mail is a job written with the approval (the outbox), delivered after the commit.
+      const deliver = await db.transaction(async (tx) => {
         const row = await repo.approveUser(tx, userId, adminId);
-        if (row) {
-          await notify(tx, {
-            userId,
-            kind: 'account_approved',
-            title: 'Your account is approved',
-            body: 'Choose a plan in Settings > Billing to start using Brickyard.',
-            link: `/${user.role}/settings/billing`,
-          });
-        }
-        return row;
-      });
-      ctx.principals.invalidate(userId);
-      if (approved) {
-        await mailer.send({
+        if (!row) return null;
+        await notify(tx, {
+          userId,
+          kind: 'account_approved',
+          title: 'Your account is approved',
+          body: 'Choose a plan in Settings > Billing to start using Brickyard.',
+          link: `/${user.role}/settings/billing`,
+        });
+        return mailer.queue(tx, {
           to: user.email,
           ...(await accountApprovedMail(user.firstName, `${config.publicUrl}/login`)),
         });
-      }
+      });
+      ctx.principals.invalidate(userId);
+      await deliver?.();
       return { id: userId, approved: true };
     },
   };

@@ -188,7 +188,7 @@ describe('docs/product.md §1/§7 the bid pack: compliance matrix, go/no-go and 
       title: 'Sumner House - Window Replacement',
       reference: expect.stringMatching(/^ocds-/),
     });
-    expect(pack.tender.classification).toEqual(['45421112 Installation of window frames']);
+    expect(pack.tender.classification).toEqual(['45421112 · Installation of window frames']);
     const rows = pack.matrix.map((r: { source: string; status: string }) => `${r.source}:${r.status}`);
     expect(rows).toEqual([
       'scope:met',

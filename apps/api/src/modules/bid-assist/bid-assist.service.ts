@@ -23,7 +23,7 @@ import { assertQuotaLeft, consumeQuota, quotaUsage } from '../billing/quota.serv
 import { requireLiveFeed } from '../external-tenders/external-tenders.service.ts';
 import { cpvLabels } from '../matching/cpv.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack.ts';
+import { generateBidPack, type PackSupplier, type PackTender } from './bid-pack/index.ts';
 import { responsePrefill } from './response-prefill.ts';
 import { newRequestMail } from './bid-assist.mails.ts';
 import { rank } from '../search/engine.ts';
@@ -318,7 +318,17 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
           onError: (err) => log.warn({ err }, 'bid assist: LLM polish failed; the generated draft stands'),
         });
       }
-      const { row, usage } = await db.transaction(async (tx) => {
+      const supportMail = {
+        to: config.supportEmail,
+        ...(await newRequestMail(
+          { name: caller.name, email: caller.email, companyName: caller.companyName, plan: caller.plan },
+          { tenderTitle: tender.title, message: body.message, deadline, documents: documents.length, pack },
+          `${config.publicUrl}/admin/dashboard#bid-assist`,
+        )),
+      };
+      // The support mailbox's mail is a job written with the request (the outbox): a mail outage
+      // delays it without failing the request, and a request that rolled back mails nobody.
+      const { row, usage, deliver } = await db.transaction(async (tx) => {
         const use = await consumeQuota(tx, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now });
         const inserted = await repo.insertRequest(tx, {
           supplierId: caller.id,
@@ -337,21 +347,9 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
           body: STATUS_NOTES.submitted.body(tender.title),
           link: `/supplier/bid-assist?request=${inserted.id}`,
         });
-        return { row: inserted, usage: use };
+        return { row: inserted, usage: use, deliver: await mailer.queue(tx, supportMail) };
       });
-      try {
-        await mailer.send({
-          to: config.supportEmail,
-          ...(await newRequestMail(
-            { name: caller.name, email: caller.email, companyName: caller.companyName, plan: caller.plan },
-            { tenderTitle: tender.title, message: body.message, deadline, documents: documents.length, pack },
-            `${config.publicUrl}/admin/dashboard#bid-assist`,
-          )),
-        });
-      } catch (err) {
-        // The request is saved and queued; a mail outage must not make the supplier resubmit.
-        log.error({ err, requestId: row.id }, 'bid assist: could not mail the support mailbox');
-      }
+      await deliver();
       const detail = toDetail({
         request: row,
         supplierCompany: caller.companyName,

@@ -1,5 +1,5 @@
 import type { BidPack, RequirementAnswer, ResponseBody, TenderRequirement } from '@brickyard/shared';
-import { rankCatalogue, STRONG, type PackSupplier, type PackTender } from './bid-pack.ts';
+import { rankCatalogue, STRONG, type PackSupplier, type PackTender } from './bid-pack/index.ts';
 
 /** At most this many catalogue lines are proposed: the most relevant items, not the whole catalogue. */
 const MAX_LINES = 5;

@@ -44,16 +44,7 @@ export function createContactService(ctx: AppContext) {
       }
       // Name and email are shown read-only in the modal; the account's own values are kept.
       try {
-        const row = await insertContactMessage(db, {
-          userId: caller.id,
-          userEmail: caller.email,
-          userName: caller.name || body.userName,
-          title: body.userTitle,
-          message: body.userMessage,
-          fileKey,
-          fileName,
-        });
-        await mailer.send({
+        const mail = {
           to: config.supportEmail,
           ...(await contactUsMail(
             { name: caller.name, email: caller.email, role: caller.role },
@@ -61,7 +52,21 @@ export function createContactService(ctx: AppContext) {
             body.userMessage,
           )),
           attachments: file && fileName ? [{ filename: fileName, content: file.content }] : undefined,
+        };
+        // The message and its mail job commit together (the outbox); delivery is tried after the commit.
+        const { row, deliver } = await db.transaction(async (tx) => {
+          const inserted = await insertContactMessage(tx, {
+            userId: caller.id,
+            userEmail: caller.email,
+            userName: caller.name || body.userName,
+            title: body.userTitle,
+            message: body.userMessage,
+            fileKey,
+            fileName,
+          });
+          return { row: inserted, deliver: await mailer.queue(tx, mail) };
         });
+        await deliver();
         return { id: row.id, message: 'Thanks, your message has been sent. We will reply by email.' };
       } catch (err) {
         if (fileKey) await storage.delete(fileKey).catch(() => undefined);

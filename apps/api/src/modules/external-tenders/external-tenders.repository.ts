@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } f
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   externalTenderFavourites,
+  externalTenderReleases,
   externalTenderSavedSearches,
   externalTenders,
   subscriptions,
@@ -228,6 +229,20 @@ const tenderByIdStatement = preparedPerDb((db) =>
 export async function findTender(db: Db, userId: string, id: string): Promise<TenderView | null> {
   const [row] = await tenderByIdStatement(db).execute({ userId, id });
   return row ?? null;
+}
+
+/**
+ * The buyer and parties of the release a tender was compiled from (the rest of the raw release
+ * is left in the database): where the buyer's contact point is published.
+ */
+export async function releasePartiesOf(db: DbOrTx, tenderId: string): Promise<unknown> {
+  const r = externalTenderReleases;
+  const [row] = await db
+    .select({ parties: sql<unknown>`json_build_object('buyer', ${r.raw}->'buyer', 'parties', ${r.raw}->'parties')` })
+    .from(t)
+    .innerJoin(r, and(eq(r.ocid, t.ocid), eq(r.releaseId, t.releaseId)))
+    .where(eq(t.id, tenderId));
+  return row?.parties ?? null;
 }
 
 export async function tenderExists(db: DbOrTx, id: string): Promise<boolean> {

@@ -18,7 +18,7 @@ import {
   type SavedSearch,
 } from '@brickyard/shared';
 import type { Principal } from '../../platform/auth/guard.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import { deliverAll, type MailOutbox } from '../../platform/mail/queued-mailer.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findSettings } from '../notifications/notifications.service.ts';
@@ -28,7 +28,8 @@ import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, feedCounts, lastImportedAt, userContacts } from './feed.repository.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
-import { currencyExponent } from './ocds-mapper.ts';
+import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
+import { cpvLabels } from '../matching/cpv.ts';
 import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
 import { feedFor } from '../matching/matching.service.ts';
 
@@ -44,6 +45,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * connectors when they run less often than every 8 hours.
  */
 export const feedStaleAfterHours = (intervalMinutes: number) => Math.max(24, Math.ceil((3 * intervalMinutes) / 60));
+
+/** Codes with their CPV 2008 labels ('' for a code the vocabulary does not have). */
+export const withCpvLabels = (codes: readonly string[]) =>
+  codes.map((code) => ({ code, label: cpvLabels().get(code) ?? '' }));
 
 export function toExternalTender(v: repo.TenderView): ExternalTender {
   const amount = v.amountMinor === null ? null : v.amountMinor / 10 ** currencyExponent(v.currency);
@@ -72,6 +77,8 @@ export function toExternalTender(v: repo.TenderView): ExternalTender {
     isFavourited: v.isFavourited,
     buyerName: v.buyerName,
     cpvCodes: v.cpvCodes,
+    cpv: withCpvLabels(v.cpvCodes),
+    buyerContact: null,
     noticeType: v.noticeType,
     publisher: v.publisher,
     demoShiftDays: v.demoShiftDays,
@@ -128,7 +135,7 @@ function toSavedSearch(row: repo.SavedSearchRow): SavedSearch {
 
 /** What the feed's background work needs (the CLI builds it without an app). */
 export interface FeedJobContext extends Pick<AppContext, 'db' | 'config'> {
-  mailer: Mailer;
+  mailer: MailOutbox;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -286,7 +293,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       requireLiveFeed(p);
       const row = await repo.findTender(db, p.id, id);
       if (!row) throw new AppError('NOT_FOUND', 'Tender not found');
-      return { data: toExternalTender(row) };
+      return { data: { ...toExternalTender(row), buyerContact: buyerContactOf(await repo.releasePartiesOf(db, id)) } };
     },
 
     async favourite(p: Principal, id: string, on: boolean) {
@@ -349,7 +356,8 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
 
 /**
  * Newly imported tenders that match a supplier's saved search raise one notification per search
- * (and an email when the search has email alerts on). Called after each import commits.
+ * (and an email when the search has email alerts on). Called after each import commits. Answers
+ * how many searches were alerted.
  */
 export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]): Promise<number> {
   if (tenderIds.length === 0) return 0;
@@ -387,18 +395,36 @@ export async function alertNewTenders(ctx: FeedJobContext, tenderIds: string[]):
       .slice(0, 3)
       .map((m) => m.title)
       .join('; ');
-    await ctx.db.transaction(async (tx: DbOrTx) => {
-      await notify(tx, { userId: s.userId, kind: 'external_tender_alert', title, body, link });
-      await repo.markAlerted(tx, s.id);
-    });
-    sent++;
-    // Email when the search asks for it and the user's notification settings allow it.
-    if (s.emailAlerts && channelsFor(await findSettings(ctx.db, s.userId), 'external_tender_alert').email) {
-      const unsubscribe = feedMailLinks(ctx, s.userId, 'external_tender_alert');
-      await alertMail(s.firstName, s.name, matches, `${ctx.config.publicUrl}${link}`, unsubscribe)
-        .then((mail) => ctx.mailer.send({ to: s.email, ...mail }))
-        .catch((err: unknown) => ctx.log.warn({ err }, 'saved-search alert mail failed'));
+    // Email when the search asks for it and the user's notification settings allow it: a job
+    // written with the notification and the search's alert mark (the outbox), so a crash neither
+    // loses the mail of a recorded alert nor mails an alert that was not recorded.
+    const mail =
+      s.emailAlerts && channelsFor(await findSettings(ctx.db, s.userId), 'external_tender_alert').email
+        ? {
+            to: s.email,
+            ...(await alertMail(
+              s.firstName,
+              s.name,
+              matches,
+              `${ctx.config.publicUrl}${link}`,
+              feedMailLinks(ctx, s.userId, 'external_tender_alert'),
+            )),
+          }
+        : null;
+    let deliver: (() => Promise<void>) | null;
+    try {
+      deliver = await ctx.db.transaction(async (tx: DbOrTx) => {
+        await notify(tx, { userId: s.userId, kind: 'external_tender_alert', title, body, link });
+        await repo.markAlerted(tx, s.id);
+        return mail ? ctx.mailer.queue(tx, mail) : null;
+      });
+    } catch (err) {
+      // One search's failed alert (nothing of it committed) does not cost the other searches theirs.
+      ctx.log.warn({ err, savedSearchId: s.id }, 'saved-search alert failed');
+      continue;
     }
+    sent++;
+    await deliver?.();
   }
   return sent;
 }
@@ -417,9 +443,13 @@ function feedMailLinks(
 
 /** "Closing within 7 days": one reminder per favourite and deadline. */
 export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promise<number> {
-  const due = await ctx.db.transaction(async (tx) => {
-    const claimed = await claimClosingReminders(tx, days);
-    for (const d of claimed) {
+  // The reminders are claimed, noted in the app and (where the user's settings allow) mailed as
+  // jobs in one transaction (the outbox); delivery is tried after the commit.
+  const { claimed, deliveries } = await ctx.db.transaction(async (tx) => {
+    const due = await claimClosingReminders(tx, days);
+    const contacts = new Map((await userContacts(tx, [...new Set(due.map((d) => d.userId))])).map((u) => [u.id, u]));
+    const queued: Array<() => Promise<void>> = [];
+    for (const d of due) {
       const daysLeft = Math.max(1, Math.ceil((d.tenderEndDate.getTime() - Date.now()) / 86_400_000));
       await notify(tx, {
         userId: d.userId,
@@ -428,23 +458,19 @@ export async function sendClosingReminders(ctx: FeedJobContext, days = 7): Promi
         body: `A tender you favourited closes on ${formatUkDateTime(d.tenderEndDate)}.`,
         link: `/supplier/external-search/${d.tenderId}`,
       });
+      const u = contacts.get(d.userId);
+      if (!u || !channelsFor(await findSettings(tx, d.userId), 'external_tender_closing').email) continue;
+      const mail = await closingReminderMail(
+        u.firstName,
+        d.title,
+        d.tenderEndDate,
+        `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`,
+        feedMailLinks(ctx, d.userId, 'external_tender_closing'),
+      );
+      queued.push(await ctx.mailer.queue(tx, { to: u.email, ...mail }));
     }
-    return claimed;
+    return { claimed: due, deliveries: queued };
   });
-  const contacts = new Map((await userContacts(ctx.db, [...new Set(due.map((d) => d.userId))])).map((u) => [u.id, u]));
-  for (const d of due) {
-    const u = contacts.get(d.userId);
-    if (!u || !channelsFor(await findSettings(ctx.db, d.userId), 'external_tender_closing').email) continue;
-    const unsubscribe = feedMailLinks(ctx, d.userId, 'external_tender_closing');
-    await closingReminderMail(
-      u.firstName,
-      d.title,
-      d.tenderEndDate,
-      `${ctx.config.publicUrl}/supplier/external-search/${d.tenderId}`,
-      unsubscribe,
-    )
-      .then((mail) => ctx.mailer.send({ to: u.email, ...mail }))
-      .catch((err: unknown) => ctx.log.warn({ err }, 'closing reminder mail failed'));
-  }
-  return due.length;
+  await deliverAll(deliveries);
+  return claimed.length;
 }

@@ -27,7 +27,7 @@ const releaseCount = async () =>
 const ctx = () => ({
   db: t.db,
   config: t.config,
-  mailer: { send: async (m: any) => void t.mails.push(m), close: () => undefined },
+  mailer: { queue: async (_tx: unknown, m: any) => async () => void t.mails.push(m) },
   log: { info: () => undefined, warn: () => undefined },
 });
 

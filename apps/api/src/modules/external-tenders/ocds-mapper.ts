@@ -186,6 +186,34 @@ function buyerParty(release: Obj): Obj | null {
   );
 }
 
+export interface BuyerContact {
+  name: string | null;
+  email: string | null;
+  telephone: string | null;
+  url: string | null;
+}
+
+/**
+ * The buyer's contact point (OCDS `parties[].contactPoint` of the buyer party), read from the
+ * stored release when a notice is opened rather than kept in a column of its own. Only an
+ * address that looks like an email becomes `email` (it goes into a mailto: link) and only an
+ * http(s) address becomes `url`; null when nothing usable is published.
+ */
+export function buyerContactOf(input: unknown): BuyerContact | null {
+  if (!isObj(input)) return null;
+  const cp = objAt(buyerParty(input), 'contactPoint');
+  if (!cp) return null;
+  const email = str(cp.email, 320);
+  const url = str(cp.url, 2048);
+  const contact: BuyerContact = {
+    name: str(cp.name, 200),
+    email: email && /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/.test(email) ? email : null,
+    telephone: str(cp.telephone, 50),
+    url: url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null,
+  };
+  return contact.email || contact.telephone || contact.url ? contact : null;
+}
+
 /**
  * Where the work is: the regions of the items' delivery addresses (NUTS codes named), else the
  * items' delivery location descriptions, else the delivery locality, else the buyer's

@@ -2,9 +2,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
-import { catalogueItemVectors, externalTenderVectors, matches, tenderVectors } from '../../db/schema/index.ts';
+import {
+  catalogueItemVectors,
+  externalTenderVectors,
+  feedRankings,
+  matches,
+  tenderVectors,
+  type FeedRankingPair,
+} from '../../db/schema/index.ts';
 
 /** Match candidates per side, from indexes only (category btree, full-text GIN, trigram GIN, stored pairs). */
+export type { FeedRankingPair };
+
 export const CANDIDATES_PER_SOURCE = 150;
 
 export type TenderFactsRow = {
@@ -503,4 +512,53 @@ export async function supplierItems(db: DbOrTx, userId: string, n: number): Prom
     left join catalogue_item_vectors v on v.catalogue_item_id = c.id
     where c.user_id = ${userId} order by c.updated_at desc, c.id limit ${n}`);
   return rows;
+}
+
+/**
+ * The version a supplier's ranked feed is kept under, and the kept pairs when they were ranked
+ * under it: the feed's newest write, the supplier's catalogue (count and newest change, so a
+ * deletion counts), their profile (its certifications, places and region score), and the hour (the
+ * lead-time signal reads the clock). The search statistics' recount is left out on purpose: it
+ * moves term weights a little, every few minutes on a busy feed, and would rank every supplier's
+ * feed again each time. `items` 0: nothing to rank for.
+ */
+export async function feedRankingState(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ version: string; items: number; pairs: FeedRankingPair[] | null }> {
+  const { rows } = await db.execute<
+    { version: string; items: number; pairs: FeedRankingPair[] | null } & Record<string, unknown>
+  >(sql`
+    with v as (
+      select concat_ws('|', (select max(updated_at) from external_tenders)::text, c.n::text, c.changed::text,
+          (select p.updated_at::text from profiles p where p.user_id = ${userId}),
+          date_trunc('hour', now())::text) as version,
+        c.n as items
+      from (select count(*)::int as n, max(updated_at) as changed from catalogue_items where user_id = ${userId}) c)
+    select v.version, v.items, k.pairs
+    from v left join ${feedRankings} k on k.user_id = ${userId} and k.version = v.version`);
+  const row = rows[0]!;
+  return { version: row.version, items: row.items, pairs: row.pairs };
+}
+
+export async function saveFeedRanking(
+  db: DbOrTx,
+  userId: string,
+  version: string,
+  pairs: FeedRankingPair[],
+): Promise<void> {
+  await db
+    .insert(feedRankings)
+    .values({ userId, version, pairs })
+    .onConflictDoUpdate({ target: feedRankings.userId, set: { version, pairs, computedAt: sql`now()` } });
+}
+
+/** Which of these notices are open for bids now. */
+export async function openNotices(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await db.execute<{ id: string } & Record<string, unknown>>(sql`
+    select id from external_tenders
+    where id = any(${pgArray([...ids])}::uuid[])
+      and tender_status = 'active' and (tender_end_date is null or tender_end_date > now())`);
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from 'date-fns';
+import { tenderBody } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -12,22 +12,27 @@ let steelItem: { id: string };
 let steelTender: { id: string };
 let draftTender: { id: string };
 
-const future = (days = 30) => addDays(new Date(), days).toISOString();
-
-const tenderBody = (over: Record<string, unknown> = {}) => ({
-  title: 'Structural steel beams for a warehouse frame',
-  description:
-    'Supply of S355 universal beams and columns for the portal frame of a distribution warehouse in Warrington.',
-  category: 'structural-steel',
-  subcategories: ['beams-and-columns'],
-  budget: 1300 * 200,
-  quantity: 200,
-  region: 'north-west',
-  deadline: future(),
-  requiredCertifications: ['CE marking'],
-  status: 'active',
-  ...over,
-});
+/** A steel-beams tender with only the fields the scores below are worked out from. */
+const steelBeamsTender = (over: Record<string, unknown> = {}) =>
+  tenderBody({
+    title: 'Structural steel beams for a warehouse frame',
+    description:
+      'Supply of S355 universal beams and columns for the portal frame of a distribution warehouse in Warrington.',
+    specifications: undefined,
+    subcategories: ['beams-and-columns'],
+    budget: 1300 * 200,
+    quantity: 200,
+    leadTime: undefined,
+    paymentTerms: undefined,
+    insurance: undefined,
+    supplierType: undefined,
+    warrantyRequirement: undefined,
+    rebate: undefined,
+    requiredCertifications: ['CE marking'],
+    qualityStandards: undefined,
+    status: 'active',
+    ...over,
+  });
 
 const itemBody = (over: Record<string, unknown> = {}) => ({
   title: 'S355 universal steel beams',
@@ -101,11 +106,11 @@ beforeAll(async () => {
   ]);
   steelItem = await post('/api/catalogue', supplier.token, itemBody());
   for (const u of unrelated) await post('/api/catalogue', supplier.token, u);
-  steelTender = await post('/api/tender', buyer.token, tenderBody());
+  steelTender = await post('/api/tender', buyer.token, steelBeamsTender());
   draftTender = await post(
     '/api/tender',
     otherBuyer.token,
-    tenderBody({ title: 'Secret steel beams for an unannounced stadium', status: 'draft' }),
+    steelBeamsTender({ title: 'Secret steel beams for an unannounced stadium', status: 'draft' }),
   );
 });
 afterAll(() => t.close());
@@ -213,7 +218,7 @@ describe('docs/product.md §9 plan rule: Core sees 3 matches per tender or listi
     const tender = await post(
       '/api/tender',
       coreBuyer.token,
-      tenderBody({ title: 'Steel beams and columns for a school extension' }),
+      steelBeamsTender({ title: 'Steel beams and columns for a school extension' }),
     );
     for (let i = 0; i < 4; i++)
       await post('/api/catalogue', coreSupplier.token, itemBody({ title: `Universal steel beams batch ${i + 1}` }));

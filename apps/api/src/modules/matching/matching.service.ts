@@ -363,67 +363,52 @@ export function createMatchingService(ctx: AppContext) {
     return m;
   };
 
+  /** A page of the caller's own tenders or catalogue items, each with its matches on the other side. */
+  async function ownListingsWithMatches(
+    caller: Principal,
+    q: MatchesQuery,
+    kind: 'tender' | 'catalogue_item',
+  ): Promise<MatchGroupsResponse> {
+    const planLimit = planLimitOf(caller);
+    const own = kind === 'tender' ? repo.ownTenders : repo.ownItems;
+    const { rows, total } = await own(db, caller.id, q.page, q.pageSize);
+    await freshen(kind, rows);
+    const limit = Math.min(q.limit, planLimit ?? q.limit);
+    const matchesOf = kind === 'tender' ? repo.itemMatchesOf : repo.tenderMatchesOf;
+    const grouped = byParent(
+      await matchesOf(
+        db,
+        rows.map((r) => r.id),
+        limit,
+        q.minScore,
+        caller.id,
+      ),
+    );
+    const counterpart = kind === 'tender' ? 'catalogue_item' : 'tender';
+    return {
+      data: rows.map((r) =>
+        group(
+          // an item's row has no status (null); a tender's says where it stands
+          { kind, id: r.id, title: r.title, category: r.category, status: r.status },
+          grouped.get(r.id) ?? [],
+          counterpart,
+          planLimit,
+          limit,
+        ),
+      ),
+      meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
+    };
+  }
+
   return {
     /** Scores one subject; returns telling the other side about strong new matches, to run next. */
     compute,
 
     /** GET /api/tender/matches/supplier: open tenders for each of the supplier's catalogue items. */
-    async forSupplier(caller: Principal, q: MatchesQuery): Promise<MatchGroupsResponse> {
-      const planLimit = planLimitOf(caller);
-      const { rows, total } = await repo.ownItems(db, caller.id, q.page, q.pageSize);
-      await freshen('catalogue_item', rows);
-      const limit = Math.min(q.limit, planLimit ?? q.limit);
-      const grouped = byParent(
-        await repo.tenderMatchesOf(
-          db,
-          rows.map((r) => r.id),
-          limit,
-          q.minScore,
-          caller.id,
-        ),
-      );
-      return {
-        data: rows.map((r) =>
-          group(
-            { kind: 'catalogue_item', id: r.id, title: r.title, category: r.category, status: null },
-            grouped.get(r.id) ?? [],
-            'tender',
-            planLimit,
-            limit,
-          ),
-        ),
-        meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
-      };
-    },
+    forSupplier: (caller: Principal, q: MatchesQuery) => ownListingsWithMatches(caller, q, 'catalogue_item'),
 
     /** GET /api/tender/matches/buyer: catalogue items for each of the buyer's tenders. */
-    async forBuyer(caller: Principal, q: MatchesQuery): Promise<MatchGroupsResponse> {
-      const planLimit = planLimitOf(caller);
-      const { rows, total } = await repo.ownTenders(db, caller.id, q.page, q.pageSize);
-      await freshen('tender', rows);
-      const limit = Math.min(q.limit, planLimit ?? q.limit);
-      const grouped = byParent(
-        await repo.itemMatchesOf(
-          db,
-          rows.map((r) => r.id),
-          limit,
-          q.minScore,
-          caller.id,
-        ),
-      );
-      return {
-        data: rows.map((r) =>
-          group(
-            { kind: 'tender', id: r.id, title: r.title, category: r.category, status: r.status },
-            grouped.get(r.id) ?? [],
-            'catalogue_item',
-            planLimit,
-            limit,
-          ),
-        ),
-        meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
-      };
-    },
+    forBuyer: (caller: Principal, q: MatchesQuery) => ownListingsWithMatches(caller, q, 'tender'),
 
     /**
      * GET /api/tender/matches/recommendations/{id}: for a tender or catalogue item the caller owns,
@@ -608,13 +593,49 @@ export async function feedFor(
   supplierId: string,
   limit: number,
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
+  const state = await repo.feedRankingState(db, supplierId);
+  if (!state.items) return null;
+  const pairs = state.pairs ?? (await rankFeedOnce(db, supplierId, state.version));
+  const open = await repo.openNotices(
+    db,
+    pairs.map((p) => p.id),
+  );
+  // open notices that match well first, then the rest by score (open is read now: notices close)
+  const good = (p: repo.FeedRankingPair) => Number(open.has(p.id) && p.score >= FEED_GOOD);
+  return [...pairs]
+    .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
+    .slice(0, limit)
+    .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
+}
+
+/**
+ * Rankings in progress on this instance, by supplier and version: the visits that find the kept
+ * ranking stale at the same moment (a feed import moved the version under a busy supplier) wait
+ * for one ranking instead of each ranking the whole feed again.
+ */
+const ranking = new Map<string, Promise<repo.FeedRankingPair[]>>();
+function rankFeedOnce(db: DbOrTx, supplierId: string, version: string): Promise<repo.FeedRankingPair[]> {
+  const key = `${supplierId}|${version}`;
+  let pending = ranking.get(key);
+  if (!pending) {
+    pending = rankFeed(db, supplierId).then(async (pairs) => {
+      await repo.saveFeedRanking(db, supplierId, version, pairs);
+      return pairs;
+    });
+    ranking.set(key, pending);
+    void pending.finally(() => ranking.delete(key)).catch(() => undefined);
+  }
+  return pending;
+}
+
+/** Notices kept per supplier: the most "Top for you" shows (50) twice over, so closing notices leave enough. */
+export const FEED_KEPT = 100;
+
+/** Ranks the live feed for each of the supplier's newest catalogue items; each notice keeps its best item. */
+async function rankFeed(db: DbOrTx, supplierId: string): Promise<repo.FeedRankingPair[]> {
   const items = await repo.supplierItems(db, supplierId, FEED_ITEMS);
-  if (!items.length) return null;
   const rec = (await repo.records(db, [supplierId])).get(supplierId);
-  const best = new Map<
-    string,
-    { id: string; score: number; exact: number; reasons: MatchReason[]; item: string; isOpen: boolean }
-  >();
+  const best = new Map<string, repo.FeedRankingPair & { isOpen: boolean }>();
   for (const c of items) {
     const o = offerOf(c, rec);
     const offer: OfferListing = {
@@ -638,13 +659,15 @@ export async function feedFor(
       if (!cur || r.exact > cur.exact) best.set(r.id, { ...r, item: c.title });
     }
   }
+  const good = (p: { isOpen: boolean; score: number }) => Number(p.isOpen && p.score >= FEED_GOOD);
   return [...best.values()]
-    .sort(
-      (a, b) =>
-        Number(b.isOpen && b.score >= FEED_GOOD) - Number(a.isOpen && a.score >= FEED_GOOD) ||
-        b.exact - a.exact ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, limit)
-    .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
+    .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
+    .slice(0, FEED_KEPT)
+    .map(({ id, score, exact, reasons, item }) => ({
+      id,
+      score,
+      exact,
+      reasons: reasons.filter((x) => x.contribution > 0),
+      item,
+    }));
 }

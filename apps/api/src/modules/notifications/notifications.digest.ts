@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import { deliverAll, type MailOutbox } from '../../platform/mail/queued-mailer.ts';
 import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { digestMail } from './notifications.mails.ts';
 import * as repo from './notifications.repository.ts';
@@ -11,7 +11,7 @@ export const DIGEST_LOCK_KEY = 724_311_206;
 
 export interface DigestContext {
   db: Db;
-  mailer: Mailer;
+  mailer: MailOutbox;
   config: Pick<Config, 'publicUrl' | 'messaging' | 'jwtSecret'>;
   log: Pick<AppContext['log'], 'warn' | 'info'>;
 }
@@ -26,20 +26,23 @@ export interface DigestRun {
  * Sends the queued notification emails, batched: one mail per user with everything queued for
  * them, each user at most once per `digestWindowSeconds`, and only once their oldest item has
  * waited `digestDelaySeconds` (so a burst of 50 messages makes one mail, and what was read in the
- * app meanwhile is not mailed). Each user runs in a savepoint: a failed send keeps their queue
- * for the next run.
+ * app meanwhile is not mailed). Each user's mail is a job written in the transaction that takes
+ * their queue and marks them mailed (the outbox): a crash before the commit leaves the queue for
+ * the next run and no job; after it, the job exists and the workers send it. Delivery is tried
+ * once the whole run has committed. A user whose mail cannot be written (a savepoint) keeps their
+ * queue for the next run.
  */
 export async function flushEmailDigests(ctx: DigestContext, opts: { limit?: number } = {}): Promise<DigestRun> {
   const m = ctx.config.messaging;
-  return ctx.db.transaction(async (tx) => {
-    if (!(await repo.tryXactLock(tx, DIGEST_LOCK_KEY))) return { ran: false, mails: 0 };
+  const run = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.tryXactLock(tx, DIGEST_LOCK_KEY))) return { ran: false, queued: [] };
     const due = await repo.dueDigestRecipients(tx, m.digestDelaySeconds, m.digestWindowSeconds, opts.limit ?? 200);
-    let mails = 0;
+    const queued: Array<() => Promise<void>> = [];
     for (const r of due) {
       try {
-        await tx.transaction(async (sp) => {
+        const deliver = await tx.transaction(async (sp) => {
           const items = (await repo.takeQueuedEmails(sp, r.userId)).filter((i) => !i.readInApp);
-          if (items.length === 0) return;
+          if (items.length === 0) return null;
           const settings = r.role === 'admin' ? '/admin/dashboard' : `/${r.role}/settings/notifications`;
           const unsubscribe = unsubscribeUrl(ctx.config, { userId: r.userId, scope: 'digest' });
           const mail = await digestMail(
@@ -49,16 +52,19 @@ export async function flushEmailDigests(ctx: DigestContext, opts: { limit?: numb
             `${ctx.config.publicUrl}${settings}`,
             unsubscribe,
           );
-          await ctx.mailer.send({ to: r.email, ...mail });
+          const queuedMail = await ctx.mailer.queue(sp, { to: r.email, ...mail });
           await repo.markEmailed(sp, r.userId);
-          mails++;
+          return queuedMail;
         });
+        if (deliver) queued.push(deliver);
       } catch (err) {
         ctx.log.warn({ err, userId: r.userId }, 'notification digest mail failed; kept for the next run');
       }
     }
-    return { ran: true, mails };
+    return { ran: true, queued };
   });
+  await deliverAll(run.queued);
+  return { ran: run.ran, mails: run.queued.length };
 }
 
 /**

@@ -639,7 +639,7 @@ describe('DESIGN §7 demo data: full profiles, a fulfilled deal with reviews and
   it('seeds the demo buyer and supplier profiles, deals and reviews that the API serves', async () => {
     const { seedListings } = await import('../tenders/listings.seed.ts');
     const { seedProfiles } = await import('./profiles.seed.ts');
-    const { seedContracts } = await import('../contracts/contracts.seed.ts');
+    const { seedContracts } = await import('../deals/deals.seed.ts');
     const demoBuyer = await t.createUser({ role: 'buyer', email: 'buyer@brickyard.test' });
     const demoSupplier = await t.createUser({ role: 'supplier', email: 'supplier@brickyard.test' });
     const demoCore = await t.createUser({ role: 'supplier', email: 'core-supplier@brickyard.test', plan: 'CORE' });

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, subHours } from 'date-fns';
+import { subHours } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { tenderResponseVersions, tenders } from '../../db/schema/index.ts';
+import { postOpenTender, submitResponse } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 /**
  * The buyer and supplier dashboards count tender responses: how many were received / submitted,
  * the supplier's win rate over decided responses, and the average hours from a tender's
  * publication to a response's first submission. The dashboards are cached per version
- * (modules/analytics/README.md): a response written by any path must show on the next read.
+ * (modules/dashboard/README.md): a response written by any path must show on the next read.
  */
 let t: TestApp;
 let buyer: TestUser;
@@ -31,35 +32,17 @@ const dashboard = async (who: TestUser) => {
   return res.body.data;
 };
 
-async function openTender() {
-  const res = await t.request('POST', '/api/tender', {
-    token: buyer.token,
-    body: {
-      title: 'Steel lintels for a housing scheme',
-      description: 'Supply galvanised steel lintels for 40 new homes in Leeds.',
-      category: 'structural-steel',
-      region: 'north-west',
-      deadline: addDays(new Date(), 20).toISOString(),
-      responseMode: 'open',
-    },
+const openTender = () =>
+  postOpenTender(t, buyer, {
+    title: 'Steel lintels for a housing scheme',
+    description: 'Supply galvanised steel lintels for 40 new homes in Leeds.',
+    category: 'structural-steel',
+    region: 'north-west',
+    deadlineInDays: 20,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-}
 
-const respond = async (tenderId: string, who: TestUser, unitPrice: number) => {
-  const res = await t.request('POST', `/api/tender/${tenderId}/responses`, {
-    token: who.token,
-    body: {
-      lines: [{ description: 'Lintels', quantity: 40, unitPrice }],
-      leadTimeDays: 14,
-      validityDays: 60,
-      status: 'submitted',
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-};
+const respond = (tenderId: string, who: TestUser, unitPrice: number) =>
+  submitResponse(t, tenderId, who, { description: 'Lintels', quantity: 40, unitPrice, leadTimeDays: 14 });
 
 describe('dashboards count tender responses', () => {
   it('before any response: zero counts, no rate and no average time', async () => {

@@ -3,6 +3,7 @@ import { addDays } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { catalogueItems, matches, notifications } from '../../db/schema/index.ts';
+import { postOpenTender, submitResponse } from '../../../test/builders.ts';
 import { createTestApp, memoryMailer, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { connectSse, type SseClient } from '../../../test/sse.ts';
 import { flushEmailDigests } from '../notifications/notifications.digest.ts';
@@ -60,34 +61,16 @@ const inApp = (user: TestUser, kind: string) =>
     .from(notifications)
     .where(and(eq(notifications.userId, user.id), eq(notifications.kind, kind)));
 
-async function openTender() {
-  const res = await t.request('POST', '/api/tender', {
-    token: buyer.token,
-    body: {
-      title: 'Oak staircases for six townhouses',
-      description: 'Supply and fit six solid oak staircases with glass balustrades in Bristol.',
-      category: 'timber',
-      region: 'south-west',
-      deadline: addDays(new Date(), 14).toISOString(),
-      responseMode: 'open',
-    },
+const openTender = () =>
+  postOpenTender(t, buyer, {
+    title: 'Oak staircases for six townhouses',
+    description: 'Supply and fit six solid oak staircases with glass balustrades in Bristol.',
+    category: 'timber',
+    region: 'south-west',
+    deadlineInDays: 14,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-}
-const respond = async (tenderId: string, who: TestUser, unitPrice: number) => {
-  const res = await t.request('POST', `/api/tender/${tenderId}/responses`, {
-    token: who.token,
-    body: {
-      lines: [{ description: 'Oak staircase', quantity: 6, unitPrice }],
-      leadTimeDays: 28,
-      validityDays: 60,
-      status: 'submitted',
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-};
+const respond = (tenderId: string, who: TestUser, unitPrice: number) =>
+  submitResponse(t, tenderId, who, { description: 'Oak staircase', quantity: 6, unitPrice, leadTimeDays: 28 });
 
 describe('response events: in-app, live and by mail as each user chose', () => {
   it('new response (buyer), shortlist, award and outcome (suppliers) arrive live and by mail; a supplier who turned outcome mail off gets none', async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, subMinutes } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import {
-  auditEvents,
   catalogueItems,
   contracts,
   matches,
@@ -11,6 +10,7 @@ import {
   tenderResponseVersions,
   tenders,
 } from '../../db/schema/index.ts';
+import { tenderAudit } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -175,10 +175,7 @@ describe('POST /api/tender/{id}/responses (supplier)', () => {
     expect(res.body.data.submittedAt).toEqual(expect.any(String));
     // the buyer is told, the tender's audit trail records it, the version is kept
     expect((await notes(buyer.id, 'tender_response')).length).toBeGreaterThan(0);
-    const audit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
+    const audit = await tenderAudit(t, tender.id, 'response_submitted');
     expect(audit).toHaveLength(1);
     const versions = await t.db
       .select()
@@ -375,10 +372,7 @@ describe('changing a response: versions and audit', () => {
       [1, 15000000],
       [2, 14000000],
     ]);
-    const audit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_submitted')));
+    const audit = await tenderAudit(t, tender.id, 'response_submitted');
     expect(audit).toHaveLength(2);
     // another supplier cannot change or withdraw it, and does not learn it exists
     expect((await t.request('PUT', `/api/responses/${id}`, { token: s2.token, body: bid() })).status).toBe(404);
@@ -500,10 +494,7 @@ describe('sealed responses, compare, shortlist and award', () => {
       status: 'unsuccessful',
       tenderTitle: expect.any(String),
     });
-    const awardAudit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'response_awarded')));
+    const awardAudit = await tenderAudit(t, tender.id, 'response_awarded');
     expect(awardAudit).toHaveLength(1);
   });
 

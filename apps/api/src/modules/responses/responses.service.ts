@@ -21,7 +21,7 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
 import { compareCsv, comparePdf } from './compare-export.ts';
-import { contractFor, proposeContract } from '../contracts/contracts.service.ts';
+import { contractFor, proposeContract } from '../deals/deals.service.ts';
 import { publishVia } from '../../platform/realtime/hub.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { externalTenders } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { externalTenders, feedRankings } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { freshStats } from './engine.ts';
 
@@ -143,6 +144,55 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     const classes = top.body.data.map((x: { cpvCodes: string[] }) => x.cpvCodes[0]!.slice(0, 4));
     expect(classes.slice(0, 2)).toEqual(['4526', '4526']);
     expect(top.body.data[0].match.reason).toMatch(/^Matches your “Pitched roof repairs and re-slating” \(score \d+\)/);
+  });
+
+  it('"Top for you" is ranked once per change: a repeat visit reads the kept ranking, a notice that closes is read as closed, a new catalogue item ranks again', async () => {
+    const roofer = await t.createUser({ role: 'supplier' });
+    const addItem = (title: string) =>
+      t.request('POST', '/api/catalogue', {
+        token: roofer.token,
+        body: {
+          title,
+          description: 'Slate and tile roof repairs, lead flashing, gutters.',
+          category: 'roofing',
+          value: 800,
+        },
+      });
+    expect((await addItem('Roof repairs and re-slating')).status).toBe(201);
+    const top = () => t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
+    const kept = async () => (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, roofer.id)))[0];
+    const first = await top();
+    expect(first.status).toBe(200);
+    const ranked = await kept();
+    expect(ranked?.pairs.length).toBeGreaterThan(0);
+
+    const again = await top();
+    expect(again.body.data.map((x: { id: string }) => x.id)).toEqual(first.body.data.map((x: { id: string }) => x.id));
+    expect((await kept())?.computedAt).toEqual(ranked!.computedAt);
+
+    // a deadline passing writes nothing: which notices are open is read on every visit
+    const leader = first.body.data[0].id as string;
+    await t.db
+      .update(externalTenders)
+      .set({ tenderEndDate: new Date(Date.now() - 86_400_000) })
+      .where(eq(externalTenders.id, leader));
+    const afterClosing = await top();
+    expect((await kept())?.computedAt).toEqual(ranked!.computedAt);
+    const closed = afterClosing.body.data.find((x: { id: string }) => x.id === leader);
+    expect(closed?.isOpen ?? false).toBe(false);
+    // the kept ranking with today's open notices answers what ranking afresh answers
+    await t.db.delete(feedRankings).where(eq(feedRankings.userId, roofer.id));
+    const fresh = await top();
+    expect(afterClosing.body.data.map((x: { id: string }) => x.id)).toEqual(
+      fresh.body.data.map((x: { id: string }) => x.id),
+    );
+    await t.db.update(externalTenders).set({ tenderEndDate: null }).where(eq(externalTenders.id, leader));
+
+    expect((await addItem('Lead flashing and gutter repairs')).status).toBe(201);
+    await top();
+    const reranked = await kept();
+    expect(reranked!.version).not.toBe(ranked!.version);
+    expect(reranked!.computedAt.getTime()).toBeGreaterThan(ranked!.computedAt.getTime());
   });
 
   it('answers nothing only when nothing relates', async () => {

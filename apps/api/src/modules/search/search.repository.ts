@@ -24,6 +24,8 @@ export interface Source {
   snippet: SQL;
   userId: SQL;
   companyName: SQL;
+  /** the listing's files (catalogue items: the service picks the first picture); null elsewhere */
+  attachments: SQL;
   join: SQL;
   vectorJoin: SQL;
 }
@@ -44,6 +46,7 @@ export const SOURCES: Record<SearchType, Source> = {
     snippet: sql`left(x.description, 240)`,
     userId: sql`x.user_id`,
     companyName: sql`u.company_name`,
+    attachments: sql`null::jsonb`,
     join: sql`join users u on u.id = x.user_id`,
     vectorJoin: sql`left join tender_vectors v on v.tender_id = x.id`,
   },
@@ -62,6 +65,7 @@ export const SOURCES: Record<SearchType, Source> = {
     snippet: sql`left(x.description, 240)`,
     userId: sql`x.user_id`,
     companyName: sql`u.company_name`,
+    attachments: sql`x.attachments`,
     join: sql`join users u on u.id = x.user_id`,
     vectorJoin: sql`left join catalogue_item_vectors v on v.catalogue_item_id = x.id`,
   },
@@ -80,6 +84,7 @@ export const SOURCES: Record<SearchType, Source> = {
     snippet: sql`left(coalesce(x.description, ''), 240)`,
     userId: sql`null::uuid`,
     companyName: sql`x.buyer_name`,
+    attachments: sql`null::jsonb`,
     join: sql``,
     vectorJoin: sql`left join external_tender_vectors v on v.external_tender_id = x.id`,
   },
@@ -147,6 +152,7 @@ export interface HitRow {
   created: string;
   user_id: string | null;
   company_name: string | null;
+  attachments: { name: string; url: string }[] | null;
   lex: number;
   vector: Buffer | null;
   description: string | null;
@@ -154,7 +160,7 @@ export interface HitRow {
 
 const hitColumns = (s: Source) => sql`x.id, ${s.title} as title, ${s.snippet} as snippet, ${s.category} as category,
   ${s.region} as region, ${s.status} as status, ${s.amount} as amount, ${s.currency} as currency, ${s.deadline} as deadline,
-  ${s.created} as created, ${s.userId} as user_id, ${s.companyName} as company_name, v.vector`;
+  ${s.created} as created, ${s.userId} as user_id, ${s.companyName} as company_name, ${s.attachments} as attachments, v.vector`;
 
 const bucketSql = (s: Source) =>
   sql.join(

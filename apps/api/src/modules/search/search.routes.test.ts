@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import { catalogueItems } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -172,5 +174,22 @@ describe('DESIGN §5 search: GET /api/search', () => {
     }
     expect((await search('type=catalogue&q=steel&status=nonsense')).status).toBe(400);
     expect((await search('type=bogus')).status).toBe(400);
+  });
+
+  it("a catalogue hit carries its first picture's URL (not a document's); tenders carry none", async () => {
+    const doc = { name: 'datasheet.pdf', url: `/api/upload/local/${supplier.id}/catalogue-document/a-datasheet.pdf` };
+    const photo = { name: 'mesh.jpg', url: `/api/upload/local/${supplier.id}/catalogue-image/b-mesh.jpg` };
+    await t.db
+      .update(catalogueItems)
+      .set({ attachments: [doc, photo] })
+      .where(eq(catalogueItems.title, 'Steel reinforcement mesh A393'));
+    const res = await search('type=catalogue&q=reinforcement%20mesh');
+    expect(res.status).toBe(200);
+    const hit = res.body.data.find((h: { title: string }) => h.title === 'Steel reinforcement mesh A393');
+    expect(hit.imageUrl).toBe(photo.url);
+    const others = res.body.data.filter((h: { title: string }) => h.title !== 'Steel reinforcement mesh A393');
+    expect(others.every((h: { imageUrl: unknown }) => h.imageUrl === null)).toBe(true);
+    const tenders = await search('type=tenders&q=steel', buyer.token);
+    expect(tenders.body.data.every((h: { imageUrl: unknown }) => h.imageUrl === null)).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import {
   TENDER_STATUSES,
   VALUE_BUCKETS,
   categoryName,
+  isImageAttachment,
   type FacetCount,
   type SearchFacets,
   type SearchHit,
@@ -146,6 +147,7 @@ export function createSearchService(ctx: AppContext) {
     createdAt: new Date(r.created).toISOString(),
     userId: r.user_id,
     companyName: r.company_name,
+    imageUrl: r.attachments?.find(isImageAttachment)?.url ?? null,
     relevance: Math.round(relevance * 1000) / 1000,
   });
 

@@ -21,7 +21,7 @@ import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { BillingService } from '../billing/billing.service.ts';
-import { closeContractsOfDeletedUser } from '../contracts/contracts.service.ts';
+import { closeContractsOfDeletedUser } from '../deals/deals.service.ts';
 import * as repo from './settings.repository.ts';
 import * as tokens from '../auth/auth-tokens.service.ts';
 import { bumpSessionVersion, findUserById } from '../users/users.service.ts';
@@ -229,7 +229,10 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
         if (!(err instanceof AppError)) log.warn({ err }, 'could not cancel the subscription of a deleted account');
       }
       const randomHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
-      const keys = await db.transaction(async (tx) => {
+      const goodbye = { to: user.email, ...(await accountDeletedMail(user.firstName)) };
+      // The goodbye mail is a job written with the erasure (the outbox): mailed exactly when the
+      // account is gone, delivered after the commit (the address is erased from the row itself).
+      const { keys, deliver } = await db.transaction(async (tx) => {
         const locked = await repo.lockUser(tx, user.id);
         if (!locked) throw new AppError('UNAUTHENTICATED', 'Please sign in');
         await closeContractsOfDeletedUser(tx, user.id);
@@ -242,7 +245,8 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             changes: { status: { from: t.status, to: 'cancelled' } },
           });
         }
-        return repo.eraseUser(tx, user.id, randomHash);
+        const erased = await repo.eraseUser(tx, user.id, randomHash);
+        return { keys: erased, deliver: await mailer.queue(tx, goodbye) };
       });
       ctx.principals.invalidate(user.id);
       await Promise.all(
@@ -251,9 +255,7 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
       await storage
         .deletePrefix(user.id)
         .catch((err) => log.warn({ err }, 'could not delete the folder of a deleted account'));
-      await mailer
-        .send({ to: user.email, ...(await accountDeletedMail(user.firstName)) })
-        .catch((err) => log.warn({ err }, 'could not mail a deleted account'));
+      await deliver();
       return { message: 'Your account has been deleted.' };
     },
 
@@ -283,15 +285,16 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
           const step = secret ? await matchCode(secret, body.code) : null;
           if (step === null) throw wrongCode();
           const { codes, hashes } = newRecoveryCodes();
-          await db.transaction(async (tx) => {
+          const notice = { to: user.email, ...(await twoFactorChangedMail(user.firstName, true)) };
+          // The security notice is a job written with the change (the outbox).
+          const deliver = await db.transaction(async (tx) => {
             await repo.claimTimeStep(tx, user.id, step);
             await repo.enableTwoFactor(tx, user.id);
             await repo.replaceRecoveryCodes(tx, user.id, hashes);
+            return mailer.queue(tx, notice);
           });
           await codeAttempts.reset(`2fa:${user.id}`);
-          await mailer
-            .send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, true)) })
-            .catch((err) => log.warn({ err }, 'mail failed'));
+          await deliver();
           return { ...(await securityState(user.id)), recoveryCodes: codes };
         }
         case 'disable_2fa': {
@@ -311,10 +314,12 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
             { code: body.code, recoveryCode: body.code ? undefined : body.recoveryCode },
             body.code ? 'code' : 'recoveryCode',
           );
-          await repo.deleteTwoFactor(db, user.id);
-          await mailer
-            .send({ to: user.email, ...(await twoFactorChangedMail(user.firstName, false)) })
-            .catch((err) => log.warn({ err }, 'mail failed'));
+          const notice = { to: user.email, ...(await twoFactorChangedMail(user.firstName, false)) };
+          const deliver = await db.transaction(async (tx) => {
+            await repo.deleteTwoFactor(tx, user.id);
+            return mailer.queue(tx, notice);
+          });
+          await deliver();
           return securityState(user.id);
         }
         case 'regenerate_recovery_codes': {

@@ -1,7 +1,7 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
+import { future, tenderBody } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -20,28 +20,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
-
-const future = (days = 30) => addDays(new Date(), days).toISOString();
-const tenderBody = (over: Record<string, unknown> = {}) => ({
-  title: 'Structural steel frame for a 4-storey office',
-  description: 'Supply, fabricate and erect the structural steel frame for a four-storey office block in Salford.',
-  specifications: 'S355 grade, BS EN 1090 EXC2, hot-dip galvanised connections',
-  category: 'structural-steel',
-  subcategories: ['beams-and-columns', 'steel-fabrication-and-erection'],
-  budget: 185000.5,
-  quantity: 120,
-  leadTime: 42,
-  region: 'north-west',
-  paymentTerms: '30 days from invoice',
-  insurance: 'Public liability £10m',
-  supplierType: 'Fabricator',
-  warrantyRequirement: true,
-  rebate: false,
-  deadline: future(),
-  requiredCertifications: ['CE marking', 'ISO 9001'],
-  qualityStandards: ['BS EN 1090'],
-  ...over,
-});
 
 async function createTender(over: Record<string, unknown> = {}, token = buyer.token) {
   const res = await t.request('POST', '/api/tender', { token, body: tenderBody(over) });

@@ -23,7 +23,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { auditCsv, auditPdf } from '../audit/audit.export.ts';
 import { insertAuditEvent, listAuditEvents, namesForAuditIds, type AuditChanges } from '../audit/audit.service.ts';
 import { sealResponseEvents, tenderResponsesAudit } from '../responses/responses.audit.ts';
-import { cancelContractsForTender, fulfilContractsForTender } from '../contracts/contracts.service.ts';
+import { cancelContractsForTender, fulfilContractsForTender } from '../deals/deals.service.ts';
 import type { UploadsService } from '../uploads/uploads.service.ts';
 import { queueMatching, wakeMatching } from '../matching/matching.queue.ts';
 import { diffFields, effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from './listing.ts';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, format } from 'date-fns';
+import { format } from 'date-fns';
+import { tenderBody } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
 const MAX = 64 * 1024;
@@ -55,16 +56,6 @@ async function upload(user: TestUser, bytes = PDF, body: Record<string, unknown>
   expect(r.status, await r.clone().text()).toBe(200);
   return res.body.data as { key: string; fileURL: string; uploadURL: string };
 }
-
-const tenderBody = (over: Record<string, unknown> = {}) => ({
-  title: 'Ready-mix concrete supply, Bolton',
-  description: 'C32/40 ready-mix concrete for foundations and slabs, phased deliveries over 8 weeks.',
-  category: 'concrete',
-  budget: 52000,
-  region: 'north-west',
-  deadline: addDays(new Date(), 14).toISOString(),
-  ...over,
-});
 
 describe('docs/product.md §7 Uploads: POST /api/upload/presigned-upload-url (local driver)', () => {
   it('answers an upload URL and a key {userId}/{uploadType}/{uuid}-{fileName}, then accepts the bytes once', async () => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -33,6 +32,8 @@ export interface SendOptions {
   tx?: DbOrTx;
   startAfterSeconds?: number;
   singletonKey?: string;
+  /** The job's id (a uuid), when the caller needs it before the insert (a mail's Message-ID). */
+  id?: string;
 }
 
 export interface Jobs {
@@ -62,7 +63,8 @@ export interface Jobs {
 
 export interface JobsOptions {
   db: Db;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  /** the app's logger, or a plain one (the feed:import CLI queues mail without an app) */
+  log: { warn(obj: object, msg: string): void };
   pollSeconds: number;
   /** false: this instance queues jobs but runs none (JOBS_WORKERS) */
   workers: boolean;
@@ -102,6 +104,7 @@ export function createJobs(opts: JobsOptions): Jobs {
       ...(o.tx ? { db: jobsDb(o.tx) } : {}),
       ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
       ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+      ...(o.id ? { id: o.id } : {}),
     });
 
   return {

@@ -9,6 +9,11 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * `<id@domain>`: the same for every delivery attempt of one mail job, so a receiver can drop the
+   * second copy when a worker died between SMTP accepting the mail and the job being marked done.
+   */
+  messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on digests and alerts. */
   headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer }[];

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import type { Mail, Mailer } from './mailer.ts';
@@ -17,12 +18,32 @@ interface MailJob extends Omit<Mail, 'attachments'> {
   attachments?: { filename: string; base64: string }[];
 }
 
-export interface QueuedMailer extends Mailer {
+/** What a feature needs to send mail: the outbox, nothing that sends outside a transaction. */
+export interface MailOutbox {
   /**
    * Writes the mail's job in `tx` (the outbox: no mail for a change that rolled back, no lost
-   * mail for one that committed). Call the returned function after the commit: it tries delivery.
+   * mail for one that committed). Call the returned function after the commit: it tries delivery
+   * and never throws (a failed attempt leaves the job to the workers).
    */
   queue(tx: DbOrTx, mail: Mail): Promise<() => Promise<void>>;
+}
+
+/**
+ * Every mail goes through `queue`: there is deliberately no `send`, so no feature can mail
+ * outside the transaction of the change that causes the mail.
+ */
+export interface QueuedMailer extends MailOutbox {
+  close(): void;
+}
+
+/** Runs the delivery attempts a transaction returned, after it committed. */
+export async function deliverAll(deliveries: Iterable<() => Promise<void>>): Promise<void> {
+  for (const deliver of deliveries) await deliver();
+}
+
+/** The domain part of a Message-ID: the sender address's domain (`Name <x@domain>` or `x@domain`). */
+export function messageIdDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'brickyard.invalid';
 }
 
 /**
@@ -34,7 +55,13 @@ export interface QueuedMailer extends Mailer {
 export function createQueuedMailer(
   jobs: Jobs,
   transport: Mailer,
-  opts: { retryLimit: number; retryDelaySeconds: number; log: (err: unknown, msg: string) => void },
+  opts: {
+    retryLimit: number;
+    retryDelaySeconds: number;
+    log: (err: unknown, msg: string) => void;
+    /** Message-IDs are `<job id@this>` (messageIdDomain(MAIL_FROM)). */
+    messageIdDomain: string;
+  },
 ): QueuedMailer {
   jobs.define<MailJob>({
     name: MAIL_QUEUE,
@@ -45,8 +72,7 @@ export function createQueuedMailer(
     run: (job) => transport.send(fromJob(job)),
   });
 
-  const attempt = (id: string | null, mail: Mail) => async () => {
-    if (!id) return;
+  const attempt = (id: string, mail: Mail) => async () => {
     const sent = transport.send(mail).then(
       () => jobs.deleteJob(MAIL_QUEUE, id),
       async (err: unknown) => {
@@ -59,18 +85,22 @@ export function createQueuedMailer(
   };
 
   const queue: QueuedMailer['queue'] = async (tx, mail) => {
-    const id = await jobs.send(MAIL_QUEUE, toJob(mail), { tx, startAfterSeconds: FIRST_ATTEMPT_HOLD_SECONDS });
-    return attempt(id, mail);
+    // The job's id is chosen here so the mail can carry it as its Message-ID: every attempt (the
+    // request's, then the workers' retries) sends the same one, and a receiver can dedupe.
+    const jobId = crypto.randomUUID();
+    const withId: Mail = { ...mail, messageId: mail.messageId ?? `<${jobId}@${opts.messageIdDomain}>` };
+    const id = await jobs.send(MAIL_QUEUE, toJob(withId), {
+      tx,
+      id: jobId,
+      startAfterSeconds: FIRST_ATTEMPT_HOLD_SECONDS,
+    });
+    // pg-boss answers no id when the queue does not exist (nothing was written): failing here
+    // rolls the change back rather than committing it without its mail.
+    if (!id) throw new Error(`mail: the ${MAIL_QUEUE} job queue does not exist`);
+    return attempt(id, withId);
   };
 
-  return {
-    queue,
-    async send(mail) {
-      const id = await jobs.send(MAIL_QUEUE, toJob(mail), { startAfterSeconds: FIRST_ATTEMPT_HOLD_SECONDS });
-      await attempt(id, mail)();
-    },
-    close: () => transport.close(),
-  };
+  return { queue, close: () => transport.close() };
 }
 
 function toJob(mail: Mail): MailJob {

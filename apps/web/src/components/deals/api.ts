@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogueItem, Contract, Counterparty, CreateContractBody, PageMeta, Tender } from '@brickyard/shared';
+import type {
+  CatalogueItem,
+  Contract,
+  Counterparty,
+  CreateContractBody,
+  MatchGroup,
+  PageMeta,
+  ResponseList,
+  Tender,
+} from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { sharedKeys } from '@/lib/query-keys';
@@ -82,5 +91,34 @@ export function useAwardableTenders(enabled: boolean) {
         signal,
       ),
     enabled,
+  });
+}
+
+/**
+ * GET /api/tender/matches/recommendations/{id}: the catalogue items matched to the buyer's tender,
+ * so the award dialog offers the winning supplier's matched items first.
+ */
+export function useTenderMatches(tenderId: string | undefined) {
+  return useQuery({
+    queryKey: sharedKeys.matches.forAward(tenderId),
+    queryFn: ({ signal }) =>
+      api.get<{ data: MatchGroup }>(
+        `/api/tender/matches/recommendations/${encodeURIComponent(tenderId!)}`,
+        { limit: 100 },
+        signal,
+      ),
+    enabled: !!tenderId,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/tender/{id}/responses: the priced responses (none while sealed), for the award's value. */
+export function useTenderResponsesForAward(tenderId: string | undefined) {
+  return useQuery({
+    queryKey: sharedKeys.responses.forAward(tenderId),
+    queryFn: ({ signal }) =>
+      api.get<ResponseList>(`/api/tender/${encodeURIComponent(tenderId!)}/responses`, undefined, signal),
+    enabled: !!tenderId,
+    staleTime: 30_000,
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Building2, Search, X } from 'lucide-react';
@@ -9,7 +9,15 @@ import { formatPence } from '@/lib/format';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAwardableTenders, useCreateContract, useSupplierCatalogue, useSupplierSearch } from './api';
+import {
+  useAwardableTenders,
+  useCreateContract,
+  useSupplierCatalogue,
+  useSupplierSearch,
+  useTenderMatches,
+  useTenderResponsesForAward,
+} from './api';
+import { itemOptions, suggestValue, type AwardContext, type ItemOption } from './award-suggestion';
 import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const awardSchema = z.object({
@@ -85,6 +93,52 @@ export function AwardDialog({
   }, [open, tender, presetSupplier, reset]);
 
   const tenderId = watch('tenderId');
+  const itemId = watch('catalogueItemId');
+  const chosenTender = tender ?? tenders.data?.data.find((t) => t.id === tenderId);
+
+  // What the value is suggested from: the supplier's items (matched ones first) and any priced response.
+  const items = useSupplierCatalogue(open ? supplier?.id : undefined);
+  const matches = useTenderMatches(open && supplier ? chosenTender?.id : undefined);
+  const responses = useTenderResponsesForAward(open && supplier ? chosenTender?.id : undefined);
+  const ctx: AwardContext | null = useMemo(
+    () =>
+      supplier
+        ? {
+            tender: chosenTender,
+            supplierId: supplier.id,
+            items: items.data?.data ?? [],
+            matches: matches.data?.data.matches ?? [],
+            responses: responses.data?.data ?? [],
+          }
+        : null,
+    [supplier, chosenTender, items.data, matches.data, responses.data],
+  );
+  const options = useMemo(() => (ctx ? itemOptions(ctx) : []), [ctx]);
+  const suggestion = ctx ? suggestValue(ctx, itemId) : null;
+
+  // Once per tender and supplier, when what it rests on has loaded (a failed call counts as
+  // loaded, with nothing from it): pre-select their best-matched item and pre-fill the value.
+  // Never over what the buyer already chose or typed.
+  const prefilled = useRef<string | null>(null);
+  const touched = useRef(false);
+  // isLoading, not isPending: a query not asked yet (no tender chosen) waits for nothing
+  const loaded = !items.isLoading && !matches.isLoading && !responses.isLoading;
+  useEffect(() => {
+    if (!open || !ctx || !chosenTender || !loaded) return;
+    const key = `${chosenTender.id}:${ctx.supplierId}`;
+    if (prefilled.current === key) return;
+    prefilled.current = key;
+    if (touched.current) return;
+    const best = itemOptions(ctx).find((o) => o.score !== null)?.item.id ?? '';
+    setValue('catalogueItemId', best);
+    const s = suggestValue(ctx, best);
+    if (s) setValue('value', formatMoney(s.pence), { shouldValidate: true });
+  }, [open, ctx, chosenTender, loaded, setValue]);
+  useEffect(() => {
+    if (!open) prefilled.current = null;
+    touched.current = false;
+  }, [open]);
+
   const tenderRegister = register('tenderId', {
     onChange: (e: { target: { value: string } }) => {
       const t = tenders.data?.data.find((x) => x.id === e.target.value);
@@ -94,8 +148,23 @@ export function AwardDialog({
       }
     },
   });
+  const itemRegister = register('catalogueItemId', {
+    // choosing another item re-suggests the value (the buyer can still type their own)
+    onChange: (e: { target: { value: string } }) => {
+      touched.current = true;
+      const s = ctx ? suggestValue(ctx, e.target.value) : null;
+      if (s) setValue('value', formatMoney(s.pence), { shouldValidate: true });
+    },
+  });
+
+  const valueRegister = register('value', {
+    onChange: () => {
+      touched.current = true;
+    },
+  });
 
   function choose(s: AwardSupplier | null) {
+    touched.current = false;
     setSupplier(s);
     setValue('supplierId', s?.id ?? '', { shouldValidate: !!s });
     setValue('catalogueItemId', '');
@@ -126,8 +195,6 @@ export function AwardDialog({
       },
     );
   });
-
-  const chosenTender = tender ?? tenders.data?.data.find((t) => t.id === tenderId);
 
   return (
     <Modal
@@ -173,17 +240,20 @@ export function AwardDialog({
           error={errors.supplierId?.message}
           locked={!!presetSupplier}
         />
-        {supplier && <CatalogueItemSelect supplierId={supplier.id} register={register('catalogueItemId')} />}
+        {supplier && (
+          <CatalogueItemSelect options={options} pending={!loaded} failed={items.isError} register={itemRegister} />
+        )}
         <MoneyInput
           label="Contract value (£)"
           placeholder="e.g. 12500"
           hint={
-            chosenTender?.budgetPence != null
+            suggestion?.hint ??
+            (chosenTender?.budgetPence != null
               ? `The tender budget is ${formatPence(chosenTender.budgetPence)}`
-              : undefined
+              : undefined)
           }
           error={errors.value?.message}
-          {...register('value')}
+          {...valueRegister}
         />
         <TextareaField
           label="Terms"
@@ -199,35 +269,50 @@ export function AwardDialog({
 }
 
 function CatalogueItemSelect({
-  supplierId,
+  options,
+  pending,
+  failed,
   register,
 }: {
-  supplierId: string;
+  options: ItemOption[];
+  pending: boolean;
+  failed: boolean;
   register: UseFormRegisterReturn<'catalogueItemId'>;
 }) {
-  const items = useSupplierCatalogue(supplierId);
-  const list = items.data?.data ?? [];
+  const matched = options.filter((o) => o.score !== null);
+  const others = options.filter((o) => o.score === null);
+  const option = (o: ItemOption) => (
+    <option key={o.item.id} value={o.item.id}>
+      {o.item.title}
+      {o.item.valuePence != null ? ` (${formatPence(o.item.valuePence)})` : ''}
+      {o.score !== null ? ` · ${o.score}% match` : ''}
+    </option>
+  );
   return (
     <SelectField
       label="Catalogue item"
       optional
-      disabled={items.isPending}
+      disabled={pending}
       hint={
-        items.isError
+        failed
           ? 'Their catalogue could not be loaded; you can award without an item.'
-          : 'Tie the contract to one of the supplier’s items.'
+          : matched.length
+            ? 'Their items matched to this tender come first; the value follows the item you choose.'
+            : 'Tie the contract to one of the supplier’s items.'
       }
       {...register}
     >
       <option value="">
-        {items.isPending ? 'Loading their catalogue…' : list.length ? 'No specific item' : 'They list no items'}
+        {pending ? 'Loading their catalogue…' : options.length ? 'No specific item' : 'They list no items'}
       </option>
-      {list.map((i) => (
-        <option key={i.id} value={i.id}>
-          {i.title}
-          {i.valuePence != null ? ` (${formatPence(i.valuePence)})` : ''}
-        </option>
-      ))}
+      {matched.length > 0 ? (
+        <>
+          <optgroup label="Matched to this tender">{matched.map(option)}</optgroup>
+          {others.length > 0 && <optgroup label="Their other items">{others.map(option)}</optgroup>}
+        </>
+      ) : (
+        others.map(option)
+      )}
     </SelectField>
   );
 }

@@ -31,9 +31,9 @@ export function DetailGrid({ children, className }: { children: ReactNode; class
   return <dl className={cn('grid gap-x-6 gap-y-4 sm:grid-cols-2', className)}>{children}</dl>;
 }
 
-export function DetailItem({ label, children }: { label: string; children: ReactNode }) {
+export function DetailItem({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium tracking-wide text-ink-500 uppercase">{label}</dt>
       <dd className="mt-1 text-sm break-words text-ink-900">{children}</dd>
     </div>

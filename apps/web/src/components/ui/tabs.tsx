@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface TabItem<T extends string> {
@@ -24,6 +24,35 @@ export function Tabs<T extends string>({
 }) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  // Which edges have tabs scrolled out of sight (a narrow phone): those edges fade out.
+  const [hidden, setHidden] = useState({ left: false, right: false });
+  const measure = () => {
+    const list = listRef.current;
+    if (!list) return;
+    const left = list.scrollLeft > 1;
+    const right = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+    setHidden((h) => (h.left === left && h.right === right ? h : { left, right }));
+  };
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(list);
+    return () => ro.disconnect();
+  }, []);
+  // The selected tab is scrolled into the bar's view (e.g. ?tab=saved opened on a phone), the
+  // bar only: the page itself does not move.
+  const selectedIndex = items.findIndex((i) => i.value === value);
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[selectedIndex];
+    if (!list || !tab) return;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
+    measure();
+  }, [selectedIndex]);
   function onKey(e: KeyboardEvent, index: number) {
     let next: number;
     if (e.key === 'ArrowRight') next = (index + 1) % items.length;
@@ -37,7 +66,22 @@ export function Tabs<T extends string>({
   }
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-ink-200">
+      <div
+        ref={listRef}
+        role="tablist"
+        aria-label={label}
+        onScroll={measure}
+        className={cn(
+          'relative flex gap-1 overflow-x-auto overscroll-x-contain border-b border-ink-200 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+          hidden.left && hidden.right
+            ? '[mask-image:linear-gradient(to_right,transparent,black_1.5rem,black_calc(100%-1.5rem),transparent)]'
+            : hidden.right
+              ? '[mask-image:linear-gradient(to_right,black_calc(100%-1.5rem),transparent)]'
+              : hidden.left
+                ? '[mask-image:linear-gradient(to_right,transparent,black_1.5rem)]'
+                : '',
+        )}
+      >
         {items.map((item, i) => {
           const selected = item.value === value;
           return (

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, renderApp } from '@/test/render';
 import { LoginScreen } from './login';
+import { paths } from '@/lib/paths';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -9,7 +10,7 @@ describe('LoginScreen', () => {
   it('asks for a valid email and a password before calling the server', async () => {
     const { fetchMock, calls } = answerFetch(200, {});
     vi.stubGlobal('fetch', fetchMock);
-    const { user } = renderApp(<LoginScreen />, { route: '/login' });
+    const { user } = renderApp(<LoginScreen />, { route: paths.login });
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
@@ -22,7 +23,7 @@ describe('LoginScreen', () => {
       error: { code: 'INVALID_CREDENTIALS', message: 'The email or password is not right' },
     });
     vi.stubGlobal('fetch', fetchMock);
-    const { user } = renderApp(<LoginScreen />, { route: '/login' });
+    const { user } = renderApp(<LoginScreen />, { route: paths.login });
     await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

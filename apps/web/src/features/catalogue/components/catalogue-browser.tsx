@@ -1,7 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LayoutGrid, List, Pencil, Search, SlidersHorizontal, Trash2, X } from 'lucide-react';
-import { CATEGORIES, REGIONS, categoryName, regionName, type CatalogueItem } from '@brickyard/shared';
+import {
+  CATEGORIES,
+  REGIONS,
+  categoryName,
+  isImageAttachment,
+  regionName,
+  type CatalogueItem,
+} from '@brickyard/shared';
+import { AttachmentImage } from '@/components/files';
 import { AvailabilityBadge, ConfirmDialog, Money, Pagination, StockBadge, leadTimeText } from '@/components/listing';
 import {
   Alert,
@@ -280,16 +288,23 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                   {items.map((i) => (
                     <TR key={i.id}>
                       <TD className="max-w-sm">
-                        <Link
-                          to={paths.supplier.catalogueItem(i.id)}
-                          state={{ from }}
-                          className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
-                        >
-                          {i.title}
-                        </Link>
-                        <p className="truncate text-xs text-ink-500">
-                          {categoryName(i.category)} · {regionName(i.region)}
-                        </p>
+                        <div className="flex items-center gap-3">
+                          {firstImage(i) && (
+                            <AttachmentImage url={firstImage(i)!.url} alt={i.title} className="size-10 shrink-0" />
+                          )}
+                          <div className="min-w-0">
+                            <Link
+                              to={paths.supplier.catalogueItem(i.id)}
+                              state={{ from }}
+                              className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
+                            >
+                              {i.title}
+                            </Link>
+                            <p className="truncate text-xs text-ink-500">
+                              {categoryName(i.category)} · {regionName(i.region)}
+                            </p>
+                          </div>
+                        </div>
                       </TD>
                       {!mine && <TD>{i.user.companyName}</TD>}
                       <TD className="text-right font-medium text-ink-900">
@@ -320,6 +335,9 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
             {items.map((i) => (
               <li key={i.id}>
                 <Card className="flex h-full flex-col p-4 transition-colors hover:border-ink-300">
+                  {firstImage(i) && (
+                    <AttachmentImage url={firstImage(i)!.url} alt={i.title} className="mb-3 aspect-[16/9] w-full" />
+                  )}
                   <div className="flex flex-wrap items-center gap-1.5">
                     <AvailabilityBadge value={i.availability} />
                     <StockBadge quantity={i.quantity} />
@@ -383,6 +401,9 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
     </>
   );
 }
+
+/** The item's first picture, shown on its card and row (its other files are on the item page). */
+const firstImage = (i: CatalogueItem) => i.attachments.find(isImageAttachment);
 
 function ItemActions({ item, onDelete }: { item: CatalogueItem; onDelete: () => void }) {
   return (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Download, FileText, MessageSquare, Paperclip, Pencil } from 'lucide-react';
-import { categoryName, regionName, subcategoryName } from '@brickyard/shared';
+import { categoryName, isImageAttachment, regionName, subcategoryName } from '@brickyard/shared';
 import {
   AvailabilityBadge,
   DetailGrid,
@@ -12,6 +12,7 @@ import {
   TagList,
   leadTimeText,
 } from '@/components/listing';
+import { AttachmentImage } from '@/components/files';
 import { MatchesPanel } from '@/components/matching';
 import { Button, ButtonLink, PageSpinner } from '@/components/ui';
 import { isApiError } from '@/lib/api';
@@ -48,6 +49,8 @@ export function CatalogueItemScreen() {
   if (!item.data) return <PageSpinner />;
   const i = item.data;
   const mine = i.userId === getSession()?.id;
+  const images = i.attachments.filter(isImageAttachment);
+  const files = i.attachments.filter((a) => !isImageAttachment(a));
 
   return (
     <>
@@ -93,6 +96,25 @@ export function CatalogueItemScreen() {
       </header>
 
       <div className="space-y-5">
+        {images.length > 0 && (
+          <DetailSection title="Photos">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Photos">
+              {images.map((a, n) => (
+                <li key={`${a.url}-${n}`}>
+                  <button
+                    type="button"
+                    onClick={() => void downloadFile(a.url, a.name || fileDisplayName(a.url))}
+                    className="block w-full rounded-lg focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+                    aria-label={`Download the photo of ${i.title}${images.length > 1 ? ` (${n + 1} of ${images.length})` : ''}`}
+                  >
+                    <AttachmentImage url={a.url} alt={i.title} className="aspect-[4/3] w-full" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </DetailSection>
+        )}
+
         <DetailSection title="Key Information">
           <DetailGrid className="grid-cols-2 lg:grid-cols-4">
             <DetailItem label="Lead time">{leadTimeText(i.leadTime)}</DetailItem>
@@ -130,11 +152,11 @@ export function CatalogueItemScreen() {
         )}
 
         <DetailSection title="Attachments">
-          {i.attachments.length === 0 ? (
-            <p className="text-sm text-ink-500">No attachments</p>
+          {files.length === 0 ? (
+            <p className="text-sm text-ink-500">{images.length ? 'No other files' : 'No attachments'}</p>
           ) : (
             <ul className="space-y-2" aria-label="Attachments">
-              {i.attachments.map((a, n) => {
+              {files.map((a, n) => {
                 const label = a.name?.trim() || `Document ${n + 1}`;
                 return (
                   <li key={`${a.url}-${n}`} className="flex items-center gap-2 text-sm">

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Building2, Info, MapPin } from 'lucide-react';
+import { Building2, Info, MapPin, Tag } from 'lucide-react';
 import { MarkedText } from '@/components/ui';
-import { formatMoney, type ExternalTender } from '@brickyard/shared';
+import { formatCpv, formatMoney, type ExternalTender } from '@brickyard/shared';
 import { formatPostedDate } from '@/lib/format';
 import { ClosingDate, ORIGIN_LABELS, StatusBadge } from './display';
 import { FavouriteButton } from './favourite-button';
@@ -79,6 +79,18 @@ export function TenderCard({ tender }: { tender: ExternalTender }) {
           </dd>
         </div>
       </dl>
+
+      {tender.cpv[0] && (
+        // the main classification (OCDS lists the tender's own code first); the rest are on the notice
+        <p className="mt-3 flex items-start gap-1.5 text-xs text-ink-600" data-testid="tender-cpv">
+          <Tag className="mt-0.5 size-3.5 shrink-0 text-ink-400" aria-hidden="true" />
+          <span className="min-w-0 break-words">
+            <span className="sr-only">CPV: </span>
+            {formatCpv(tender.cpv[0])}
+            {tender.cpv.length > 1 ? ` (+${tender.cpv.length - 1} more)` : ''}
+          </span>
+        </p>
+      )}
 
       <p className="mt-3 border-t border-ink-100 pt-3 text-xs text-ink-500">
         Source: {ORIGIN_LABELS[tender.origin]} · Updated {formatPostedDate(tender.date)}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ArrowLeft, ExternalLink, FileSearch, Sparkles } from 'lucide-react';
-import { formatMoney } from '@brickyard/shared';
+import { formatCpv, formatMoney } from '@brickyard/shared';
 import { DetailGrid, DetailItem, DetailSection, TagList } from '@/components/listing';
 import { Alert, ButtonLink, EmptyState, PageHeader, PageSpinner, buttonClasses } from '@/components/ui';
 import { useExternalTender } from '../api/get-external-tender';
@@ -16,6 +16,7 @@ import {
   noticeTypeLabel,
   orFallback,
 } from '../components/display';
+import { BuyerContact } from '../components/buyer-contact';
 import { FavouriteButton } from '../components/favourite-button';
 import { UpgradePrompt } from '../components/upgrade-prompt';
 import { paths } from '@/lib/paths';
@@ -162,11 +163,13 @@ export function ExternalTenderDetailsScreen() {
               <DetailItem label="Buyer">{orFallback(t.buyerName)}</DetailItem>
               <DetailItem label="Published on">{origin}</DetailItem>
               <DetailItem label="Notice type">{noticeTypeLabel(t.noticeType)}</DetailItem>
-              <DetailItem label="CPV codes">
-                <TagList items={t.cpvCodes} />
+              {/* the whole row: a code with its label is long */}
+              <DetailItem label="CPV codes" className="col-span-full">
+                <TagList items={t.cpv.map(formatCpv)} />
               </DetailItem>
             </DetailGrid>
           </DetailSection>
+          {t.buyerContact && <BuyerContact tender={t} contact={t.buyerContact} />}
         </div>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Building2, ChevronRight, MessageSquare, Search } from 'lucide-react';
 import { categoryName, formatMoney, regionName, type SearchHit } from '@brickyard/shared';
+import { AttachmentImage } from '@/components/files';
 import type { ConnectFn, MatchViewer } from '@/components/matching';
 import { Pagination, DaysLeft } from '@/components/listing';
 import { Button, Card, CardBody, CardDescription, CardHeader, CardTitle, Spinner } from '@/components/ui';
@@ -74,45 +75,50 @@ export function SearchResults({
                     key={h.id}
                     className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
                   >
-                    <div className="min-w-0">
-                      <p className="text-xs text-ink-500">
-                        {categoryName(h.category)} · {regionName(h.region)}
-                      </p>
-                      <h3 className="mt-0.5 font-semibold text-ink-900">
-                        {h.kind === 'tender' ? (
-                          <Link
-                            to={paths.supplier.tender(h.id)}
-                            state={{ from: 'connect' }}
-                            className="underline-offset-4 hover:underline"
-                          >
-                            {h.title}
-                          </Link>
-                        ) : (
-                          <button
-                            type="button"
-                            className="text-left underline-offset-4 hover:underline"
-                            onClick={() => onOpenItem(h)}
-                          >
-                            {h.title}
-                          </button>
-                        )}
-                      </h3>
-                      {h.companyName && (
-                        <p className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-600">
-                          <Building2 className="size-3.5 text-ink-400" aria-hidden="true" />
-                          {h.companyName}
-                        </p>
+                    <div className="flex min-w-0 gap-3">
+                      {h.imageUrl && (
+                        <AttachmentImage url={h.imageUrl} alt={h.title} className="size-16 shrink-0 sm:size-20" />
                       )}
-                      {h.snippet && <p className="mt-1 line-clamp-2 text-sm text-ink-600">{h.snippet}</p>}
-                      <p className="mt-1.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-700">
-                        <span>
-                          <span className="text-ink-500">{h.kind === 'tender' ? 'Budget ' : 'Price '}</span>
-                          <span className="font-semibold tabular-nums">
-                            {h.amount === null ? 'Not specified' : formatMoney(h.amount, h.currency)}
+                      <div className="min-w-0">
+                        <p className="text-xs text-ink-500">
+                          {categoryName(h.category)} · {regionName(h.region)}
+                        </p>
+                        <h3 className="mt-0.5 font-semibold text-ink-900">
+                          {h.kind === 'tender' ? (
+                            <Link
+                              to={paths.supplier.tender(h.id)}
+                              state={{ from: 'connect' }}
+                              className="underline-offset-4 hover:underline"
+                            >
+                              {h.title}
+                            </Link>
+                          ) : (
+                            <button
+                              type="button"
+                              className="text-left underline-offset-4 hover:underline"
+                              onClick={() => onOpenItem(h)}
+                            >
+                              {h.title}
+                            </button>
+                          )}
+                        </h3>
+                        {h.companyName && (
+                          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-ink-600">
+                            <Building2 className="size-3.5 text-ink-400" aria-hidden="true" />
+                            {h.companyName}
+                          </p>
+                        )}
+                        {h.snippet && <p className="mt-1 line-clamp-2 text-sm text-ink-600">{h.snippet}</p>}
+                        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 text-sm text-ink-700">
+                          <span>
+                            <span className="text-ink-500">{h.kind === 'tender' ? 'Budget ' : 'Price '}</span>
+                            <span className="font-semibold tabular-nums">
+                              {h.amount === null ? 'Not specified' : formatMoney(h.amount, h.currency)}
+                            </span>
                           </span>
-                        </span>
-                        {h.kind === 'tender' && h.deadline && <DaysLeft deadline={h.deadline} className="text-sm" />}
-                      </p>
+                          {h.kind === 'tender' && h.deadline && <DaysLeft deadline={h.deadline} className="text-sm" />}
+                        </p>
+                      </div>
                     </div>
                     <div className="flex shrink-0 gap-2">
                       {h.kind === 'tender' ? (

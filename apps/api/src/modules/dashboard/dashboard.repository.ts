@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { dashboardVersions } from '../../db/schema/index.ts';
-import type { Buckets } from './analytics.buckets.ts';
+import type { Buckets } from './dashboard.buckets.ts';
 
 /**
  * The SQL of the dashboards (docs/product.md section 2 Dashboard). Every figure is an aggregate over
@@ -30,7 +30,7 @@ export interface TrendRow {
 
 const rows = async <T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> => (await db.execute(q)).rows as T[];
 const bucketOf = (b: Buckets, col: ReturnType<typeof sql>) =>
-  sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (analytics.buckets.ts)
+  sql`to_char(date_trunc(${b.unit}, ${col} at time zone 'Europe/London'), 'YYYY-MM-DD')`; // UK days (dashboard.buckets.ts)
 
 // ---------------------------------------------------------------- buyer
 

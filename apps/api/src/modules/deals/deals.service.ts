@@ -18,10 +18,10 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import * as repo from './contracts.repository.ts';
+import * as repo from './deals.repository.ts';
 import { findUserById } from '../users/users.service.ts';
 
-export type ContractsService = ReturnType<typeof createContractsService>;
+export type DealsService = ReturnType<typeof createDealsService>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Contract not found');
 const money = (pence: number) => pence / 100;
@@ -257,7 +257,7 @@ function emptyTotals(): ContractTotals {
  * a supplier (the tender becomes pending), the supplier accepts or declines, the buyer may
  * cancel, and completing the tender fulfils it. Every step is checked against CONTRACT_STEPS.
  */
-export function createContractsService(ctx: AppContext) {
+export function createDealsService(ctx: AppContext) {
   const { db } = ctx;
 
   async function full(id: string, viewerId: string): Promise<Contract> {

@@ -13,11 +13,11 @@ import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { quotaMonth, quotaUsage } from '../billing/quota.service.ts';
 import { queueMatching, wakeMatching } from '../matching/matching.queue.ts';
-import { bucketsFor, fillTrend, periodOf } from './analytics.buckets.ts';
-import * as repo from './analytics.repository.ts';
+import { bucketsFor, fillTrend, periodOf } from './dashboard.buckets.ts';
+import * as repo from './dashboard.repository.ts';
 import { createDashboardCache, type DashboardCache } from './dashboard-cache.ts';
 
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+export type DashboardService = ReturnType<typeof createDashboardService>;
 
 export const rateOf = (numerator: number, denominator: number): Rate => ({
   numerator,
@@ -36,7 +36,7 @@ export const dashboardQueryKey = (q: DashboardQuery) => `${q.range ?? ''}|${q.fr
 export const DASHBOARD_CACHE = { ttlMs: 30_000, max: 5_000 };
 
 /** The buyer and supplier dashboards (docs/product.md section 2), each answered by one request. */
-export function createAnalyticsService(
+export function createDashboardService(
   ctx: AppContext,
   cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE),
 ) {

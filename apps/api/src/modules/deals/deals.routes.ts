@@ -11,14 +11,14 @@ import {
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { ContractsService } from './contracts.service.ts';
+import type { DealsService } from './deals.service.ts';
 
 const tags = ['contracts'];
 const buyers = { roles: ['buyer'] } as const;
 const parties = { roles: ['buyer', 'supplier'] } as const;
 
 /** docs/product.md section 7 "Contracts". Every call is behind the access gate (approved and subscribed). */
-export function contractsRoutes(app: App, contracts: ContractsService) {
+export function dealsRoutes(app: App, contracts: DealsService) {
   app.post('/api/contract', {
     config: { access: buyers },
     schema: {

@@ -2,7 +2,7 @@ import { buyerDashboardSchema, dashboardQuerySchema, dataOf, supplierDashboardSc
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
 import { memoizedDataWriter } from '../../platform/http/serializer.ts';
-import type { AnalyticsService } from './analytics.service.ts';
+import type { DashboardService } from './dashboard.service.ts';
 
 const tags = ['analytics'];
 
@@ -10,7 +10,7 @@ const tags = ['analytics'];
  * docs/product.md section 2 Dashboard: one request per dashboard (the admin's is GET /api/admin/dashboard),
  * for a preset `range` or a custom `from`–`to` (dashboardQuerySchema: 400 on a bad period).
  */
-export function analyticsRoutes(app: App, analytics: AnalyticsService) {
+export function dashboardRoutes(app: App, analytics: DashboardService) {
   // The answers come from the dashboard cache: each is written to JSON once, not per request.
   const buyerBody = memoizedDataWriter(buyerDashboardSchema);
   const supplierBody = memoizedDataWriter(supplierDashboardSchema);

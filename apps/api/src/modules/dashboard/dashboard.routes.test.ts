@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { quotaMonth } from '../billing/quota.service.ts';
-import { bucketsFor } from './analytics.buckets.ts';
+import { bucketsFor } from './dashboard.buckets.ts';
 
 /**
  * docs/product.md section 2 Dashboard (buyer, supplier, admin): every figure is checked against a small

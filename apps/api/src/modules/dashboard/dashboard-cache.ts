@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
-import { dashboardVersion } from './analytics.repository.ts';
+import { dashboardVersion } from './dashboard.repository.ts';
 
 /** The admin dashboard's scope in `dashboard_versions`; the others are user ids. */
 export const ADMIN_SCOPE = 'admin';

@@ -31,7 +31,7 @@ export const catalogueItemViews = pgTable(
  * same transaction as any write to the rows that dashboard is computed from (migration 0017).
  * The dashboards are cached per instance and served while their scope's version is unchanged,
  * so one primary-key read answers a repeat request and a change made through any instance, or
- * by any code path, is seen at once (modules/analytics/dashboard-cache.ts).
+ * by any code path, is seen at once (modules/dashboard/dashboard-cache.ts).
  */
 export const dashboardVersions = pgTable('dashboard_versions', {
   scope: text('scope').primaryKey(),

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { CONTRACT_ACTIONS, CONTRACT_STATUSES, type ContractAction, type ContractStatus } from '@brickyard/shared';
-import { auditEvents, catalogueItems, contracts, notifications, tenders } from '../../db/schema/index.ts';
+import { catalogueItems, contracts, notifications, tenders } from '../../db/schema/index.ts';
+import { tenderAudit } from '../../../test/builders.ts';
 import { TEST_PASSWORD, createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
-import { fulfilContractsForTender } from './contracts.service.ts';
+import { fulfilContractsForTender } from './deals.service.ts';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -80,10 +81,7 @@ describe('docs/product.md §7 Contracts: POST /api/contract (a buyer awards a te
       canReview: false,
     });
     expect(await tenderRow(tender.id)).toMatchObject({ status: 'pending', awardedSupplierId: supplier.id });
-    const audit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.tenderId, tender.id), eq(auditEvents.action, 'awarded')));
+    const audit = await tenderAudit(t, tender.id, 'awarded');
     expect(audit).toHaveLength(1);
     const note = await t.db
       .select()
@@ -503,7 +501,7 @@ describe('docs/product.md §4 fulfilment and reviews: complete → fulfilled →
 
 describe('docs/product.md §4 tender withdrawal: cancelContractsForTender (for the tenders service)', () => {
   it('cancels the open contract of a tender and tells the supplier', async () => {
-    const { cancelContractsForTender } = await import('./contracts.service.ts');
+    const { cancelContractsForTender } = await import('./deals.service.ts');
     const a = await createTender();
     const c = (await propose(a.id)).body.data;
     await act(c.id, 'accept', supplier.token);
