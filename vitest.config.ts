@@ -1,9 +1,24 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The web's import alias (apps/web/vite.config.ts), for its modules under test.
+const webAlias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The web's components and screens in a simulated browser (Testing Library on jsdom).
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: webAlias },
         test: {
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],

@@ -96,7 +96,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
   });
 
   it('a buyer awaiting approval is kept in settings with the 48-hour toast; other items are disabled', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'pending@brickyard.test');
     await page.waitForURL('**/buyer/settings/profile');
     const toast = 'We are in the process of reviewing your account, this can take up to 48 hours';
@@ -104,11 +104,12 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await page.goto('/buyer/tenders');
     await page.waitForURL('**/buyer/settings/profile');
     await screenshot(page, 'pending-settings-profile-desktop');
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('an expired token sends the user to /login with "Please login to continue"', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/buyer');
     await page.evaluate(() => {
@@ -123,25 +124,28 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/login');
     await expect.poll(() => page.getByText('Please login to continue').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('a buyer opening a supplier route lands on /buyer; a supplier opening an admin route lands on /supplier', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
     await page.goto('/supplier/catalogue');
     await page.waitForURL((u) => u.pathname === '/buyer');
+    expect(errors).toEqual([]);
     await context.close();
 
     const s = await newPage(browser);
     await loginAs(s.page, 'supplier@brickyard.test');
     await s.page.goto('/admin/users');
     await s.page.waitForURL((u) => u.pathname === '/supplier');
+    expect(s.errors).toEqual([]);
     await s.context.close();
   });
 
   it('a 403 answer from the server ends the session (docs/product.md §8)', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/buyer');
     // The stored role claims admin; the server knows better and answers 403.
@@ -150,11 +154,12 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await page.waitForURL('**/login');
     const left = await page.evaluate(() => ['token', 'role', 'id', 'user'].map((k) => localStorage.getItem(k)));
     expect(left).toEqual([null, null, null, null]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
   it('forgot password → mail → reset → sign in with the new password', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context, errors } = await newPage(browser);
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill('core-supplier@brickyard.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -178,6 +183,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
       return res.status;
     }, DEMO_PASSWORD);
     expect(restored).toBe(200);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -49,7 +49,7 @@ function vitest(label, projects, env = {}, extraArgs = []) {
 // Two test files at a time: an API test mostly waits on PostgreSQL and HTTP, so on 2 cores two
 // workers take 159 s where one takes 244 s (vitest's default is one worker per core less one).
 const API_WORKERS = ['--maxWorkers', process.env.TEST_API_WORKERS ?? '2'];
-vitest('unit + api (embedded PostgreSQL)', ['unit', 'api'], {}, API_WORKERS);
+vitest('unit + web + api (embedded PostgreSQL)', ['unit', 'web', 'api'], {}, API_WORKERS);
 if (process.env.TEST_DATABASE_URL) {
   // The quality evals (search, matching) grade rankings, not the database: the embedded pass runs
   // them, and a second run on the same data would only repeat the same figures.

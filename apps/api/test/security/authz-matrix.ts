@@ -345,6 +345,9 @@ export const MATRIX: Row[] = [
   row('PUT /api/settings/profile', '401  ok   ok   ok   ok   403  ok   ok', {
     body: () => ({ description: 'Edited by the authorization matrix test' }),
   }),
+  row('PUT /api/settings/profile-and-requirements', '401  ok   ok   ok   ok   403  ok   ok', {
+    body: () => ({ industry: 'Edited by the authorization matrix test', requirements: { pricing: 'Fixed price' } }),
+  }),
   row('POST /api/settings/projects', '401  ok   ok   ok   ok   403  ok   ok', {
     body: () => ({ name: 'Authz project' }),
   }),

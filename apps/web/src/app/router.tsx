@@ -8,6 +8,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { NotFoundScreen } from './not-found';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { routes } from '@/lib/paths';
 
 /** React.lazy for a named export. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(load: () => Promise<M>, name: K) {
@@ -62,27 +63,30 @@ export const router = createBrowserRouter([
         children: [
           // docs/design.md section 9: of the two entries for "/", the first (home) wins.
           { index: true, element: page(Home) },
-          { path: 'buyerLanding', element: page(BuyerLanding) },
-          { path: 'supplierLanding', element: page(SupplierLanding) },
-          { path: 'about', element: page(About) },
-          { path: 'articles', element: page(Articles) },
-          { path: 'terms', element: page(Terms) },
-          { path: '*', element: <NotFoundScreen /> },
+          { path: routes.public.buyerLanding, element: page(BuyerLanding) },
+          { path: routes.public.supplierLanding, element: page(SupplierLanding) },
+          { path: routes.public.about, element: page(About) },
+          { path: routes.public.articles, element: page(Articles) },
+          { path: routes.public.terms, element: page(Terms) },
+          { path: routes.notFound, element: <NotFoundScreen /> },
         ],
       },
       {
         element: <AuthLayout />,
         children: [
-          { path: 'login', element: page(Login) },
-          { path: 'register', element: page(Register) },
-          { path: 'forgot-password', element: page(ForgotPassword) },
-          { path: 'verify-email', element: page(VerifyEmail) },
-          { path: 'reset-password-validation', element: page(ResetPasswordValidation) },
+          { path: routes.auth.login, element: page(Login) },
+          { path: routes.auth.register, element: page(Register) },
+          { path: routes.auth.forgotPassword, element: page(ForgotPassword) },
+          { path: routes.auth.verifyEmail, element: page(VerifyEmail) },
+          { path: routes.auth.resetPasswordValidation, element: page(ResetPasswordValidation) },
         ],
       },
-      { path: 'buyer/*', element: <RequireAuth allowedRoles={['buyer']}>{area(BuyerArea)}</RequireAuth> },
-      { path: 'supplier/*', element: <RequireAuth allowedRoles={['supplier']}>{area(SupplierArea)}</RequireAuth> },
-      { path: 'admin/*', element: <RequireAuth allowedRoles={['admin']}>{area(AdminArea)}</RequireAuth> },
+      { path: routes.area.buyer, element: <RequireAuth allowedRoles={['buyer']}>{area(BuyerArea)}</RequireAuth> },
+      {
+        path: routes.area.supplier,
+        element: <RequireAuth allowedRoles={['supplier']}>{area(SupplierArea)}</RequireAuth>,
+      },
+      { path: routes.area.admin, element: <RequireAuth allowedRoles={['admin']}>{area(AdminArea)}</RequireAuth> },
     ],
   },
 ]);

@@ -2,6 +2,7 @@ import { ACCESS_TOASTS, isErrorBody, type ErrorDetail } from '@brickyard/shared'
 import { navigateTo } from './navigation';
 import { clearSession, getToken } from './session';
 import { notify } from './toast';
+import { paths } from '@/lib/paths';
 
 /** docs/product.md section 7: 15 s timeout; 200–399 count as success. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -48,7 +49,7 @@ function buildUrl(path: string, query?: Query): string {
 export function endSession() {
   clearSession();
   notify.error(ACCESS_TOASTS.loginRequired, { id: 'login-required' });
-  if (window.location.pathname !== '/login') navigateTo('/login');
+  if (window.location.pathname !== paths.login) navigateTo(paths.login);
 }
 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PLANS, type BillingInfo, type PlanType } from '@brickyard/shared';
 import { api } from './api';
 import { useSession } from './session';
+import { sharedKeys } from '@/lib/query-keys';
 
 /**
  * The plan in force for the signed-in customer (GET /api/billing/info, the same cache entry as
@@ -12,7 +13,7 @@ export function useCurrentPlan(): { plan: PlanType | null; known: boolean; loadi
   const session = useSession();
   const customer = !!session && session.role !== 'admin' && session.hasActiveSubscription;
   const query = useQuery({
-    queryKey: ['billing', 'info'],
+    queryKey: sharedKeys.billing.info,
     queryFn: async () => (await api.get<{ data: BillingInfo }>('/api/billing/info')).data,
     enabled: customer,
     staleTime: 60_000,

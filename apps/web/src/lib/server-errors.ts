@@ -9,15 +9,19 @@ export function applyServerErrors<F extends string>(
   fields: readonly F[],
   setError: (field: F, error: { type: string; message: string }, opts?: { shouldFocus: boolean }) => void,
   fallback = 'Please check the form and try again.',
-  /** server field names that differ from the form's, e.g. { supportingDocumentIds: 'supportingDocuments' } */
+  /**
+   * server field names that differ from the form's, e.g. { supportingDocumentIds: 'supportingDocuments' },
+   * or nested ones, e.g. { 'requirements.pricing': 'reqPricing' }
+   */
   aliases: Record<string, F> = {},
 ): string | null {
   const byPath = fieldErrorsOf(err);
   let placed = 0;
   let first = true;
   for (const [path, message] of Object.entries(byPath)) {
-    const head = path.split('.')[0] ?? '';
-    const field = (aliases[head] ?? head) as F;
+    const [head = '', sub] = path.split('.');
+    // An alias may name a nested field (`requirements.pricing`) or a whole top-level one.
+    const field = (aliases[`${head}.${sub}`] ?? aliases[head] ?? head) as F;
     if (fields.includes(field)) {
       setError(field, { type: 'server', message }, { shouldFocus: first });
       first = false;

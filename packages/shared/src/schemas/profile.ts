@@ -250,6 +250,16 @@ export const updateRequirementsBodySchema = z.object({
 });
 export type UpdateRequirementsBody = z.input<typeof updateRequirementsBodySchema>;
 
+/**
+ * PUT /api/settings/profile-and-requirements: the profile settings form's one save. The profile's
+ * fields as PUT /api/settings/profile takes them, and under `requirements` what PUT /api/requirements
+ * takes; both are written in one transaction, so a refused part leaves the other as it was.
+ */
+export const updateProfileAndRequirementsBodySchema = updateProfileBodySchema.extend({
+  requirements: updateRequirementsBodySchema.optional(),
+});
+export type UpdateProfileAndRequirementsBody = z.input<typeof updateProfileAndRequirementsBodySchema>;
+
 export const requirementsSchema = z.object({
   userId: z.uuid(),
   qualityStandards: z.array(z.string()),

@@ -9,6 +9,7 @@ import {
   projectSchema,
   requirementsSchema,
   updatePortfolioItemBodySchema,
+  updateProfileAndRequirementsBodySchema,
   updateProfileBodySchema,
   updateProjectBodySchema,
   updateRequirementsBodySchema,
@@ -64,6 +65,16 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
       response: { 200: dataOf(profileSchema) },
     },
     handler: async (req) => ({ data: await profiles.update(principalOf(req), req.body) }),
+  });
+  app.put('/api/settings/profile-and-requirements', {
+    config: { access: editors },
+    schema: {
+      tags,
+      summary: 'Update your company profile and your requirements together: both are saved, or neither',
+      body: updateProfileAndRequirementsBodySchema,
+      response: { 200: dataOf(profileSchema) },
+    },
+    handler: async (req) => ({ data: await profiles.updateWithRequirements(principalOf(req), req.body) }),
   });
 
   app.post('/api/settings/projects', {

@@ -9,6 +9,7 @@ import {
   type createPortfolioItemBodySchema,
   type createProjectBodySchema,
   type updatePortfolioItemBodySchema,
+  type updateProfileAndRequirementsBodySchema,
   type updateProfileBodySchema,
   type updateProjectBodySchema,
   type updateRequirementsBodySchema,
@@ -138,6 +139,11 @@ export function toRequirements(userId: string, r: repo.RequirementsRow | undefin
     pricing: r?.pricing ?? null,
     updatedAt: r?.updatedAt.toISOString() ?? null,
   };
+}
+
+/** The fields of a partial update that were sent (undefined: leave as it is; null: clear). */
+function definedOnly<T extends object>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -275,6 +281,50 @@ export function createProfilesService(ctx: AppContext) {
     };
   }
 
+  /**
+   * The caller's own profile (and, when given, their requirements) written in one transaction;
+   * uploads named in it are checked to be the caller's before anything is written.
+   */
+  async function saveProfile(
+    caller: Principal,
+    body: z.output<typeof updateProfileBodySchema>,
+    requirements?: z.output<typeof updateRequirementsBodySchema>,
+  ): Promise<Profile> {
+    const current = await repo.findProfile(db, caller.id);
+    const files: Array<{ value: string; path: string }> = [];
+    if (body.image) files.push({ value: body.image, path: 'image' });
+    body.documents?.forEach((d, i) => files.push({ value: d.url, path: `documents.${i}.url` }));
+    // The current logo and documents are already ours; only new ones are checked.
+    const keys = await ownUploads(caller.id, files);
+    const imageKey = body.image === undefined ? undefined : body.image === null ? null : keys.get('image')!;
+    const docs = body.documents?.map((d, i) => ({ name: d.name, fileKey: keys.get(`documents.${i}.url`)! }));
+
+    const dropped: string[] = [];
+    await db.transaction(async (tx) => {
+      const { companyName, image: _image, leadTime, minOrderValue, documents: _docs, ...rest } = body;
+      if (companyName !== undefined) await repo.setCompanyName(tx, caller.id, companyName);
+      const values: Partial<Omit<repo.ProfileRow, 'userId' | 'updatedAt'>> = {};
+      for (const k of PROFILE_FIELDS) if (rest[k] !== undefined) (values as Record<string, unknown>)[k] = rest[k];
+      if (imageKey !== undefined) values.imageKey = imageKey;
+      if (leadTime !== undefined) values.leadTimeDays = leadTime;
+      if (minOrderValue !== undefined) values.minOrderValuePence = minOrderValue;
+      await repo.upsertProfile(tx, caller.id, values);
+      if (imageKey !== undefined && current?.imageKey && current.imageKey !== imageKey) dropped.push(current.imageKey);
+      if (docs) {
+        const before = await repo.replaceDocuments(tx, caller.id, docs);
+        const kept = new Set(docs.map((d) => d.fileKey));
+        for (const b of before) if (!kept.has(b.fileKey)) dropped.push(b.fileKey);
+      }
+      await repo.deleteFilesByKeys(tx, caller.id, dropped);
+      if (requirements) await repo.upsertRequirements(tx, caller.id, definedOnly(requirements));
+    });
+    await Promise.all(
+      dropped.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))),
+    );
+    if (body.companyName !== undefined) ctx.principals.invalidate(caller.id);
+    return build(await profileAccess(db, caller, caller.id));
+  }
+
   return {
     /** GET /api/users/profile/{id} (or the caller's own without an id). */
     async get(caller: Principal, id?: string): Promise<Profile> {
@@ -283,41 +333,19 @@ export function createProfilesService(ctx: AppContext) {
 
     /** PUT /api/settings/profile: only the fields of updateProfileBodySchema, on the caller's own profile. */
     async update(caller: Principal, body: z.output<typeof updateProfileBodySchema>): Promise<Profile> {
-      const current = await repo.findProfile(db, caller.id);
-      const files: Array<{ value: string; path: string }> = [];
-      if (body.image) files.push({ value: body.image, path: 'image' });
-      body.documents?.forEach((d, i) => files.push({ value: d.url, path: `documents.${i}.url` }));
-      // The current logo and documents are already ours; only new ones are checked.
-      const keys = await ownUploads(caller.id, files);
-      const imageKey = body.image === undefined ? undefined : body.image === null ? null : keys.get('image')!;
-      const docs = body.documents?.map((d, i) => ({ name: d.name, fileKey: keys.get(`documents.${i}.url`)! }));
+      return saveProfile(caller, body);
+    },
 
-      const dropped: string[] = [];
-      await db.transaction(async (tx) => {
-        const { companyName, image: _image, leadTime, minOrderValue, documents: _docs, ...rest } = body;
-        if (companyName !== undefined) await repo.setCompanyName(tx, caller.id, companyName);
-        const values: Partial<Omit<repo.ProfileRow, 'userId' | 'updatedAt'>> = {};
-        for (const k of PROFILE_FIELDS) if (rest[k] !== undefined) (values as Record<string, unknown>)[k] = rest[k];
-        if (imageKey !== undefined) values.imageKey = imageKey;
-        if (leadTime !== undefined) values.leadTimeDays = leadTime;
-        if (minOrderValue !== undefined) values.minOrderValuePence = minOrderValue;
-        await repo.upsertProfile(tx, caller.id, values);
-        if (imageKey !== undefined && current?.imageKey && current.imageKey !== imageKey)
-          dropped.push(current.imageKey);
-        if (docs) {
-          const before = await repo.replaceDocuments(tx, caller.id, docs);
-          const kept = new Set(docs.map((d) => d.fileKey));
-          for (const b of before) if (!kept.has(b.fileKey)) dropped.push(b.fileKey);
-        }
-        await repo.deleteFilesByKeys(tx, caller.id, dropped);
-      });
-      await Promise.all(
-        dropped.map((k) =>
-          storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file')),
-        ),
-      );
-      if (body.companyName !== undefined) ctx.principals.invalidate(caller.id);
-      return build(await profileAccess(db, caller, caller.id));
+    /**
+     * PUT /api/settings/profile-and-requirements: the profile and the requirements in one transaction,
+     * so the settings form never leaves one saved and the other not.
+     */
+    async updateWithRequirements(
+      caller: Principal,
+      body: z.output<typeof updateProfileAndRequirementsBodySchema>,
+    ): Promise<Profile> {
+      const { requirements, ...profile } = body;
+      return saveProfile(caller, profile, requirements);
     },
 
     // ---- projects ----
@@ -406,9 +434,7 @@ export function createProfilesService(ctx: AppContext) {
       caller: Principal,
       body: z.output<typeof updateRequirementsBodySchema>,
     ): Promise<Requirements> {
-      const values: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(body)) if (v !== undefined) values[k] = v;
-      return toRequirements(caller.id, await repo.upsertRequirements(db, caller.id, values));
+      return toRequirements(caller.id, await repo.upsertRequirements(db, caller.id, definedOnly(body)));
     },
   };
 }

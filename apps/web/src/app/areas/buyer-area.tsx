@@ -12,6 +12,7 @@ import { TenderDetailsScreen } from '@/features/tenders/screens/tender-details';
 import { BuyerLayout } from '../layouts/buyer-layout';
 import { NotFoundScreen } from '../not-found';
 import { settingsRoutes } from './settings-routes';
+import { routes } from '@/lib/paths';
 
 /** Everything under /buyer, loaded as one chunk after the guard has let a buyer in. */
 export default function BuyerArea() {
@@ -19,16 +20,16 @@ export default function BuyerArea() {
     <Routes>
       <Route element={<BuyerLayout />}>
         <Route index element={<DashboardScreen role="buyer" />} />
-        <Route path="tenders" element={<ListingsScreen />} />
-        <Route path="create-tender" element={<CreateTenderScreen />} />
-        <Route path="edit-tender/:id" element={<EditTenderScreen />} />
-        <Route path="messages" element={<MessagesScreen />} />
-        <Route path="tender/:id" element={<TenderDetailsScreen role="buyer" extraTabs={buyerTenderTabs} />} />
-        <Route path="deals" element={<DealsScreen />} />
-        <Route path="connect" element={<ConnectScreen />} />
-        <Route path="profile" element={<ProfileScreen />} />
+        <Route path={routes.buyer.tenders} element={<ListingsScreen />} />
+        <Route path={routes.buyer.createTender} element={<CreateTenderScreen />} />
+        <Route path={routes.buyer.editTender} element={<EditTenderScreen />} />
+        <Route path={routes.buyer.messages} element={<MessagesScreen />} />
+        <Route path={routes.buyer.tender} element={<TenderDetailsScreen role="buyer" extraTabs={buyerTenderTabs} />} />
+        <Route path={routes.buyer.deals} element={<DealsScreen />} />
+        <Route path={routes.buyer.connect} element={<ConnectScreen />} />
+        <Route path={routes.buyer.profile} element={<ProfileScreen />} />
         {settingsRoutes('buyer')}
-        <Route path="*" element={<NotFoundScreen />} />
+        <Route path={routes.notFound} element={<NotFoundScreen />} />
       </Route>
     </Routes>
   );

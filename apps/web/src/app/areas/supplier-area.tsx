@@ -18,6 +18,7 @@ import { TenderDetailsScreen } from '@/features/tenders/screens/tender-details';
 import { SupplierLayout } from '../layouts/supplier-layout';
 import { NotFoundScreen } from '../not-found';
 import { settingsRoutes } from './settings-routes';
+import { routes } from '@/lib/paths';
 
 /** Everything under /supplier, loaded as one chunk after the guard has let a supplier in. */
 export default function SupplierArea() {
@@ -25,25 +26,27 @@ export default function SupplierArea() {
     <Routes>
       <Route element={<SupplierLayout />}>
         <Route index element={<DashboardScreen role="supplier" />} />
-        {/* docs/design.md section 9: /supplier/abc names no screen; it shows the dashboard. */}
-        <Route path="abc" element={<DashboardScreen role="supplier" />} />
-        <Route path="messages" element={<MessagesScreen />} />
-        <Route path="catalogue" element={<CatalogueScreen />} />
-        <Route path="catalogue/:id" element={<CatalogueItemScreen />} />
-        <Route path="add-catalogue" element={<AddCatalogueScreen />} />
-        <Route path="edit-catalogue/:id" element={<EditCatalogueScreen />} />
-        <Route path="view-catalogue" element={<ViewCatalogueScreen />} />
-        <Route path="connect" element={<ConnectScreen />} />
-        <Route path="external-search" element={<LiveFeedScreen />} />
-        <Route path="external-search/:id" element={<ExternalTenderDetailsScreen />} />
-        <Route path="contracts" element={<DealsScreen />} />
-        <Route path="deals" element={<DealsScreen />} />
-        <Route path="tender/:id" element={<TenderDetailsScreen role="supplier" extraTabs={supplierTenderTabs} />} />
-        <Route path="responses" element={<MyResponsesScreen />} />
-        <Route path="profile" element={<ProfileScreen />} />
-        <Route path="bid-assist" element={<BidAssistScreen />} />
+        <Route path={routes.supplier.abc} element={<DashboardScreen role="supplier" />} />
+        <Route path={routes.supplier.messages} element={<MessagesScreen />} />
+        <Route path={routes.supplier.catalogue} element={<CatalogueScreen />} />
+        <Route path={routes.supplier.catalogueItem} element={<CatalogueItemScreen />} />
+        <Route path={routes.supplier.addCatalogue} element={<AddCatalogueScreen />} />
+        <Route path={routes.supplier.editCatalogue} element={<EditCatalogueScreen />} />
+        <Route path={routes.supplier.viewCatalogue} element={<ViewCatalogueScreen />} />
+        <Route path={routes.supplier.connect} element={<ConnectScreen />} />
+        <Route path={routes.supplier.liveFeed} element={<LiveFeedScreen />} />
+        <Route path={routes.supplier.externalTender} element={<ExternalTenderDetailsScreen />} />
+        <Route path={routes.supplier.contracts} element={<DealsScreen />} />
+        <Route path={routes.supplier.deals} element={<DealsScreen />} />
+        <Route
+          path={routes.supplier.tender}
+          element={<TenderDetailsScreen role="supplier" extraTabs={supplierTenderTabs} />}
+        />
+        <Route path={routes.supplier.responses} element={<MyResponsesScreen />} />
+        <Route path={routes.supplier.profile} element={<ProfileScreen />} />
+        <Route path={routes.supplier.bidAssist} element={<BidAssistScreen />} />
         {settingsRoutes('supplier')}
-        <Route path="*" element={<NotFoundScreen />} />
+        <Route path={routes.notFound} element={<NotFoundScreen />} />
       </Route>
     </Routes>
   );

@@ -6,6 +6,8 @@ import { isTokenLive } from '@/lib/jwt';
 import { fetchSession } from '@/lib/refresh-session';
 import { accessOf, clearSession, saveSession, useSession, wasQuietLogout, type StoredSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { paths } from '@/lib/paths';
+import { sharedKeys } from '@/lib/query-keys';
 
 /** Ends a missing or expired session: toast (unless the user just logged out), clear, go to /login. */
 function LoginRedirect() {
@@ -14,7 +16,7 @@ function LoginRedirect() {
     if (!wasQuietLogout()) notify.error(ACCESS_TOASTS.loginRequired, { id: 'login-required' });
     clearSession();
   }, []);
-  return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />;
 }
 
 function GateRedirect({ to, message }: { to: string; message: string }) {
@@ -34,7 +36,7 @@ function useSessionRefresh(session: StoredSession | null) {
   const userId = session && session.role !== 'admin' ? session.id : null;
   const role = session?.role ?? null;
   const fresh = useQuery({
-    queryKey: ['auth', 'session', userId],
+    queryKey: sharedKeys.auth.session(userId),
     queryFn: fetchSession,
     enabled: !!userId,
     staleTime: 60_000,
@@ -48,7 +50,7 @@ function useSessionRefresh(session: StoredSession | null) {
     } else {
       clearSession();
       notify.error(ACCESS_TOASTS.loginRequired, { id: 'login-required' });
-      void navigate('/login', { replace: true });
+      void navigate(paths.login, { replace: true });
     }
   }, [fresh.data, userId, role, navigate]);
 }

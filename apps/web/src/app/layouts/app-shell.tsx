@@ -14,6 +14,7 @@ import { logoutOnServer } from '@/features/auth/api/logout';
 import { ContactUsModal } from '@/features/contact/components/contact-us-modal';
 import { NotificationBell, useUnreadNotifications } from '@/features/notifications/components/notification-bell';
 import { NotificationPanel } from '@/features/notifications/components/notification-panel';
+import { paths } from '@/lib/paths';
 
 export interface NavItem {
   label: string;
@@ -66,11 +67,7 @@ function SidebarContent({
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center gap-2 px-5">
-        <Link
-          to={role === 'admin' ? '/admin/dashboard' : `/${role}`}
-          className="flex items-center gap-2 rounded-md"
-          onClick={onNavigate}
-        >
+        <Link to={paths.dashboardOf(role)} className="flex items-center gap-2 rounded-md" onClick={onNavigate}>
           <LogoMark />
           <span className="text-lg font-bold tracking-tight text-white">Brickyard</span>
         </Link>
@@ -276,7 +273,12 @@ function MobileAccountMenu({ role, onNotifications }: { role: Role; onNotificati
                 <span className="flex-1">Messages</span>
                 <UnreadMessagesBadge />
               </Link>
-              <Link role="menuitem" to={`/${role}/settings/profile`} className={itemCls} onClick={() => setOpen(false)}>
+              <Link
+                role="menuitem"
+                to={paths.settingsOf(role).profile}
+                className={itemCls}
+                onClick={() => setOpen(false)}
+              >
                 <User className="size-4 text-ink-500" aria-hidden="true" />
                 Profile
               </Link>
@@ -305,7 +307,7 @@ function ProfileChip({ role }: { role: Role }) {
   if (role === 'admin') return <span className="hidden items-center gap-2.5 md:flex">{content}</span>;
   return (
     <Link
-      to={`/${role}/settings/profile`}
+      to={paths.settingsOf(role).profile}
       className="hidden items-center gap-2.5 rounded-full py-0.5 pr-3 pl-0.5 hover:bg-ink-100 md:flex"
     >
       {content}
@@ -348,7 +350,7 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
     logoutOnServer();
     logout();
     qc.clear();
-    void navigate('/login', { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   const sidebar = (

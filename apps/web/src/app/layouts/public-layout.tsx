@@ -4,12 +4,13 @@ import { ExternalLink, Menu, ShieldCheck, X } from 'lucide-react';
 import { Logo } from '@/components/brand/logo';
 import { buttonClasses } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 const LINKS = [
-  { label: 'Buyers', to: '/buyerLanding' },
-  { label: 'Suppliers', to: '/supplierLanding' },
-  { label: 'About Us', to: '/about' },
-  { label: 'Articles', to: '/articles' },
+  { label: 'Buyers', to: paths.buyerLanding() },
+  { label: 'Suppliers', to: paths.supplierLanding() },
+  { label: 'About Us', to: paths.about },
+  { label: 'Articles', to: paths.articles },
 ];
 
 // ---- SEO: title, description, canonical and Open Graph tags per public route ---------------------
@@ -28,36 +29,36 @@ const PAGE_META: Record<string, PageMeta> = {
     description:
       'Brickyard connects construction buyers with suppliers who can deliver: publish tenders, list your catalogue, get ranked matches and follow a live feed of UK public-sector tenders.',
   },
-  '/buyerLanding': {
+  [paths.buyerLanding()]: {
     title: 'For buyers — publish tenders and get matched suppliers · Brickyard',
     description:
       'Publish a construction tender once and get ranked, verified suppliers matched on category, region, price, lead time and track record. Plans from £99 a month.',
   },
-  '/supplierLanding': {
+  [paths.supplierLanding()]: {
     title: 'For suppliers — win more construction work · Brickyard',
     description:
       'Put your catalogue in front of buyers who need it, see matching tenders, follow the live public-sector feed and get help with your bids. Plans from £99 a month.',
   },
-  '/about': {
+  [paths.about]: {
     title: 'About Us — our mission, values and founders · Brickyard',
     description:
       'Brickyard is built by people who have bought, sold and delivered in construction. Read our mission, the values we work by and who founded the company.',
   },
-  '/articles': {
+  [paths.articles]: {
     title: 'Articles — construction procurement insights · Brickyard',
     description:
       'Guides and news on construction procurement, public-sector tendering and supply chains from the Brickyard team.',
   },
-  '/terms': {
+  [paths.terms()]: {
     title: 'Privacy and Cookie Policies · Brickyard',
     description:
       'How Brickyard collects, uses and protects your personal data, what we store in your browser, and your rights under UK GDPR.',
   },
-  '/terms#privacy': {
+  [paths.terms('privacy')]: {
     title: 'Privacy Policy · Brickyard',
     description: 'How Brickyard collects, uses, shares and keeps your personal data, and your rights under UK GDPR.',
   },
-  '/terms#cookies': {
+  [paths.terms('cookies')]: {
     title: 'Cookie Policy · Brickyard',
     description:
       'Brickyard sets no advertising or analytics cookies. This policy lists exactly what we keep in your browser and why.',
@@ -195,10 +196,10 @@ function TopNav() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Link to="/login" className={buttonClasses('ghost', 'md')}>
+          <Link to={paths.login} className={buttonClasses('ghost', 'md')}>
             Sign in
           </Link>
-          <Link to="/register" className={buttonClasses('primary', 'md')}>
+          <Link to={paths.register()} className={buttonClasses('primary', 'md')}>
             Sign up
           </Link>
         </div>
@@ -240,10 +241,10 @@ function TopNav() {
             ))}
           </ul>
           <div className="mt-4 grid grid-cols-2 gap-3">
-            <Link to="/login" onClick={() => setOpen(false)} className={buttonClasses('secondary', 'lg')}>
+            <Link to={paths.login} onClick={() => setOpen(false)} className={buttonClasses('secondary', 'lg')}>
               Sign in
             </Link>
-            <Link to="/register" onClick={() => setOpen(false)} className={buttonClasses('primary', 'lg')}>
+            <Link to={paths.register()} onClick={() => setOpen(false)} className={buttonClasses('primary', 'lg')}>
               Sign up
             </Link>
           </div>
@@ -261,7 +262,7 @@ function LegalLink({ hash, children }: { hash: 'privacy' | 'cookies'; children: 
   return (
     <a
       className={cn(footLink, 'inline-flex items-center gap-1.5')}
-      href={`/terms#${hash}`}
+      href={paths.terms(hash)}
       target="_blank"
       rel="noopener noreferrer"
     >
@@ -292,22 +293,22 @@ function Footer() {
           </h3>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <Link className={footLink} to="/buyerLanding">
+              <Link className={footLink} to={paths.buyerLanding()}>
                 For buyers
               </Link>
             </li>
             <li>
-              <Link className={footLink} to="/supplierLanding">
+              <Link className={footLink} to={paths.supplierLanding()}>
                 For suppliers
               </Link>
             </li>
             <li>
-              <Link className={footLink} to="/about">
+              <Link className={footLink} to={paths.about}>
                 About Us
               </Link>
             </li>
             <li>
-              <Link className={footLink} to="/articles">
+              <Link className={footLink} to={paths.articles}>
                 Articles
               </Link>
             </li>
@@ -319,12 +320,12 @@ function Footer() {
           </h3>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <Link className={footLink} to="/register">
+              <Link className={footLink} to={paths.register()}>
                 Sign up
               </Link>
             </li>
             <li>
-              <Link className={footLink} to="/login">
+              <Link className={footLink} to={paths.login}>
                 Sign in
               </Link>
             </li>

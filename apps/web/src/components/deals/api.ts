@@ -11,6 +11,7 @@ import type {
 } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { notify } from '@/lib/toast';
+import { sharedKeys } from '@/lib/query-keys';
 
 /**
  * The calls behind awarding a tender, shared by the tender details screen and Deals.
@@ -32,8 +33,8 @@ export function useCreateContract() {
     onSuccess: (c) => {
       notify.success(`Tender awarded to ${c.supplier.companyName}`);
       return Promise.all([
-        qc.invalidateQueries({ queryKey: ['contracts'] }),
-        qc.invalidateQueries({ queryKey: ['tenders'] }),
+        qc.invalidateQueries({ queryKey: sharedKeys.contracts.all }),
+        qc.invalidateQueries({ queryKey: sharedKeys.tenders.all }),
       ]);
     },
   });
@@ -42,7 +43,7 @@ export function useCreateContract() {
 /** GET /api/contract/tender/{id}: a tender's contracts (all of them for its buyer). */
 export function useTenderContracts(tenderId: string | undefined) {
   return useQuery({
-    queryKey: ['contracts', 'tender', tenderId],
+    queryKey: sharedKeys.contracts.forTender(tenderId),
     queryFn: ({ signal }) =>
       api.get<{ data: Contract[]; meta: PageMeta }>(
         `/api/contract/tender/${encodeURIComponent(tenderId!)}`,
@@ -56,7 +57,7 @@ export function useTenderContracts(tenderId: string | undefined) {
 /** GET /api/users/search?q: suppliers a buyer may award to (the server answers the opposite role). */
 export function useSupplierSearch(q: string) {
   return useQuery({
-    queryKey: ['users', 'search', q],
+    queryKey: sharedKeys.users.search(q),
     queryFn: ({ signal }) =>
       api.get<{ data: Counterparty[]; meta: PageMeta }>('/api/users/search', { q, pageSize: 8 }, signal),
     enabled: q.length >= 2,
@@ -67,7 +68,7 @@ export function useSupplierSearch(q: string) {
 /** GET /api/catalogue/user/{id}: one supplier's catalogue, to award against one of its items. */
 export function useSupplierCatalogue(userId: string | undefined) {
   return useQuery({
-    queryKey: ['catalogue', 'user', userId, 'award'],
+    queryKey: sharedKeys.catalogue.awardable(userId),
     queryFn: ({ signal }) =>
       api.get<{ data: CatalogueItem[]; meta: PageMeta }>(
         `/api/catalogue/user/${encodeURIComponent(userId!)}`,
@@ -82,7 +83,7 @@ export function useSupplierCatalogue(userId: string | undefined) {
 /** GET /api/tender/buyerTenders?status=active: the buyer's tenders that can be awarded. */
 export function useAwardableTenders(enabled: boolean) {
   return useQuery({
-    queryKey: ['tenders', 'buyer', 'awardable'],
+    queryKey: sharedKeys.tenders.awardable,
     queryFn: ({ signal }) =>
       api.get<{ data: Tender[]; meta: PageMeta }>(
         '/api/tender/buyerTenders',
@@ -99,7 +100,7 @@ export function useAwardableTenders(enabled: boolean) {
  */
 export function useTenderMatches(tenderId: string | undefined) {
   return useQuery({
-    queryKey: ['matches', 'recommendations', tenderId, 'award'],
+    queryKey: sharedKeys.matches.forAward(tenderId),
     queryFn: ({ signal }) =>
       api.get<{ data: MatchGroup }>(
         `/api/tender/matches/recommendations/${encodeURIComponent(tenderId!)}`,
@@ -114,7 +115,7 @@ export function useTenderMatches(tenderId: string | undefined) {
 /** GET /api/tender/{id}/responses: the priced responses (none while sealed), for the award's value. */
 export function useTenderResponsesForAward(tenderId: string | undefined) {
   return useQuery({
-    queryKey: ['responses', 'tender', tenderId, 'award'],
+    queryKey: sharedKeys.responses.forAward(tenderId),
     queryFn: ({ signal }) =>
       api.get<ResponseList>(`/api/tender/${encodeURIComponent(tenderId!)}/responses`, undefined, signal),
     enabled: !!tenderId,

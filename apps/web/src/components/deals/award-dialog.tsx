@@ -3,7 +3,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Building2, Search, X } from 'lucide-react';
 import { prettifyRegion, type Contract, type Tender } from '@brickyard/shared';
-import { Alert, Button, Field, Input, Modal, SelectField, Spinner, TextField, TextareaField } from '@/components/ui';
+import { Alert, Button, Field, Input, Modal, MoneyInput, SelectField, Spinner, TextareaField } from '@/components/ui';
 import { zodResolver } from '@/lib/form';
 import { formatPence } from '@/lib/format';
 import { applyServerErrors } from '@/lib/server-errors';
@@ -18,19 +18,13 @@ import {
   useTenderResponsesForAward,
 } from './api';
 import { itemOptions, suggestValue, type AwardContext, type ItemOption } from './award-suggestion';
-
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const awardSchema = z.object({
   tenderId: z.string().min(1, 'Choose the tender to award'),
   supplierId: z.string().min(1, 'Choose the supplier to award it to'),
   catalogueItemId: z.string(),
-  value: z
-    .string()
-    .trim()
-    .min(1, 'Enter the contract value')
-    .refine((v) => money.test(cleanMoney(v)), 'Enter an amount in pounds, like 12500 or 12500.50'),
+  value: moneyField('Enter an amount in pounds, like 12500 or 12500.50', 'Enter the contract value'),
   terms: z.string().trim().max(10_000, 'Keep the terms under 10,000 characters'),
 });
 type AwardValues = z.infer<typeof awardSchema>;
@@ -41,8 +35,6 @@ export interface AwardSupplier {
   companyName: string;
   name?: string;
 }
-
-const poundsOf = (pence: number | null | undefined) => (pence == null ? '' : String(pence / 100));
 
 /**
  * Award a tender to a supplier (POST /api/contract): the tender (fixed, or chosen from the
@@ -81,7 +73,7 @@ export function AwardDialog({
       tenderId: tender?.id ?? '',
       supplierId: presetSupplier?.id ?? '',
       catalogueItemId: '',
-      value: poundsOf(tender?.budgetPence),
+      value: formatMoney(tender?.budgetPence),
       terms: tender?.paymentTerms ?? '',
     },
   });
@@ -95,7 +87,7 @@ export function AwardDialog({
       tenderId: tender?.id ?? '',
       supplierId: presetSupplier?.id ?? '',
       catalogueItemId: '',
-      value: poundsOf(tender?.budgetPence),
+      value: formatMoney(tender?.budgetPence),
       terms: tender?.paymentTerms ?? '',
     });
   }, [open, tender, presetSupplier, reset]);
@@ -140,7 +132,7 @@ export function AwardDialog({
     const best = itemOptions(ctx).find((o) => o.score !== null)?.item.id ?? '';
     setValue('catalogueItemId', best);
     const s = suggestValue(ctx, best);
-    if (s) setValue('value', poundsOf(s.pence), { shouldValidate: true });
+    if (s) setValue('value', formatMoney(s.pence), { shouldValidate: true });
   }, [open, ctx, chosenTender, loaded, setValue]);
   useEffect(() => {
     if (!open) prefilled.current = null;
@@ -151,7 +143,7 @@ export function AwardDialog({
     onChange: (e: { target: { value: string } }) => {
       const t = tenders.data?.data.find((x) => x.id === e.target.value);
       if (t) {
-        setValue('value', poundsOf(t.budgetPence));
+        setValue('value', formatMoney(t.budgetPence));
         setValue('terms', t.paymentTerms ?? '');
       }
     },
@@ -161,7 +153,7 @@ export function AwardDialog({
     onChange: (e: { target: { value: string } }) => {
       touched.current = true;
       const s = ctx ? suggestValue(ctx, e.target.value) : null;
-      if (s) setValue('value', poundsOf(s.pence), { shouldValidate: true });
+      if (s) setValue('value', formatMoney(s.pence), { shouldValidate: true });
     },
   });
 
@@ -185,7 +177,7 @@ export function AwardDialog({
         tenderId: v.tenderId,
         supplierId: v.supplierId,
         catalogueItemId: v.catalogueItemId || null,
-        value: cleanMoney(v.value),
+        value: moneyToPounds(v.value)!,
         terms: v.terms.trim() || null,
       },
       {
@@ -251,9 +243,8 @@ export function AwardDialog({
         {supplier && (
           <CatalogueItemSelect options={options} pending={!loaded} failed={items.isError} register={itemRegister} />
         )}
-        <TextField
+        <MoneyInput
           label="Contract value (£)"
-          inputMode="decimal"
           placeholder="e.g. 12500"
           hint={
             suggestion?.hint ??

@@ -3,6 +3,7 @@ import { Award, Handshake } from 'lucide-react';
 import type { Tender } from '@brickyard/shared';
 import { Button, ButtonLink } from '@/components/ui';
 import { AwardDialog } from './award-dialog';
+import { paths } from '@/lib/paths';
 
 /**
  * The buyer's award action on their tender: an active tender can be awarded to a supplier;
@@ -12,7 +13,7 @@ export function TenderAwardAction({ tender }: { tender: Tender }) {
   const [open, setOpen] = useState(false);
   if (tender.status === 'pending') {
     return (
-      <ButtonLink to="/buyer/deals" variant="secondary">
+      <ButtonLink to={paths.buyer.deals} variant="secondary">
         <Handshake className="size-4" aria-hidden="true" />
         View deal
       </ButtonLink>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 /**
  * The navigation state the profile view reads (docs/product.md section 2 "Profile view": the profile is
@@ -13,7 +14,7 @@ export interface ProfileNavState {
 
 /** The viewer's own profile route; the id of the profile to show travels as navigation state. */
 export function profilePath(role: string | undefined): string {
-  return role === 'supplier' ? '/supplier/profile' : '/buyer/profile';
+  return role === 'supplier' ? paths.supplier.profile : paths.buyer.profile;
 }
 
 /** A link to another user's profile (the viewer's profile route with that user's id as state). */

@@ -4,12 +4,13 @@ import { ImageOff } from 'lucide-react';
 import { storageKeyFromUrl } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { sharedKeys } from '@/lib/query-keys';
 
 /** A stored picture's signed download link (GET /api/upload/presigned-download-url?key), as the logo uses. */
 function useSignedImageUrl(url: string) {
   const key = storageKeyFromUrl(url);
   return useQuery({
-    queryKey: ['uploads', 'image', key],
+    queryKey: sharedKeys.uploads.image(key),
     queryFn: async ({ signal }) =>
       (await api.get<{ downloadURL: string }>('/api/upload/presigned-download-url', { key }, signal)).downloadURL,
     enabled: !!key,

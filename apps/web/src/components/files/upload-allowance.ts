@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UploadAllowance } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { sharedKeys } from '@/lib/query-keys';
 
-const allowanceKey = ['uploads', 'allowance'] as const;
+const allowanceKey = sharedKeys.uploads.allowance;
 
 /** GET /api/upload/quota: uploads used this month and the plan's limit (null: unlimited). */
 export async function getUploadAllowance(signal?: AbortSignal): Promise<UploadAllowance> {

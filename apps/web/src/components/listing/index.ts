@@ -20,3 +20,15 @@ export {
 export { Pagination } from './pagination';
 export { RegionSelect } from './region-select';
 export { TagInput } from './tag-input';
+export {
+  ListingBasicsFields,
+  ListingTermsFields,
+  fromTri,
+  listingFieldSchemas,
+  listingFormToBody,
+  listingToForm,
+  optionalInt,
+  orNull,
+  toTri,
+  type TriState,
+} from './listing-fields';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogueItem, MatchGroup } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { sharedKeys } from '@/lib/query-keys';
 
 /** Query keys of matching, shared by the Connect screen and the matches panels. */
 export const matchKeys = {
@@ -39,7 +40,7 @@ export async function getMatchedCatalogueItem(id: string, signal?: AbortSignal):
 
 export function useMatchedCatalogueItem(id: string | null) {
   return useQuery({
-    queryKey: ['catalogue', 'one', id],
+    queryKey: sharedKeys.catalogue.one(id),
     queryFn: ({ signal }) => getMatchedCatalogueItem(id!, signal),
     enabled: !!id,
     retry: false,

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { Match } from '@brickyard/shared';
 import { getSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 export type MatchViewer = 'buyer' | 'supplier';
 
@@ -16,11 +17,11 @@ export type MatchTarget = { kind: 'route'; to: string; state?: unknown } | { kin
 export function matchTarget(match: Match, viewer: MatchViewer, fromConnect: boolean): MatchTarget {
   const c = match.counterpart;
   const state = fromConnect ? { from: 'connect' } : undefined;
-  if (c.kind === 'tender') return { kind: 'route', to: `/${viewer}/tender/${c.id}`, state };
+  if (c.kind === 'tender') return { kind: 'route', to: paths[viewer].tender(c.id), state };
   // Buyers have no catalogue route of their own (docs/product.md section 2): the item opens in a dialog.
   if (viewer === 'buyer') return { kind: 'dialog', itemId: c.id };
   const mine = c.userId === getSession()?.id;
-  return { kind: 'route', to: `/supplier/catalogue/${c.id}`, state: mine ? undefined : state };
+  return { kind: 'route', to: paths.supplier.catalogueItem(c.id), state: mine ? undefined : state };
 }
 
 /** What a conversation opened from a match is about (messages accepts one subject). */

@@ -8,6 +8,7 @@ export { Field, SelectField, TextField, TextareaField, describedBy } from './fie
 export { Input, Textarea } from './input';
 export { Label } from './label';
 export { Modal } from './modal';
+export { MoneyInput } from './money-input';
 export { PageHeader } from './page-header';
 export { Select } from './select';
 export { PageSpinner, Spinner } from './spinner';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BidAssistDetail } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { adminKeys } from './keys';
 
 /** GET /api/bid-assist/{id} (admins may read any request). */
 export async function getBidAssistRequest(id: string, signal?: AbortSignal): Promise<BidAssistDetail> {
@@ -10,7 +11,7 @@ export async function getBidAssistRequest(id: string, signal?: AbortSignal): Pro
 
 export function useAdminBidAssistRequest(id: string | null) {
   return useQuery({
-    queryKey: ['admin', 'bid-assist', 'one', id],
+    queryKey: adminKeys.bidAssistOne(id),
     queryFn: ({ signal }) => getBidAssistRequest(id!, signal),
     enabled: !!id,
   });

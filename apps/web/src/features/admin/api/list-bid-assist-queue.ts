@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BidAssistRequest, BidAssistStatus } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { adminKeys } from './keys';
 
 export interface BidAssistQueue {
   data: BidAssistRequest[];
@@ -14,7 +15,7 @@ export function listBidAssistQueue(status: BidAssistStatus | undefined, page: nu
 
 export function useBidAssistQueue(status: BidAssistStatus | undefined, page: number) {
   return useQuery({
-    queryKey: ['admin', 'bid-assist', status ?? 'all', page],
+    queryKey: adminKeys.bidAssistQueue(status, page),
     queryFn: ({ signal }) => listBidAssistQueue(status, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FailedJob } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { adminKeys } from './keys';
 
 /** GET /api/admin/jobs/failed: background jobs that used up their attempts, newest first. */
 export async function listFailedJobs(signal?: AbortSignal): Promise<FailedJob[]> {
@@ -10,7 +11,7 @@ export async function listFailedJobs(signal?: AbortSignal): Promise<FailedJob[]>
 
 export function useFailedJobs() {
   return useQuery({
-    queryKey: ['admin', 'jobs', 'failed'],
+    queryKey: adminKeys.failedJobs,
     queryFn: ({ signal }) => listFailedJobs(signal),
     // a failure shows up on its own while the dashboard is open
     refetchInterval: 60_000,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUser, PageMeta, Role } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { adminKeys } from './keys';
 
 export interface ListUsersParams {
   page: number;
@@ -16,7 +17,7 @@ export async function listUsers(params: ListUsersParams, signal?: AbortSignal) {
 
 export function useUsers(params: ListUsersParams) {
   return useQuery({
-    queryKey: ['admin', 'users', params],
+    queryKey: adminKeys.users(params),
     queryFn: ({ signal }) => listUsers(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { adminKeys } from './keys';
 
 /** POST /api/admin/jobs/{id}/retry: queues a failed job again with fresh attempts. */
 export async function retryJob(id: string): Promise<{ id: string; retried: true }> {
@@ -11,6 +12,6 @@ export function useRetryJob() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: retryJob,
-    onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'jobs', 'failed'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.failedJobs }),
   });
 }

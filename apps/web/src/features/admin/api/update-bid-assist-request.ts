@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BidAssistRequest, UpdateBidAssistBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { adminKeys } from './keys';
 
 /** PUT /api/admin/bid-assist/{id}: submitted → in_review → completed (with a reply). */
 export function updateBidAssistRequest({ id, ...body }: UpdateBidAssistBody & { id: string }) {
@@ -13,8 +14,8 @@ export function useUpdateBidAssistRequest() {
     mutationFn: updateBidAssistRequest,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ['admin', 'bid-assist'] }),
-        qc.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+        qc.invalidateQueries({ queryKey: adminKeys.bidAssist }),
+        qc.invalidateQueries({ queryKey: adminKeys.dashboard }),
       ]),
   });
 }

@@ -30,6 +30,7 @@ import { formatPence } from '@/lib/format';
 import { BidAssistQueue } from '../components/bid-assist-queue';
 import { FailedJobs } from '../components/failed-jobs';
 import { useAdminDashboard } from '../api/get-dashboard';
+import { paths } from '@/lib/paths';
 
 function hoursAgo(iso: string | null): string {
   if (!iso) return 'never';
@@ -50,7 +51,7 @@ export function AdminDashboardScreen() {
         actions={
           <div className="flex w-full flex-col-reverse gap-3 sm:w-auto sm:flex-row sm:items-start">
             <PeriodPicker value={range} onChange={setRange} />
-            <ButtonLink to="/admin/users?approved=false" variant="dark" className="self-start">
+            <ButtonLink to={paths.admin.users({ approved: false })} variant="dark" className="self-start">
               Review approvals
               <ArrowRight className="size-4" aria-hidden="true" />
             </ButtonLink>
@@ -82,7 +83,7 @@ function Figures({ d }: { d: AdminDashboard }) {
         <Alert tone="warning" live title="Approvals are overdue">
           {a.overdue} {a.overdue === 1 ? 'account has' : 'accounts have'} waited longer than the {a.promiseHours} hours
           we promise; the oldest {a.oldestHours} hours.{' '}
-          <Link to="/admin/users?approved=false" className="font-semibold underline">
+          <Link to={paths.admin.users({ approved: false })} className="font-semibold underline">
             Review them now
           </Link>
           .
@@ -101,7 +102,7 @@ function Figures({ d }: { d: AdminDashboard }) {
           icon={Truck}
           hint={`${d.usersByState.supplier.active} active`}
         />
-        <Link to="/admin/users?approved=false" className="rounded-xl">
+        <Link to={paths.admin.users({ approved: false })} className="rounded-xl">
           <StatCard
             label="Awaiting approval"
             value={a.waiting}

@@ -8,6 +8,7 @@ import { Alert, Button, TextField } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthHeading } from '../components/auth-heading';
+import { paths } from '@/lib/paths';
 
 type FormIn = z.input<typeof forgotPasswordBodySchema>;
 type FormOut = z.output<typeof forgotPasswordBodySchema>;
@@ -36,7 +37,7 @@ export function ForgotPasswordScreen() {
           {mutation.data.message}
         </p>
         <p className="mt-2 text-sm text-ink-500">The link is valid for a limited time and can be used once.</p>
-        <Link to="/login" className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline">
           Back to sign in
         </Link>
       </div>
@@ -67,7 +68,7 @@ export function ForgotPasswordScreen() {
       </form>
       <p className="mt-6 text-center text-sm text-ink-500">
         Remembered it?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
           Back to sign in
         </Link>
       </p>

@@ -18,6 +18,7 @@ import { useLogin } from '../api/login';
 import { useLoginTwoFactor } from '../api/login-two-factor';
 import { useResendVerification } from '../api/resend-verification';
 import { AuthHeading } from '../components/auth-heading';
+import { paths } from '@/lib/paths';
 
 const formSchema = loginBodySchema.extend({ password: z.string().min(1, 'Enter your password').max(256) });
 type FormIn = z.input<typeof formSchema>;
@@ -137,7 +138,7 @@ export function LoginScreen() {
             {...register('password')}
           />
           <div className="mt-2 text-right">
-            <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={paths.forgotPassword} className="text-sm font-medium text-brand-700 hover:underline">
               Forgot your password?
             </Link>
           </div>
@@ -148,7 +149,7 @@ export function LoginScreen() {
       </form>
       <p className="mt-6 text-center text-sm text-ink-500">
         New to Brickyard?{' '}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.register()} className="font-semibold text-brand-700 hover:underline">
           Create an account
         </Link>
       </p>

@@ -24,6 +24,7 @@ import { ApiError, fieldErrorsOf } from '@/lib/api';
 import { setBillingCycle, setPricingRole } from '@/lib/session';
 import { useRegister } from '../api/register';
 import { AuthHeading } from '../components/auth-heading';
+import { paths } from '@/lib/paths';
 
 const shape = registerBodySchema.shape;
 const formSchema = z
@@ -157,7 +158,7 @@ export function RegisterScreen() {
           Our team reviews every new account before it can use the marketplace. This can take up to 48 hours. You can
           sign in, complete your profile and choose your plan in the meantime.
         </Alert>
-        <Link to="/login" className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} className="mt-6 inline-block text-sm font-semibold text-brand-700 hover:underline">
           Go to sign in
         </Link>
       </div>
@@ -264,7 +265,7 @@ export function RegisterScreen() {
           label={
             <>
               I accept the{' '}
-              <Link to="/terms" target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+              <Link to={paths.terms()} target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
                 terms, privacy and cookie policies
               </Link>
               .
@@ -278,7 +279,7 @@ export function RegisterScreen() {
       </form>
       <p className="mt-6 text-center text-sm text-ink-500">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
           Sign in
         </Link>
       </p>

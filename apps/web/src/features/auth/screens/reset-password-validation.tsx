@@ -9,6 +9,7 @@ import { Alert, Button, ButtonLink, TextField } from '@/components/ui';
 import { ApiError, fieldErrorsOf } from '@/lib/api';
 import { useForgotPasswordValidation } from '../api/forgot-password-validation';
 import { AuthHeading } from '../components/auth-heading';
+import { paths } from '@/lib/paths';
 
 const formSchema = z
   .object({ newPassword: passwordSchema, confirmPassword: z.string().min(1, 'Confirm your password') })
@@ -28,7 +29,7 @@ function InvalidLink() {
       <p role="alert" className="mt-3 text-sm text-ink-600">
         Reset links work once and only for a limited time. Request a new one and use the latest email we send.
       </p>
-      <ButtonLink to="/forgot-password" className="mt-6">
+      <ButtonLink to={paths.forgotPassword} className="mt-6">
         Request a new link
       </ButtonLink>
     </div>
@@ -61,7 +62,7 @@ export function ResetPasswordValidationScreen() {
         <p role="status" className="mt-3 text-sm text-ink-600">
           {mutation.data.message}
         </p>
-        <ButtonLink to="/login" className="mt-6">
+        <ButtonLink to={paths.login} className="mt-6">
           Go to sign in
         </ButtonLink>
       </div>
@@ -112,7 +113,7 @@ export function ResetPasswordValidationScreen() {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-ink-500">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
           Back to sign in
         </Link>
       </p>

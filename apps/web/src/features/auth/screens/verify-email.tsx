@@ -8,6 +8,7 @@ import { Alert, Button, PageSpinner, TextField } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmail } from '../api/verify-email';
+import { paths } from '@/lib/paths';
 
 type FormIn = z.input<typeof resendVerificationBodySchema>;
 type FormOut = z.output<typeof resendVerificationBodySchema>;
@@ -71,7 +72,7 @@ export function VerifyEmailScreen() {
             New accounts are reviewed by our team, which can take up to 48 hours.
           </p>
         )}
-        <Button size="lg" className="mt-6 w-full" onClick={() => navigate('/login')}>
+        <Button size="lg" className="mt-6 w-full" onClick={() => navigate(paths.login)}>
           Sign in
         </Button>
       </div>

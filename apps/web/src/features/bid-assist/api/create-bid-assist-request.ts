@@ -14,7 +14,7 @@ export function useCreateBidAssistRequest() {
     mutationFn: createBidAssistRequest,
     onSuccess: (res) => {
       qc.setQueryData(bidAssistKeys.one(res.data.id), res.data);
-      return qc.invalidateQueries({ queryKey: ['bid-assist', 'list'] });
+      return qc.invalidateQueries({ queryKey: bidAssistKeys.lists });
     },
   });
 }

@@ -41,6 +41,7 @@ import { useCreateBidAssistRequest } from '../api/create-bid-assist-request';
 import { useBidAssistRequest } from '../api/get-bid-assist-request';
 import { useBidAssistRequests, type BidAssistHistory } from '../api/list-bid-assist-requests';
 import { useBidAssistTargets } from '../api/search-bid-assist-targets';
+import { paths } from '@/lib/paths';
 
 /** docs/product.md section 8 fallback message. */
 const FAILED = 'Bid Assist submission failed. Please try again.';
@@ -131,7 +132,7 @@ function UsageCard({ usage }: { usage: BidAssistHistory['meta']['usage'] }) {
         {full ? (
           <p className="mt-3 text-sm text-ink-600">
             You have used this month’s Bid Assist submissions on the Core plan.{' '}
-            <ButtonLink to="/supplier/settings/billing" variant="link">
+            <ButtonLink to={paths.supplier.settings.billing} variant="link">
               Upgrade to Growth
             </ButtonLink>{' '}
             for unlimited help.

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingInfo } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { billingKeys } from './keys';
 
 /** POST /api/billing/cancel: ends the subscription at the period end; answers the new billing info. */
 export async function cancelSubscription(): Promise<BillingInfo> {
@@ -12,6 +13,6 @@ export function useCancelSubscription() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    onSuccess: (info) => qc.setQueryData(['billing', 'info'], info),
+    onSuccess: (info) => qc.setQueryData(billingKeys.info, info),
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BillingDetails } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { billingKeys } from './keys';
 
 /** GET /api/settings/billing: who invoices are made out to. */
 export async function getBillingDetails(): Promise<BillingDetails> {
@@ -9,5 +10,5 @@ export async function getBillingDetails(): Promise<BillingDetails> {
 }
 
 export function useBillingDetails() {
-  return useQuery({ queryKey: ['billing', 'details'], queryFn: getBillingDetails });
+  return useQuery({ queryKey: billingKeys.details, queryFn: getBillingDetails });
 }

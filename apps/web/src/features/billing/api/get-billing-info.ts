@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BillingInfo } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { billingKeys } from './keys';
 
 export async function getBillingInfo(): Promise<BillingInfo> {
   const res = await api.get<{ data: BillingInfo }>('/api/billing/info');
@@ -8,5 +9,5 @@ export async function getBillingInfo(): Promise<BillingInfo> {
 }
 
 export function useBillingInfo() {
-  return useQuery({ queryKey: ['billing', 'info'], queryFn: getBillingInfo });
+  return useQuery({ queryKey: billingKeys.info, queryFn: getBillingInfo });
 }

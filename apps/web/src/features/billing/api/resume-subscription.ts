@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingInfo } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { billingKeys } from './keys';
 
 /** POST /api/billing/resume: takes back a cancellation before the period end. */
 export async function resumeSubscription(): Promise<BillingInfo> {
@@ -12,6 +13,6 @@ export function useResumeSubscription() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: resumeSubscription,
-    onSuccess: (info) => qc.setQueryData(['billing', 'info'], info),
+    onSuccess: (info) => qc.setQueryData(billingKeys.info, info),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingDetails, BillingDetailsInput } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { billingKeys } from './keys';
 
 /** PUT /api/settings/billing: saves the details printed on the next invoices. */
 export async function updateBillingDetails(body: BillingDetailsInput): Promise<BillingDetails> {
@@ -12,6 +13,6 @@ export function useUpdateBillingDetails() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateBillingDetails,
-    onSuccess: (details) => qc.setQueryData(['billing', 'details'], details),
+    onSuccess: (details) => qc.setQueryData(billingKeys.details, details),
   });
 }

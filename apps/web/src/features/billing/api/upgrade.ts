@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpgradeBody, UpgradeResult } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { billingKeys } from './keys';
 
 /** POST /api/billing/upgrade: starts a subscription, or changes the plan/cycle of the one in force. */
 export async function upgrade(body: UpgradeBody): Promise<UpgradeResult> {
@@ -12,6 +13,6 @@ export function useUpgrade() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: upgrade,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['billing'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { catalogueKeys } from './keys';
 
 /** DELETE /api/catalogue/{id}: the item and its files. */
 export async function deleteCatalogueItem(id: string): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteCatalogueItem() {
   return useMutation({
     mutationFn: deleteCatalogueItem,
     onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: ['catalogue', 'one', id] });
-      return qc.invalidateQueries({ queryKey: ['catalogue'] });
+      qc.removeQueries({ queryKey: catalogueKeys.one(id) });
+      return qc.invalidateQueries({ queryKey: catalogueKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogueItem } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { catalogueKeys } from './keys';
 
 /** GET /api/catalogue/{id}: the item under data.data. */
 export async function getCatalogueItem(id: string, signal?: AbortSignal): Promise<CatalogueItem> {
@@ -10,7 +11,7 @@ export async function getCatalogueItem(id: string, signal?: AbortSignal): Promis
 
 export function useCatalogueItem(id: string | undefined) {
   return useQuery({
-    queryKey: ['catalogue', 'one', id],
+    queryKey: catalogueKeys.one(id),
     queryFn: ({ signal }) => getCatalogueItem(id!, signal),
     enabled: !!id,
     retry: false,

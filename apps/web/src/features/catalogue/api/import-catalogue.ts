@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueImportPreview, CatalogueImportResult } from '@brickyard/shared';
 import { apiRequest } from '@/lib/api';
 import { downloadFromApi } from '@/lib/download';
+import { catalogueKeys } from './keys';
 
 function form(file: File) {
   const f = new FormData();
@@ -36,7 +37,7 @@ export function useRunCatalogueImport() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: runCatalogueImport,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['catalogue'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
 

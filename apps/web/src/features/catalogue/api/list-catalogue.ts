@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CATALOGUE_SORTS, CatalogueItem, PageMeta } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { catalogueKeys } from './keys';
 
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
@@ -27,7 +28,7 @@ export function listCatalogue(params: CatalogueParams, signal?: AbortSignal) {
 
 export function useCatalogue(params: CatalogueParams) {
   return useQuery({
-    queryKey: ['catalogue', 'list', params],
+    queryKey: catalogueKeys.list(params),
     queryFn: ({ signal }) => listCatalogue(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueItem } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import type { CatalogueBody } from './catalogue-body';
+import { catalogueKeys } from './keys';
 
 /** PUT /api/catalogue/{id} */
 export async function updateCatalogueItem({
@@ -20,8 +21,8 @@ export function useUpdateCatalogueItem() {
   return useMutation({
     mutationFn: updateCatalogueItem,
     onSuccess: (item) => {
-      qc.setQueryData(['catalogue', 'one', item.id], item);
-      return qc.invalidateQueries({ queryKey: ['catalogue'] });
+      qc.setQueryData(catalogueKeys.one(item.id), item);
+      return qc.invalidateQueries({ queryKey: catalogueKeys.all });
     },
   });
 }

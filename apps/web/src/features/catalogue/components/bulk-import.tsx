@@ -31,6 +31,7 @@ import {
 import { errorMessage, fieldErrorsOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { downloadImportTemplate, usePreviewCatalogueImport, useRunCatalogueImport } from '../api/import-catalogue';
+import { paths } from '@/lib/paths';
 
 const SHOW_ROWS = 300;
 
@@ -139,7 +140,7 @@ export function BulkImport() {
             </div>
           )}
           <div className="flex flex-wrap gap-2">
-            <ButtonLink to="/supplier/catalogue">View catalogue</ButtonLink>
+            <ButtonLink to={paths.supplier.catalogue}>View catalogue</ButtonLink>
             <Button variant="secondary" onClick={reset} leftIcon={<RotateCcw className="size-4" aria-hidden="true" />}>
               Import another file
             </Button>

@@ -18,22 +18,24 @@ import {
   Card,
   EmptyState,
   Input,
+  MoneyInput,
   PageSpinner,
   Segmented,
   SelectField,
+  Table,
   TBody,
   TD,
   TH,
   THead,
   TR,
-  Table,
-  TextField,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDeleteCatalogueItem } from '../api/delete-catalogue-item';
 import { useCatalogue, type CatalogueParams, type CatalogueSort } from '../api/list-catalogue';
+import { paths } from '@/lib/paths';
+import { isMoney, stripMoney } from '@/lib/money';
 
 const PAGE_SIZE = 12;
 // Best match (the search engine's order) is offered, and is the default, while there are words to match
@@ -45,7 +47,7 @@ const SORTS: { value: CatalogueSort; label: string }[] = [
   { value: 'price_desc', label: 'Price: high to low' },
 ];
 const FILTER_KEYS = ['category', 'region', 'availability', 'inStock', 'minPrice', 'maxPrice'] as const;
-const poundsOk = (v: string) => v === '' || /^\d+(\.\d{1,2})?$/.test(v);
+const poundsOk = (v: string) => v === '' || isMoney(v);
 
 interface Props {
   scope: 'mine' | 'all';
@@ -212,21 +214,19 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                 <option value="true">In stock</option>
                 <option value="false">Out of stock</option>
               </SelectField>
-              <TextField
+              <MoneyInput
                 label="Min price (£)"
-                inputMode="decimal"
                 placeholder="0"
                 value={minPrice}
                 error={poundsOk(minPrice) ? undefined : 'Enter pounds'}
-                onChange={(e) => set({ minPrice: e.target.value.replace(/[£,\s]/g, '') })}
+                onChange={(e) => set({ minPrice: stripMoney(e.target.value) })}
               />
-              <TextField
+              <MoneyInput
                 label="Max price (£)"
-                inputMode="decimal"
                 placeholder="Any"
                 value={maxPrice}
                 error={poundsOk(maxPrice) ? undefined : 'Enter pounds'}
-                onChange={(e) => set({ maxPrice: e.target.value.replace(/[£,\s]/g, '') })}
+                onChange={(e) => set({ maxPrice: stripMoney(e.target.value) })}
               />
             </div>
             {activeFilters > 0 && (
@@ -294,7 +294,7 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                           )}
                           <div className="min-w-0">
                             <Link
-                              to={`/supplier/catalogue/${i.id}`}
+                              to={paths.supplier.catalogueItem(i.id)}
                               state={{ from }}
                               className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
                             >
@@ -344,7 +344,7 @@ export function CatalogueBrowser({ scope, empty, from }: Props) {
                   </div>
                   <h3 className="mt-2.5 font-semibold text-ink-900">
                     <Link
-                      to={`/supplier/catalogue/${i.id}`}
+                      to={paths.supplier.catalogueItem(i.id)}
                       state={{ from }}
                       className="hover:text-brand-700 hover:underline"
                     >
@@ -409,7 +409,7 @@ function ItemActions({ item, onDelete }: { item: CatalogueItem; onDelete: () => 
   return (
     <div className="flex justify-end gap-1">
       <ButtonLink
-        to={`/supplier/edit-catalogue/${item.id}`}
+        to={paths.supplier.editCatalogue(item.id)}
         variant="ghost"
         size="icon"
         aria-label={`Edit ${item.title}`}

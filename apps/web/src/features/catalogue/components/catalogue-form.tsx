@@ -2,9 +2,17 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Check } from 'lucide-react';
-import { REGIONS, isSubcategoryOf, type CatalogueItem } from '@brickyard/shared';
+import { REGIONS, type CatalogueItem } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
-import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
+import {
+  ListingBasicsFields,
+  ListingTermsFields,
+  listingFormToBody,
+  listingToForm,
+  TagInput,
+  listingFieldSchemas,
+  optionalInt,
+} from '@/components/listing';
 import {
   Alert,
   Button,
@@ -13,111 +21,57 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  MoneyInput,
   SelectField,
   TextField,
-  TextareaField,
 } from '@/components/ui';
 import { cn } from '@/lib/cn';
-import { fileDisplayName } from '@/lib/download';
 import { zodResolver } from '@/lib/form';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import type { CatalogueBody } from '../api/catalogue-body';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
-const optionalInt = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d+$/.test(v), `${label} must be a whole number`)
-    .refine((v) => v === '' || Number(v) <= max, `${label} is too large`);
-const triState = z.enum(['', 'yes', 'no']);
+// Key order does not matter: server errors are placed by name, and focus follows the page.
+const L = listingFieldSchemas('the item');
 
 export const catalogueFormSchema = z.object({
-  title: z.string().trim().min(3, 'Enter a title of at least 3 characters').max(200),
-  description: z.string().trim().min(10, 'Describe the item in at least 10 characters').max(10_000),
-  specifications: z.string().trim().max(10_000),
-  category: z.string().min(1, 'Choose a category'),
-  subcategories: z.array(z.string()),
-  value: z
-    .string()
-    .trim()
-    .min(1, 'Enter a price')
-    .refine((v) => money.test(cleanMoney(v)), 'Enter a price in pounds, like 118.50'),
+  ...L,
+  value: moneyField('Enter a price in pounds, like 118.50', 'Enter a price'),
   quantity: optionalInt('Quantity', 1_000_000_000),
-  budget: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 2500'),
+  budget: moneyField('Enter an amount in pounds, like 2500'),
   leadTime: optionalInt('Lead time', 3650),
-  region: z.string(),
   availability: z.enum(['available', 'limited', 'other']),
-  paymentTerms: z.string().trim().max(200),
-  insurance: z.string().trim().max(200),
-  supplierType: z.string().trim().max(100),
-  warrantyRequirement: triState,
-  rebate: triState,
   certifications: z.array(z.string()),
   deliveryLocations: z.array(z.string()),
-  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
-  supportingDocuments: z.array(z.object({ name: z.string(), url: z.string() })),
 });
 export type CatalogueFormValues = z.infer<typeof catalogueFormSchema>;
 type FieldName = keyof CatalogueFormValues;
 const FIELDS = Object.keys(catalogueFormSchema.shape) as FieldName[];
 
-const toTri = (v: boolean | null | undefined): 'yes' | 'no' | '' => (v === true ? 'yes' : v === false ? 'no' : '');
-const fromTri = (v: '' | 'yes' | 'no') => (v === 'yes' ? true : v === 'no' ? false : null);
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
-
 function itemToForm(i?: CatalogueItem): CatalogueFormValues {
   return {
-    title: i?.title ?? '',
-    description: i?.description ?? '',
-    specifications: i?.specifications ?? '',
-    category: i?.category ?? '',
-    subcategories: i?.subcategories ?? [],
-    value: i?.valuePence != null ? String(i.valuePence / 100) : '',
+    ...listingToForm(i),
+    value: formatMoney(i?.valuePence),
     quantity: i?.quantity != null ? String(i.quantity) : '',
-    budget: i?.budgetPence != null ? String(i.budgetPence / 100) : '',
+    budget: formatMoney(i?.budgetPence),
     leadTime: i?.leadTime != null ? String(i.leadTime) : '',
-    region: i?.region ?? '',
     availability: i?.availability ?? 'available',
-    paymentTerms: i?.paymentTerms ?? '',
-    insurance: i?.insurance ?? '',
-    supplierType: i?.supplierType ?? '',
-    warrantyRequirement: toTri(i?.warrantyRequirement),
-    rebate: toTri(i?.rebate),
     certifications: i?.certifications ?? [],
     deliveryLocations: i?.deliveryLocations ?? [],
-    attachments: i?.attachments ?? [],
-    supportingDocuments: (i?.supportingDocumentIds ?? []).map((url) => ({ url, name: fileDisplayName(url) })),
   };
 }
 
 function formToBody(v: CatalogueFormValues): CatalogueBody {
   return {
-    title: v.title.trim(),
-    description: v.description.trim(),
-    specifications: orNull(v.specifications),
-    category: v.category,
-    subcategories: v.subcategories.filter((s) => isSubcategoryOf(v.category, s)),
-    value: Number(cleanMoney(v.value)),
+    ...listingFormToBody(v),
+    value: moneyToPounds(v.value)!,
     quantity: v.quantity === '' ? null : Number(v.quantity),
-    budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+    budget: moneyToPounds(v.budget),
     leadTime: v.leadTime === '' ? null : Number(v.leadTime),
-    region: orNull(v.region),
     availability: v.availability,
-    paymentTerms: orNull(v.paymentTerms),
-    insurance: orNull(v.insurance),
-    supplierType: orNull(v.supplierType),
-    warrantyRequirement: fromTri(v.warrantyRequirement),
-    rebate: fromTri(v.rebate),
     certifications: v.certifications,
     deliveryLocations: v.deliveryLocations,
-    attachments: v.attachments,
-    supportingDocumentIds: v.supportingDocuments.map((d) => d.url),
   };
 }
 
@@ -166,20 +120,18 @@ export function CatalogueForm({
   onCancel: () => void;
 }) {
   const [busyUploads, setBusyUploads] = useState(0);
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CatalogueFormValues>({
+  const form = useForm<CatalogueFormValues>({
     resolver: zodResolver(catalogueFormSchema),
     defaultValues: itemToForm(initial),
     mode: 'onTouched',
   });
-  const category = watch('category');
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
   const trackBusy = (busy: boolean) => setBusyUploads((n) => Math.max(0, n + (busy ? 1 : -1)));
 
   const submit = handleSubmit(async (values) => {
@@ -203,56 +155,7 @@ export function CatalogueForm({
           </div>
         </CardHeader>
         <CardBody className="space-y-5">
-          <TextField
-            label="Title"
-            placeholder="e.g. C32/40 ready-mix concrete"
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <TextareaField
-            label="Description"
-            rows={5}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <TextareaField
-            label="Specifications"
-            optional
-            rows={3}
-            error={errors.specifications?.message}
-            {...register('specifications')}
-          />
-          <div className="grid gap-5 md:grid-cols-2">
-            <CategorySelect
-              error={errors.category?.message}
-              {...register('category', {
-                onChange: (e: { target: { value: string } }) =>
-                  setValue(
-                    'subcategories',
-                    watch('subcategories').filter((s) => isSubcategoryOf(e.target.value, s)),
-                  ),
-              })}
-            />
-            <RegionSelect
-              label="Region"
-              optional
-              placeholder="Not specified"
-              error={errors.region?.message}
-              {...register('region')}
-            />
-          </div>
-          <Controller
-            control={control}
-            name="subcategories"
-            render={({ field }) => (
-              <SubcategoryPicker
-                category={category}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.subcategories?.message}
-              />
-            )}
-          />
+          <ListingBasicsFields form={form} placeholders={{ title: 'e.g. C32/40 ready-mix concrete' }} />
         </CardBody>
       </Card>
 
@@ -264,9 +167,8 @@ export function CatalogueForm({
           </div>
         </CardHeader>
         <CardBody className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          <TextField
+          <MoneyInput
             label="Price (£)"
-            inputMode="decimal"
             placeholder="e.g. 118.50"
             error={errors.value?.message}
             {...register('value')}
@@ -290,10 +192,9 @@ export function CatalogueForm({
             <option value="limited">Limited</option>
             <option value="other">Other (e.g. made to order)</option>
           </SelectField>
-          <TextField
+          <MoneyInput
             label="Typical order value (£)"
             optional
-            inputMode="decimal"
             hint="Shown as the budget on your profile's catalogue"
             error={errors.budget?.message}
             {...register('budget')}
@@ -308,41 +209,15 @@ export function CatalogueForm({
           </div>
         </CardHeader>
         <CardBody className="space-y-5">
-          <div className="grid gap-5 md:grid-cols-2">
-            <TextField
-              label="Payment terms"
-              optional
-              placeholder="e.g. 30 days end of month"
-              error={errors.paymentTerms?.message}
-              {...register('paymentTerms')}
-            />
-            <TextField
-              label="Insurance"
-              optional
-              placeholder="e.g. Public liability £5m"
-              error={errors.insurance?.message}
-              {...register('insurance')}
-            />
-            <TextField
-              label="Supplier type"
-              optional
-              placeholder="e.g. Manufacturer"
-              error={errors.supplierType?.message}
-              {...register('supplierType')}
-            />
-            <div className="grid grid-cols-2 gap-4">
-              <SelectField label="Warranty" {...register('warrantyRequirement')}>
-                <option value="">Not specified</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </SelectField>
-              <SelectField label="Rebate" {...register('rebate')}>
-                <option value="">Not specified</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </SelectField>
-            </div>
-          </div>
+          <ListingTermsFields
+            form={form}
+            warrantyLabel="Warranty"
+            placeholders={{
+              paymentTerms: 'e.g. 30 days end of month',
+              insurance: 'e.g. Public liability £5m',
+              supplierType: 'e.g. Manufacturer',
+            }}
+          />
           <Controller
             control={control}
             name="certifications"

@@ -4,6 +4,7 @@ import { notify } from '@/lib/toast';
 import { useCreateCatalogueItem } from '../api/create-catalogue-item';
 import { BulkImport } from '../components/bulk-import';
 import { CatalogueForm } from '../components/catalogue-form';
+import { paths } from '@/lib/paths';
 
 type Tab = 'single' | 'import';
 
@@ -32,11 +33,11 @@ export function AddCatalogueScreen() {
         {tab === 'single' ? (
           <CatalogueForm
             submitLabel="Add to catalogue"
-            onCancel={() => navigate('/supplier/catalogue')}
+            onCancel={() => navigate(paths.supplier.catalogue)}
             onSubmit={async (body) => {
               const item = await create.mutateAsync(body);
               notify.success('Item added to your catalogue');
-              void navigate(`/supplier/catalogue/${item.id}`, { state: { from: 'catalogue' } });
+              void navigate(paths.supplier.catalogueItem(item.id), { state: { from: 'catalogue' } });
             }}
           />
         ) : (

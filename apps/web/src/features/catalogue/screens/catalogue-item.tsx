@@ -21,6 +21,7 @@ import { formatPostedDate } from '@/lib/format';
 import { getSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useCatalogueItem } from '../api/get-catalogue-item';
+import { paths } from '@/lib/paths';
 
 const notSpecified = (v: string | null | undefined) => (v && v.trim() ? v : 'Not specified');
 
@@ -40,10 +41,10 @@ export function CatalogueItemScreen() {
     const err = item.error;
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return; // the session already ended
     notify.error('Failed to load catalogue item. Please try again.');
-    void navigate('/supplier/catalogue', { replace: true });
+    void navigate(paths.supplier.catalogue, { replace: true });
   }, [item.isError, item.error, navigate]);
 
-  const backTo = from === 'view-catalogue' ? '/supplier/view-catalogue' : '/supplier/catalogue';
+  const backTo = from === 'view-catalogue' ? paths.supplier.viewCatalogue : paths.supplier.catalogue;
 
   if (!item.data) return <PageSpinner />;
   const i = item.data;
@@ -65,7 +66,7 @@ export function CatalogueItemScreen() {
         </Button>
         <div className="flex gap-2">
           {mine && (
-            <ButtonLink to={`/supplier/edit-catalogue/${i.id}`} variant="secondary" size="sm">
+            <ButtonLink to={paths.supplier.editCatalogue(i.id)} variant="secondary" size="sm">
               <Pencil className="size-4" aria-hidden="true" />
               Edit
             </ButtonLink>
@@ -74,7 +75,7 @@ export function CatalogueItemScreen() {
             <Button
               variant="dark"
               size="sm"
-              onClick={() => navigate('/supplier/messages', { state: { userId: i.userId } })}
+              onClick={() => navigate(paths.supplier.messages, { state: { userId: i.userId } })}
               leftIcon={<MessageSquare className="size-4" aria-hidden="true" />}
             >
               Connect

@@ -1,6 +1,7 @@
 import { FileSpreadsheet, LayoutGrid, Package, PackagePlus } from 'lucide-react';
 import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
 import { CatalogueBrowser } from '../components/catalogue-browser';
+import { paths } from '@/lib/paths';
 
 /** Catalogue: /supplier/catalogue — the supplier's own items. */
 export function CatalogueScreen() {
@@ -11,15 +12,15 @@ export function CatalogueScreen() {
         description="What you offer buyers, with prices, lead times and stock."
         actions={
           <>
-            <ButtonLink to="/supplier/view-catalogue" variant="secondary">
+            <ButtonLink to={paths.supplier.viewCatalogue} variant="secondary">
               <LayoutGrid className="size-4" aria-hidden="true" />
               Browse marketplace
             </ButtonLink>
-            <ButtonLink to="/supplier/add-catalogue?tab=import" variant="secondary">
+            <ButtonLink to={paths.supplier.addCatalogue('import')} variant="secondary">
               <FileSpreadsheet className="size-4" aria-hidden="true" />
               Import
             </ButtonLink>
-            <ButtonLink to="/supplier/add-catalogue">
+            <ButtonLink to={paths.supplier.addCatalogue()}>
               <PackagePlus className="size-4" aria-hidden="true" />
               Add item
             </ButtonLink>
@@ -36,8 +37,8 @@ export function CatalogueScreen() {
             description="Add your first product or service — or import many at once from a spreadsheet — so buyers can find you and we can match you with tenders."
             action={
               <>
-                <ButtonLink to="/supplier/add-catalogue">Add to catalogue</ButtonLink>
-                <ButtonLink to="/supplier/add-catalogue?tab=import" variant="secondary">
+                <ButtonLink to={paths.supplier.addCatalogue()}>Add to catalogue</ButtonLink>
+                <ButtonLink to={paths.supplier.addCatalogue('import')} variant="secondary">
                   Import from CSV or Excel
                 </ButtonLink>
               </>

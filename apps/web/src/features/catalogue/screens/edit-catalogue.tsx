@@ -7,6 +7,7 @@ import { notify } from '@/lib/toast';
 import { useCatalogueItem } from '../api/get-catalogue-item';
 import { useUpdateCatalogueItem } from '../api/update-catalogue-item';
 import { CatalogueForm } from '../components/catalogue-form';
+import { paths } from '@/lib/paths';
 
 /** UploadCatalogue in edit mode: /supplier/edit-catalogue/:id */
 export function EditCatalogueScreen() {
@@ -21,10 +22,10 @@ export function EditCatalogueScreen() {
       const err = item.error;
       if (isApiError(err) && (err.status === 401 || err.status === 403)) return;
       notify.error('We could not load this catalogue item.');
-      void navigate('/supplier/catalogue', { replace: true });
+      void navigate(paths.supplier.catalogue, { replace: true });
     } else if (notMine) {
       notify.error('You can only edit items in your own catalogue.');
-      void navigate('/supplier/catalogue', { replace: true });
+      void navigate(paths.supplier.catalogue, { replace: true });
     }
   }, [item.isError, item.error, notMine, navigate]);
 
@@ -41,11 +42,11 @@ export function EditCatalogueScreen() {
         key={i.id}
         initial={i}
         submitLabel="Save changes"
-        onCancel={() => navigate(`/supplier/catalogue/${i.id}`)}
+        onCancel={() => navigate(paths.supplier.catalogueItem(i.id))}
         onSubmit={async (body) => {
           await update.mutateAsync({ id: i.id, body });
           notify.success('Changes saved');
-          void navigate(`/supplier/catalogue/${i.id}`, { state: { from: 'catalogue' } });
+          void navigate(paths.supplier.catalogueItem(i.id), { state: { from: 'catalogue' } });
         }}
       />
     </>

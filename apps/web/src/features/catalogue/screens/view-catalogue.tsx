@@ -1,6 +1,7 @@
 import { LayoutGrid } from 'lucide-react';
 import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
 import { CatalogueBrowser } from '../components/catalogue-browser';
+import { paths } from '@/lib/paths';
 
 /** ViewCatalogue: /supplier/view-catalogue — every supplier's catalogue, as buyers browse it. */
 export function ViewCatalogueScreen() {
@@ -10,7 +11,7 @@ export function ViewCatalogueScreen() {
         title="View catalogue"
         description="Browse the products and services every supplier on Brickyard offers, as buyers see them."
         actions={
-          <ButtonLink to="/supplier/catalogue" variant="secondary">
+          <ButtonLink to={paths.supplier.catalogue} variant="secondary">
             My catalogue
           </ButtonLink>
         }
@@ -23,7 +24,7 @@ export function ViewCatalogueScreen() {
             icon={LayoutGrid}
             title="Nothing to show yet"
             description="No supplier has listed anything yet. Items you add to your catalogue appear here too."
-            action={<ButtonLink to="/supplier/add-catalogue">Add to catalogue</ButtonLink>}
+            action={<ButtonLink to={paths.supplier.addCatalogue()}>Add to catalogue</ButtonLink>}
           />
         }
       />

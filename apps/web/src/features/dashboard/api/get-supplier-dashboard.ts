@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardSelection, SupplierDashboard } from '@brickyard/shared';
 import { periodKey, periodQuery } from '@/components/charts';
 import { api } from '@/lib/api';
+import { dashboardKeys } from './keys';
 
 /** GET /api/analytics/supplier?range | ?from&to: every figure of the supplier dashboard in one request. */
 export async function getSupplierDashboard(
@@ -14,7 +15,7 @@ export async function getSupplierDashboard(
 
 export function useSupplierDashboard(period: DashboardSelection) {
   return useQuery({
-    queryKey: ['dashboard', 'supplier', periodKey(period)],
+    queryKey: dashboardKeys.supplier(periodKey(period)),
     queryFn: ({ signal }) => getSupplierDashboard(period, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.matchesUpdating ? 3000 : false),

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReviewBody, Review } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { sharedKeys } from '@/lib/query-keys';
+import { contractKeys } from './keys';
 
 /** POST /api/reviews: review the other side of a fulfilled contract, once. */
 export async function createReview(body: CreateReviewBody): Promise<Review> {
@@ -14,8 +16,8 @@ export function useCreateReview() {
     mutationFn: createReview,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ['contracts'] }),
-        qc.invalidateQueries({ queryKey: ['profiles'] }),
+        qc.invalidateQueries({ queryKey: contractKeys.all }),
+        qc.invalidateQueries({ queryKey: sharedKeys.profiles.all }),
       ]),
   });
 }

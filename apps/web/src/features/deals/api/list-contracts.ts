@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Contract, ContractStatus, ContractTotals } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { contractKeys } from './keys';
 
 export interface ContractsParams {
   page: number;
@@ -20,7 +21,7 @@ export function listContracts(userId: string, params: ContractsParams, signal?: 
 
 export function useContracts(userId: string | undefined, params: ContractsParams) {
   return useQuery({
-    queryKey: ['contracts', 'user', userId, params],
+    queryKey: contractKeys.forUser(userId, params),
     queryFn: ({ signal }) => listContracts(userId!, params, signal),
     enabled: !!userId,
     placeholderData: keepPreviousData,

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contract, ContractActionBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { sharedKeys } from '@/lib/query-keys';
+import { contractKeys } from './keys';
 
 /** PUT /api/contract/{id}: one lifecycle step (accept, decline, cancel, update). */
 export async function updateContract(id: string, body: ContractActionBody): Promise<Contract> {
@@ -13,6 +15,9 @@ export function useUpdateContract() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ContractActionBody }) => updateContract(id, body),
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: ['contracts'] }), qc.invalidateQueries({ queryKey: ['tenders'] })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: contractKeys.all }),
+        qc.invalidateQueries({ queryKey: sharedKeys.tenders.all }),
+      ]),
   });
 }

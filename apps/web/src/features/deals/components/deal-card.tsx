@@ -6,6 +6,7 @@ import { DateText } from '@/components/listing';
 import { Badge, Button, Card } from '@/components/ui';
 import { formatPence } from '@/lib/format';
 import { dealMilestone, stepsOf, type DealStep } from '../deal-steps';
+import { paths } from '@/lib/paths';
 
 export function DealCard({
   contract: c,
@@ -66,7 +67,10 @@ export function DealCard({
           <dd className="mt-0.5 break-words text-ink-900">
             {c.catalogueItemTitle ? (
               side === 'supplier' && c.catalogueItemId ? (
-                <Link to={`/supplier/catalogue/${c.catalogueItemId}`} className="hover:text-brand-700 hover:underline">
+                <Link
+                  to={paths.supplier.catalogueItem(c.catalogueItemId)}
+                  className="hover:text-brand-700 hover:underline"
+                >
                   {c.catalogueItemTitle}
                 </Link>
               ) : (

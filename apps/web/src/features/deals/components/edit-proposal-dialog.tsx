@@ -2,20 +2,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Contract } from '@brickyard/shared';
-import { Alert, Button, Modal, TextField, TextareaField } from '@/components/ui';
+import { Alert, Button, Modal, MoneyInput, TextareaField } from '@/components/ui';
 import { zodResolver } from '@/lib/form';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import { useUpdateContract } from '../api/update-contract';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
 const schema = z.object({
-  value: z
-    .string()
-    .trim()
-    .min(1, 'Enter the contract value')
-    .refine((v) => money.test(cleanMoney(v)), 'Enter an amount in pounds, like 12500 or 12500.50'),
+  value: moneyField('Enter an amount in pounds, like 12500 or 12500.50', 'Enter the contract value'),
   terms: z.string().trim().max(10_000, 'Keep the terms under 10,000 characters'),
 });
 type Values = z.infer<typeof schema>;
@@ -34,7 +29,7 @@ export function EditProposalDialog({ contract, onClose }: { contract: Contract |
 
   useEffect(() => {
     if (contract) {
-      reset({ value: String(contract.valuePence / 100), terms: contract.terms ?? '' });
+      reset({ value: formatMoney(contract.valuePence), terms: contract.terms ?? '' });
       setFormError(null);
     }
   }, [contract, reset]);
@@ -44,7 +39,7 @@ export function EditProposalDialog({ contract, onClose }: { contract: Contract |
     update.mutate(
       {
         id: contract.id,
-        body: { action: 'update', value: Number(cleanMoney(v.value)), terms: v.terms.trim() || null },
+        body: { action: 'update', value: moneyToPounds(v.value)!, terms: v.terms.trim() || null },
       },
       {
         onSuccess: () => {
@@ -90,12 +85,7 @@ export function EditProposalDialog({ contract, onClose }: { contract: Contract |
     >
       <form id="edit-proposal-form" noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         {formError && <Alert tone="danger">{formError}</Alert>}
-        <TextField
-          label="Contract value (£)"
-          inputMode="decimal"
-          error={errors.value?.message}
-          {...register('value')}
-        />
+        <MoneyInput label="Contract value (£)" error={errors.value?.message} {...register('value')} />
         <TextareaField label="Terms" optional rows={4} error={errors.terms?.message} {...register('terms')} />
       </form>
     </Modal>

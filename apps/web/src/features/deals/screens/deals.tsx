@@ -28,6 +28,7 @@ import type { DealStep } from '../deal-steps';
 import { DealCard } from '../components/deal-card';
 import { EditProposalDialog } from '../components/edit-proposal-dialog';
 import { ReviewDialog } from '../components/review-dialog';
+import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 10;
 type Tab = 'all' | ContractStatus;
@@ -280,7 +281,7 @@ export function DealsScreen() {
                     role === 'buyer' ? (
                       <Button onClick={() => setAwarding(true)}>Award a tender</Button>
                     ) : (
-                      <ButtonLink to="/supplier/connect" variant="secondary">
+                      <ButtonLink to={paths.supplier.connect} variant="secondary">
                         Find buyers
                       </ButtonLink>
                     )

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FeedStatus } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { externalTenderKeys } from './keys';
 
 /** GET /api/external-tenders/status: when the feed last imported, whether that is stale, its counts. */
 export async function getFeedStatus(signal?: AbortSignal): Promise<FeedStatus> {
@@ -10,7 +11,7 @@ export async function getFeedStatus(signal?: AbortSignal): Promise<FeedStatus> {
 
 export function useFeedStatus(enabled = true) {
   return useQuery({
-    queryKey: ['external-tenders', 'status'],
+    queryKey: externalTenderKeys.status,
     queryFn: ({ signal }) => getFeedStatus(signal),
     enabled,
     staleTime: 60_000,

@@ -1,6 +1,7 @@
 /** Query keys of the live feed, so mutations can refresh exactly what they change. */
 export const externalTenderKeys = {
   all: ['external-tenders'] as const,
+  status: ['external-tenders', 'status'] as const,
   search: (params: object) => ['external-tenders', 'search', params] as const,
   searches: ['external-tenders', 'search'] as const,
   top: (limit: number) => ['external-tenders', 'top', limit] as const,

@@ -7,6 +7,7 @@ import { formatPostedDate } from '@/lib/format';
 import { ClosingDate, ORIGIN_LABELS, StatusBadge } from './display';
 import { FavouriteButton } from './favourite-button';
 import { DemoDatesBadge } from './feed-status';
+import { paths } from '@/lib/paths';
 
 /** One result of the live feed: title, buyer, value with its currency symbol, location, closing date. */
 export function TenderCard({ tender }: { tender: ExternalTender }) {
@@ -23,7 +24,7 @@ export function TenderCard({ tender }: { tender: ExternalTender }) {
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="text-base leading-snug font-semibold text-ink-900">
             <Link
-              to={`/supplier/external-search/${tender.id}`}
+              to={paths.supplier.externalTender(tender.id)}
               state={{ back: location.pathname + location.search }}
               className="hover:text-brand-700 hover:underline"
             >

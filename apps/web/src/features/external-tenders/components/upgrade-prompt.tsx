@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import { PLANS } from '@brickyard/shared';
 import { ButtonLink } from '@/components/ui';
+import { paths } from '@/lib/paths';
 
 /** docs/product.md section 9: Core suppliers see this instead of the feed (the API answers 402 PLAN_FEATURE_UNAVAILABLE). */
 export function UpgradePrompt() {
@@ -19,7 +20,7 @@ export function UpgradePrompt() {
         Upgrade to browse public-sector tenders from Contracts Finder, Find a Tender and Sell2Wales, save searches with
         email alerts and keep a list of favourites.
       </p>
-      <ButtonLink to="/supplier/settings/billing" className="mt-6">
+      <ButtonLink to={paths.supplier.settings.billing} className="mt-6">
         Upgrade your plan
       </ButtonLink>
     </section>

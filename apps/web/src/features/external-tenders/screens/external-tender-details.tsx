@@ -19,8 +19,9 @@ import {
 import { BuyerContact } from '../components/buyer-contact';
 import { FavouriteButton } from '../components/favourite-button';
 import { UpgradePrompt } from '../components/upgrade-prompt';
+import { paths } from '@/lib/paths';
 
-const FEED = '/supplier/external-search';
+const FEED = paths.supplier.liveFeed;
 
 /** External tender detail: /supplier/external-search/{id}, the sections of docs/product.md section 2. */
 export function ExternalTenderDetailsScreen() {
@@ -83,7 +84,7 @@ export function ExternalTenderDetailsScreen() {
             <FavouriteButton tender={t} withText />
             {t.isOpen && (
               <ButtonLink
-                to="/supplier/bid-assist"
+                to={paths.supplier.bidAssist}
                 state={{ bidAssistTarget: { kind: 'external', id: t.id, title: t.title } }}
                 variant="secondary"
               >

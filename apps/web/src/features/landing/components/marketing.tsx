@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowRight, Check, type LucideIcon } from 'lucide-react';
 import { ButtonLink } from '@/components/ui';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 /** The eyebrow + heading + lead that opens every marketing section. */
 export function SectionHeading({
@@ -256,14 +257,14 @@ export function CallToAction({
 export function AudienceCards() {
   const doors = [
     {
-      to: '/buyerLanding',
+      to: paths.buyerLanding(),
       eyebrow: 'For buyers',
       title: 'Source with confidence',
       body: 'Publish a tender once and receive ranked, verified suppliers — with the reasons behind every match.',
       points: ['Tenders in minutes', 'Ranked supplier matches', 'Audit trail and deals'],
     },
     {
-      to: '/supplierLanding',
+      to: paths.supplierLanding(),
       eyebrow: 'For suppliers',
       title: 'Win more of the right work',
       body: 'Show your catalogue to buyers who need it, follow the public-sector feed and get help with your bids.',

@@ -7,6 +7,7 @@ import { Segmented, buttonClasses } from '@/components/ui';
 import { BOOK_MEETING_HREF } from '@/lib/contact-info';
 import { getBillingCycle, getPricingRole, setPricingRole } from '@/lib/session';
 import { SectionHeading } from './marketing';
+import { paths } from '@/lib/paths';
 
 const AUDIENCE: Record<SignupRole, string> = {
   buyer: 'Publish tenders, get matched with verified suppliers and manage your deals in one place.',
@@ -61,7 +62,7 @@ export function PricingSection({ defaultRole }: { defaultRole?: SignupRole }) {
           action={({ plan: type, featured }) =>
             PLANS[type].selfCheckout ? (
               <Link
-                to={`/register?plan=${type}&role=${role}&cycle=${cycle}`}
+                to={paths.register({ plan: type, role, cycle })}
                 className={buttonClasses(featured ? 'primary' : 'dark', 'lg', 'mt-8 w-full')}
                 aria-label={`Choose ${PLANS[type].name}, ${cycle}, as a ${role}`}
               >

@@ -1,6 +1,7 @@
 import { ArrowRight, Eye, HardHat, Handshake, Leaf, Scale } from 'lucide-react';
 import { ButtonLink } from '@/components/ui';
 import { SectionHeading } from '../components/marketing';
+import { paths } from '@/lib/paths';
 
 const VALUES = [
   {
@@ -175,12 +176,12 @@ export function AboutScreen() {
               </p>
             </div>
             <div className="flex flex-wrap gap-3">
-              <ButtonLink to="/buyerLanding" size="lg">
+              <ButtonLink to={paths.buyerLanding()} size="lg">
                 For buyers
                 <ArrowRight className="size-4" aria-hidden="true" />
               </ButtonLink>
               <ButtonLink
-                to="/supplierLanding"
+                to={paths.supplierLanding()}
                 size="lg"
                 variant="secondary"
                 className="border-white/20 bg-white/5 text-white shadow-none hover:bg-white/10"

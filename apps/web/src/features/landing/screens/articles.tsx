@@ -2,6 +2,7 @@ import { ArrowRight, Newspaper } from 'lucide-react';
 import { ButtonLink } from '@/components/ui';
 import { formatPostedDate } from '@/lib/format';
 import { ARTICLES } from '../content/articles';
+import { paths } from '@/lib/paths';
 
 const TOPICS = [
   'Winning public-sector tenders',
@@ -52,11 +53,11 @@ export function ArticlesScreen() {
               </ul>
             </div>
             <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to="/buyerLanding" variant="dark">
+              <ButtonLink to={paths.buyerLanding()} variant="dark">
                 Brickyard for buyers
                 <ArrowRight className="size-4" aria-hidden="true" />
               </ButtonLink>
-              <ButtonLink to="/supplierLanding" variant="secondary">
+              <ButtonLink to={paths.supplierLanding()} variant="secondary">
                 Brickyard for suppliers
               </ButtonLink>
             </div>

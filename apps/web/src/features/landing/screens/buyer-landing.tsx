@@ -2,6 +2,7 @@ import { ClipboardList, FileCheck2, Gauge, MessagesSquare, Target, Users } from 
 import { DemoVideo } from '../components/demo-video';
 import { CallToAction, FeatureGrid, Hero, HeroIllustration, HowItWorks } from '../components/marketing';
 import { PricingSection } from '../components/pricing-section';
+import { paths } from '@/lib/paths';
 
 const FEATURES = [
   {
@@ -54,8 +55,8 @@ export function BuyerLandingScreen() {
           </>
         }
         lead="Publish a tender once and let Brickyard bring you ranked, verified suppliers — matched on category, region, price, lead time and record."
-        primary={{ label: 'Start as a buyer', to: '/register?role=buyer' }}
-        secondary={{ label: 'See pricing', to: '/buyerLanding#pricing' }}
+        primary={{ label: 'Start as a buyer', to: paths.register({ role: 'buyer' }) }}
+        secondary={{ label: 'See pricing', to: paths.buyerLanding('pricing') }}
         points={['Verified suppliers only', 'Matches explained', 'Full audit trail']}
         aside={<HeroIllustration variant="buyer" />}
       />
@@ -72,9 +73,9 @@ export function BuyerLandingScreen() {
       <CallToAction
         title="Publish your first tender"
         body="Create a buyer account and get matched with suppliers in your region. Save 30% on your first month with the code EARLYBIRD."
-        to="/register?role=buyer"
+        to={paths.register({ role: 'buyer' })}
         label="Create a buyer account"
-        secondary={{ label: 'I am a supplier', to: '/supplierLanding' }}
+        secondary={{ label: 'I am a supplier', to: paths.supplierLanding() }}
       />
     </>
   );

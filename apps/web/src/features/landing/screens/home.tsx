@@ -2,6 +2,7 @@ import { BellRing, FileCheck2, MessagesSquare, Radio, ShieldCheck, Sparkles, Tar
 import { DemoVideo } from '../components/demo-video';
 import { AudienceCards, CallToAction, FeatureGrid, Hero, HeroIllustration, HowItWorks } from '../components/marketing';
 import { PricingSection } from '../components/pricing-section';
+import { paths } from '@/lib/paths';
 
 const FEATURES = [
   {
@@ -63,7 +64,7 @@ export function HomeScreen() {
           </>
         }
         lead="Brickyard connects construction buyers with the suppliers who can deliver — matched on what matters, with a live feed of public-sector tenders and help to win them."
-        primary={{ label: 'Get started', to: '/register' }}
+        primary={{ label: 'Get started', to: paths.register() }}
         secondary={{ label: 'See pricing', to: '/#pricing' }}
         points={['Every account verified', 'Monthly or yearly billing', 'UK public-sector feed included on Growth']}
         aside={<HeroIllustration />}
@@ -111,9 +112,9 @@ export function HomeScreen() {
       <CallToAction
         title="Ready to find your next project?"
         body="Join buyers and suppliers across the UK construction industry. Save 30% on your first month with the code EARLYBIRD."
-        to="/register"
+        to={paths.register()}
         label="Create your account"
-        secondary={{ label: 'Sign in', to: '/login' }}
+        secondary={{ label: 'Sign in', to: paths.login }}
       />
     </>
   );

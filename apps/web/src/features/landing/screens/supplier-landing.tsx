@@ -2,6 +2,7 @@ import { LineChart, Package, Radio, Sparkles, Star, Target } from 'lucide-react'
 import { DemoVideo } from '../components/demo-video';
 import { CallToAction, FeatureGrid, Hero, HeroIllustration, HowItWorks } from '../components/marketing';
 import { PricingSection } from '../components/pricing-section';
+import { paths } from '@/lib/paths';
 
 const FEATURES = [
   {
@@ -60,8 +61,8 @@ export function SupplierLandingScreen() {
           </>
         }
         lead="Brickyard matches your products to live construction tenders and brings the public-sector feed to one place — with help to write the bid."
-        primary={{ label: 'Start as a supplier', to: '/register?role=supplier' }}
-        secondary={{ label: 'See pricing', to: '/supplierLanding#pricing' }}
+        primary={{ label: 'Start as a supplier', to: paths.register({ role: 'supplier' }) }}
+        secondary={{ label: 'See pricing', to: paths.supplierLanding('pricing') }}
         points={['Matched tenders', 'Live public-sector feed', 'Bid Assist']}
         aside={<HeroIllustration variant="supplier" />}
       />
@@ -78,9 +79,9 @@ export function SupplierLandingScreen() {
       <CallToAction
         title="List your catalogue today"
         body="Create a supplier account and start seeing the tenders that fit. Save 30% on your first month with the code EARLYBIRD."
-        to="/register?role=supplier"
+        to={paths.register({ role: 'supplier' })}
         label="Create a supplier account"
-        secondary={{ label: 'I am a buyer', to: '/buyerLanding' }}
+        secondary={{ label: 'I am a buyer', to: paths.buyerLanding() }}
       />
     </>
   );

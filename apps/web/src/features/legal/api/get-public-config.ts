@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { SUPPORT_EMAIL } from '@/lib/contact-info';
+import { publicKeys } from './keys';
 
 export interface PublicConfig {
   supportEmail: string;
@@ -18,7 +19,7 @@ export async function getPublicConfig(): Promise<PublicConfig> {
  */
 export function useSupportEmail(): string {
   const { data } = useQuery({
-    queryKey: ['public', 'config'],
+    queryKey: publicKeys.config,
     queryFn: getPublicConfig,
     staleTime: Infinity,
     retry: false,

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { useSupportEmail } from '../api/get-public-config';
 import { CookiePolicy } from '../components/cookie-policy';
 import { PrivacyPolicy } from '../components/privacy-policy';
+import { paths } from '@/lib/paths';
 
 type Only = 'privacy' | 'cookies' | null;
 
@@ -32,9 +33,9 @@ function selectionOf(hash: string): Only {
 }
 
 const TABS = [
-  { to: '/terms', only: null, short: 'Both', rest: ' policies', icon: null },
-  { to: '/terms#privacy', only: 'privacy', short: 'Privacy', rest: ' Policy', icon: Lock },
-  { to: '/terms#cookies', only: 'cookies', short: 'Cookie', rest: ' Policy', icon: Cookie },
+  { to: paths.terms(), only: null, short: 'Both', rest: ' policies', icon: null },
+  { to: paths.terms('privacy'), only: 'privacy', short: 'Privacy', rest: ' Policy', icon: Lock },
+  { to: paths.terms('cookies'), only: 'cookies', short: 'Cookie', rest: ' Policy', icon: Cookie },
 ] as const;
 
 /** docs/product.md section 2: #privacy or #cookies shows only that policy; with no hash both show. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchResponse, SearchType } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { searchKeys } from './keys';
 
 export interface MarketplaceSearchParams {
   q: string;
@@ -18,7 +19,7 @@ export function searchMarketplace(params: MarketplaceSearchParams, signal?: Abor
 
 export function useMarketplaceSearch(params: MarketplaceSearchParams, enabled: boolean) {
   return useQuery({
-    queryKey: ['search', params],
+    queryKey: searchKeys.marketplace(params),
     queryFn: ({ signal }) => searchMarketplace(params, signal),
     placeholderData: keepPreviousData,
     enabled,

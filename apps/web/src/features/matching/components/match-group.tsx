@@ -12,6 +12,7 @@ import {
 } from '@/components/matching';
 import { TenderStatusBadge } from '@/components/listing';
 import { Card, CardBody, CardHeader } from '@/components/ui';
+import { paths } from '@/lib/paths';
 
 /**
  * One of the caller's tenders (buyer) or catalogue items (supplier) with its matches, best first.
@@ -33,7 +34,7 @@ export function MatchGroupCard({
   onConnect: ConnectFn;
 }) {
   const s = group.subject;
-  const href = s.kind === 'tender' ? `/buyer/tender/${s.id}` : `/supplier/catalogue/${s.id}`;
+  const href = s.kind === 'tender' ? paths.buyer.tender(s.id) : paths.supplier.catalogueItem(s.id);
   const Icon = s.kind === 'tender' ? FileText : Package;
   const headingId = `group-${s.id}`;
   const count = `${group.total} ${group.total === 1 ? 'match' : 'matches'}`;

@@ -8,6 +8,7 @@ import { Button, Card, CardBody, CardDescription, CardHeader, CardTitle, Spinner
 import { errorMessage } from '@/lib/api';
 import { getSession } from '@/lib/session';
 import type { useMarketplaceSearch } from '../api/search-marketplace';
+import { paths } from '@/lib/paths';
 
 /**
  * Marketplace search beside the matches: the other side's listings that fit the words typed,
@@ -85,7 +86,7 @@ export function SearchResults({
                         <h3 className="mt-0.5 font-semibold text-ink-900">
                           {h.kind === 'tender' ? (
                             <Link
-                              to={`/supplier/tender/${h.id}`}
+                              to={paths.supplier.tender(h.id)}
                               state={{ from: 'connect' }}
                               className="underline-offset-4 hover:underline"
                             >
@@ -122,7 +123,7 @@ export function SearchResults({
                     <div className="flex shrink-0 gap-2">
                       {h.kind === 'tender' ? (
                         <Link
-                          to={`/supplier/tender/${h.id}`}
+                          to={paths.supplier.tender(h.id)}
                           state={{ from: 'connect' }}
                           className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-sm font-semibold text-ink-700 hover:bg-ink-100"
                         >

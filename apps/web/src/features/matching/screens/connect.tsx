@@ -27,6 +27,7 @@ import { useMatches } from '../api/list-matches';
 import { useMarketplaceSearch } from '../api/search-marketplace';
 import { MatchGroupCard } from '../components/match-group';
 import { SearchResults } from '../components/search-results';
+import { paths } from '@/lib/paths';
 
 const GROUPS_PER_PAGE = 10;
 const MATCHES_PER_GROUP = 50;
@@ -64,7 +65,7 @@ const COPY: Record<
     empty: {
       title: 'No tenders to match yet',
       text: 'Publish a tender and we rank the suppliers whose catalogue items fit it.',
-      action: { to: '/buyer/create-tender', label: 'Create a tender' },
+      action: { to: paths.buyer.createTender, label: 'Create a tender' },
     },
   },
   supplier: {
@@ -75,14 +76,14 @@ const COPY: Record<
     empty: {
       title: 'No catalogue items to match yet',
       text: 'Add items to your catalogue and we rank the open tenders they fit.',
-      action: { to: '/supplier/add-catalogue', label: 'Add a catalogue item' },
+      action: { to: paths.supplier.addCatalogue(), label: 'Add a catalogue item' },
     },
   },
 };
 
 /** Connect: /buyer/connect and /supplier/connect — matches grouped by tender or catalogue item. */
 export function ConnectScreen() {
-  const viewer: MatchViewer = useLocation().pathname.startsWith('/buyer') ? 'buyer' : 'supplier';
+  const viewer: MatchViewer = useLocation().pathname.startsWith(paths.buyer.dashboard) ? 'buyer' : 'supplier';
   const copy = COPY[viewer];
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');

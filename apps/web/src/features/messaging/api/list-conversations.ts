@@ -10,9 +10,9 @@ export {
   type ConversationsData,
   type ConversationsPage,
 } from './conversations-cache';
+import { messagingKeys } from './keys';
 
 export const CONVERSATIONS_PAGE_SIZE = 30;
-export const conversationsKey = ['messaging', 'conversations'] as const;
 
 /** GET /api/conversations: newest activity first, each with the other party, last message and unread count. */
 export async function listConversations(page = 1, pageSize = CONVERSATIONS_PAGE_SIZE, signal?: AbortSignal) {
@@ -23,7 +23,7 @@ export async function listConversations(page = 1, pageSize = CONVERSATIONS_PAGE_
 export function useConversations() {
   const refetchInterval = useFallbackPollInterval();
   return useInfiniteQuery({
-    queryKey: conversationsKey,
+    queryKey: messagingKeys.conversations,
     queryFn: ({ pageParam, signal }) => listConversations(pageParam, CONVERSATIONS_PAGE_SIZE, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>

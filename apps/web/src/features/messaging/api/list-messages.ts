@@ -2,11 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { MessagesPage } from '@brickyard/shared';
 import { useFallbackPollInterval } from '@/components/realtime';
 import { api } from '@/lib/api';
+import { messagingKeys } from './keys';
 
 export { appendMessage, flattenMessages, mapMessages, mergeMessage, type MessagesData } from './messages-cache';
 
 export const MESSAGES_PAGE_SIZE = 50;
-export const messagesKey = (conversationId: string) => ['messaging', 'messages', conversationId] as const;
 
 /** GET /api/messages/{id}: the newest page, or the page before the message `before`. */
 export async function listMessages(conversationId: string, before: string | null, signal?: AbortSignal) {
@@ -20,7 +20,7 @@ export async function listMessages(conversationId: string, before: string | null
 export function useMessages(conversationId: string | null) {
   const refetchInterval = useFallbackPollInterval();
   return useInfiniteQuery({
-    queryKey: messagesKey(conversationId ?? ''),
+    queryKey: messagingKeys.messages(conversationId ?? ''),
     queryFn: ({ pageParam, signal }) => listMessages(conversationId!, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.meta.nextBefore,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, OpenConversationBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { conversationsKey, findConversation, putFirst, type ConversationsData } from './list-conversations';
+import { findConversation, putFirst, type ConversationsData } from './list-conversations';
+import { messagingKeys } from './keys';
 
 /** POST /api/conversation: opens the conversation with a counterparty, or answers the existing one. */
 export async function openConversation(body: OpenConversationBody): Promise<Conversation> {
@@ -14,8 +15,9 @@ export function useOpenConversation() {
   return useMutation({
     mutationFn: openConversation,
     onSuccess: (c) => {
-      const data = qc.getQueryData<ConversationsData>(conversationsKey);
-      if (!findConversation(data, c.id)) qc.setQueryData<ConversationsData>(conversationsKey, putFirst(data, c));
+      const data = qc.getQueryData<ConversationsData>(messagingKeys.conversations);
+      if (!findConversation(data, c.id))
+        qc.setQueryData<ConversationsData>(messagingKeys.conversations, putFirst(data, c));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Counterparty, PageMeta } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { messagingKeys } from './keys';
 
 export const USER_SEARCH_MIN_CHARS = 2;
 
@@ -12,7 +13,7 @@ export async function searchUsers(q: string, signal?: AbortSignal) {
 export function useUserSearch(q: string) {
   const term = q.trim();
   return useQuery({
-    queryKey: ['messaging', 'user-search', term],
+    queryKey: messagingKeys.userSearch(term),
     queryFn: ({ signal }) => searchUsers(term, signal),
     enabled: term.length >= USER_SEARCH_MIN_CHARS,
     placeholderData: keepPreviousData,

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, MessageAttachment } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { conversationsKey, findConversation, putFirst, type ConversationsData } from './list-conversations';
-import { appendMessage, mergeMessage, messagesKey, type MessagesData } from './list-messages';
+import { findConversation, putFirst, type ConversationsData } from './list-conversations';
+import { appendMessage, mergeMessage, type MessagesData } from './list-messages';
+import { messagingKeys } from './keys';
 
 export interface SendMessageInput {
   conversationId: string;
@@ -21,19 +22,19 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: (m) => {
-      qc.setQueryData<MessagesData>(messagesKey(m.conversationId), (d) => appendMessage(d, m));
-      const data = qc.getQueryData<ConversationsData>(conversationsKey);
+      qc.setQueryData<MessagesData>(messagingKeys.messages(m.conversationId), (d) => appendMessage(d, m));
+      const data = qc.getQueryData<ConversationsData>(messagingKeys.conversations);
       const c = findConversation(data, m.conversationId);
       if (c)
         qc.setQueryData<ConversationsData>(
-          conversationsKey,
+          messagingKeys.conversations,
           putFirst(data, {
             ...c,
             lastMessage: c.lastMessage?.id === m.id ? mergeMessage(c.lastMessage, m) : m,
             lastMessageAt: m.createdAt,
           }),
         );
-      else void qc.invalidateQueries({ queryKey: conversationsKey });
+      else void qc.invalidateQueries({ queryKey: messagingKeys.conversations });
     },
   });
 }

@@ -2,15 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@brickyard/shared';
 import { useRealtimeEvent, useRealtimeResync } from '@/components/realtime';
-import {
-  conversationsKey,
-  findConversation,
-  mapConversations,
-  putFirst,
-  type ConversationsData,
-} from '../api/list-conversations';
-import { appendMessage, mapMessages, mergeMessage, messagesKey, type MessagesData } from '../api/list-messages';
+import { findConversation, mapConversations, putFirst, type ConversationsData } from '../api/list-conversations';
+import { appendMessage, mapMessages, mergeMessage, type MessagesData } from '../api/list-messages';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
+import { messagingKeys } from '../api/keys';
 
 const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
@@ -34,15 +29,15 @@ export function useLiveMessaging(me: string, activeId: string | null) {
   useRealtimeEvent((e) => {
     if (e.type === 'message.created') {
       const m: Message = e.data.message;
-      qc.setQueryData<MessagesData>(messagesKey(m.conversationId), (d) => appendMessage(d, m));
+      qc.setQueryData<MessagesData>(messagingKeys.messages(m.conversationId), (d) => appendMessage(d, m));
       const reading = m.conversationId === activeId && isVisible();
-      const data = qc.getQueryData<ConversationsData>(conversationsKey);
+      const data = qc.getQueryData<ConversationsData>(messagingKeys.conversations);
       const c = findConversation(data, m.conversationId);
       if (c) {
         const alreadyLast = c.lastMessage?.id === m.id;
         const unread = m.recipientId === me && !m.read && !reading && !alreadyLast ? c.unreadCount + 1 : c.unreadCount;
         qc.setQueryData<ConversationsData>(
-          conversationsKey,
+          messagingKeys.conversations,
           putFirst(data, {
             ...c,
             lastMessage: alreadyLast && c.lastMessage ? mergeMessage(c.lastMessage, m) : m,
@@ -51,7 +46,7 @@ export function useLiveMessaging(me: string, activeId: string | null) {
           }),
         );
       } else {
-        void qc.invalidateQueries({ queryKey: conversationsKey });
+        void qc.invalidateQueries({ queryKey: messagingKeys.conversations });
       }
       if (reading && m.recipientId === me) mark.current(m.conversationId);
     } else if (e.type === 'message.read') {
@@ -59,10 +54,10 @@ export function useLiveMessaging(me: string, activeId: string | null) {
       const readByThem = readerId !== me;
       const applies = (m: Message) =>
         !m.read && m.createdAt <= readAt && (readByThem ? m.senderId === me : m.recipientId === me);
-      qc.setQueryData<MessagesData>(messagesKey(conversationId), (d) =>
+      qc.setQueryData<MessagesData>(messagingKeys.messages(conversationId), (d) =>
         mapMessages(d, (m) => (applies(m) ? { ...m, read: true, readAt } : m)),
       );
-      qc.setQueryData<ConversationsData>(conversationsKey, (d) =>
+      qc.setQueryData<ConversationsData>(messagingKeys.conversations, (d) =>
         mapConversations(d, (c) =>
           c.id !== conversationId
             ? c
@@ -77,14 +72,14 @@ export function useLiveMessaging(me: string, activeId: string | null) {
     }
   });
 
-  useRealtimeResync(() => void qc.invalidateQueries({ queryKey: ['messaging'] }));
+  useRealtimeResync(() => void qc.invalidateQueries({ queryKey: messagingKeys.all }));
 
   // Coming back to the tab with the thread open: what arrived meanwhile is read now.
   useEffect(() => {
     if (!activeId) return;
     function onVisible() {
       if (!isVisible() || !activeId) return;
-      const c = findConversation(qc.getQueryData<ConversationsData>(conversationsKey), activeId);
+      const c = findConversation(qc.getQueryData<ConversationsData>(messagingKeys.conversations), activeId);
       if (c && c.unreadCount > 0) mark.current(activeId);
     }
     document.addEventListener('visibilitychange', onVisible);

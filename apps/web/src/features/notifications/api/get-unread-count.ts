@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFallbackPollInterval } from '@/components/realtime';
 import { api } from '@/lib/api';
-
-export const unreadCountKey = ['notifications', 'unread-count'] as const;
+import { notificationKeys } from './keys';
 
 /** GET /api/notifications/unread-count answers `{ count }` (docs/product.md section 3, Notification). */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -14,7 +13,7 @@ export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
 export function useUnreadCount() {
   const refetchInterval = useFallbackPollInterval();
   return useQuery({
-    queryKey: unreadCountKey,
+    queryKey: notificationKeys.unreadCount,
     queryFn: ({ signal }) => getUnreadCount(signal),
     refetchInterval,
     // A background tab keeps its unread badges right while the live channel is down.

@@ -2,11 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useFallbackPollInterval } from '@/components/realtime';
 import { api } from '@/lib/api';
 import type { NotificationsPage } from './notifications-cache';
+import { notificationKeys } from './keys';
 
 export { upsertNotification, type NotificationsData, type NotificationsPage } from './notifications-cache';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const notificationsListKey = ['notifications', 'list'] as const;
 
 /** GET /api/notifications: newest first, a page at a time. */
 export async function listNotifications(page = 1, pageSize = NOTIFICATIONS_PAGE_SIZE, signal?: AbortSignal) {
@@ -16,7 +16,7 @@ export async function listNotifications(page = 1, pageSize = NOTIFICATIONS_PAGE_
 export function useNotifications(enabled: boolean) {
   const refetchInterval = useFallbackPollInterval();
   return useInfiniteQuery({
-    queryKey: notificationsListKey,
+    queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) => listNotifications(pageParam, NOTIFICATIONS_PAGE_SIZE, signal),
     initialPageParam: 1,
     getNextPageParam: (last) =>

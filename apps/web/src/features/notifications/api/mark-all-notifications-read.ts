@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { unreadCountKey } from './get-unread-count';
-import { notificationsListKey, type NotificationsData } from './list-notifications';
+import { type NotificationsData } from './list-notifications';
+import { notificationKeys } from './keys';
 
 /** PUT /api/notifications/read-all */
 export async function markAllNotificationsRead(): Promise<void> {
@@ -13,11 +13,11 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: markAllNotificationsRead,
     onMutate: () => {
-      qc.setQueryData<NotificationsData>(notificationsListKey, (d) =>
+      qc.setQueryData<NotificationsData>(notificationKeys.list, (d) =>
         d ? { ...d, pages: d.pages.map((p) => ({ ...p, data: p.data.map((n) => ({ ...n, read: true })) })) } : d,
       );
-      qc.setQueryData(unreadCountKey, 0);
+      qc.setQueryData(notificationKeys.unreadCount, 0);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { unreadCountKey } from './get-unread-count';
-import { notificationsListKey, type NotificationsData } from './list-notifications';
+import { type NotificationsData } from './list-notifications';
+import { notificationKeys } from './keys';
 
 /** PUT /api/notifications/{id}/read */
 export async function markNotificationRead(id: string): Promise<void> {
@@ -14,7 +14,7 @@ export function useMarkNotificationRead() {
     mutationFn: markNotificationRead,
     onMutate: (id) => {
       let wasUnread = false;
-      qc.setQueryData<NotificationsData>(notificationsListKey, (d) =>
+      qc.setQueryData<NotificationsData>(notificationKeys.list, (d) =>
         d
           ? {
               ...d,
@@ -29,8 +29,8 @@ export function useMarkNotificationRead() {
             }
           : d,
       );
-      if (wasUnread) qc.setQueryData<number>(unreadCountKey, (c) => Math.max(0, (c ?? 1) - 1));
+      if (wasUnread) qc.setQueryData<number>(notificationKeys.unreadCount, (c) => Math.max(0, (c ?? 1) - 1));
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useRealtimeEvent, useRealtimeResync } from '@/components/realtime';
 import { cn } from '@/lib/cn';
-import { unreadCountKey, useUnreadCount } from '../api/get-unread-count';
-import { notificationsListKey, upsertNotification, type NotificationsData } from '../api/list-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import { upsertNotification, type NotificationsData } from '../api/list-notifications';
 import { NotificationPanel } from './notification-panel';
+import { notificationKeys } from '../api/keys';
 
 export function useUnreadNotifications(): number {
   return useUnreadCount().data ?? 0;
@@ -19,12 +20,12 @@ function useLiveNotifications() {
   const qc = useQueryClient();
   useRealtimeEvent((e) => {
     if (e.type === 'unread.changed' && e.data.notifications !== undefined) {
-      qc.setQueryData(unreadCountKey, e.data.notifications);
+      qc.setQueryData(notificationKeys.unreadCount, e.data.notifications);
     } else if (e.type === 'notification.created') {
-      qc.setQueryData<NotificationsData>(notificationsListKey, (d) => upsertNotification(d, e.data));
+      qc.setQueryData<NotificationsData>(notificationKeys.list, (d) => upsertNotification(d, e.data));
     }
   });
-  useRealtimeResync(() => void qc.invalidateQueries({ queryKey: ['notifications'] }));
+  useRealtimeResync(() => void qc.invalidateQueries({ queryKey: notificationKeys.all }));
 }
 
 /** The header bell: the unread count (live), and the notifications panel on click. */

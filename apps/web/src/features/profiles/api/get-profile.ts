@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { profileKeys } from './keys';
 
 /**
  * GET /api/users/profile/{id} (docs/product.md section 7: the profile under data.data), or
@@ -14,7 +15,7 @@ export async function getProfile(userId: string | null, signal?: AbortSignal): P
 
 export function useProfile(userId: string | null) {
   return useQuery({
-    queryKey: ['profiles', userId ?? 'me'],
+    queryKey: profileKeys.one(userId),
     queryFn: ({ signal }) => getProfile(userId, signal),
     retry: false,
   });

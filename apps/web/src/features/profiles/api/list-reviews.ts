@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Review } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { profileKeys } from './keys';
 
 interface ReviewsPage {
   data: Review[];
@@ -12,7 +13,7 @@ const PAGE_SIZE = 20;
 /** GET /api/reviews/{id}: every review a user received, newest first, a page at a time. */
 export function useReviews(userId: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['profiles', 'reviews', userId],
+    queryKey: profileKeys.reviews(userId),
     queryFn: ({ pageParam, signal }) =>
       api.get<ReviewsPage>(
         `/api/reviews/${encodeURIComponent(userId)}`,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Contract, TenderResponse } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { responseKeys } from './keys';
+import { sharedKeys } from '@/lib/query-keys';
 
 /** POST /api/responses/{id}/award: a contract proposal for the response's total. */
 export async function awardResponse({ id, terms }: { id: string; terms?: string }) {
@@ -20,8 +21,8 @@ export function useAwardResponse() {
       // the tender is pending now, and a deal exists
       await Promise.all([
         qc.invalidateQueries({ queryKey: responseKeys.all }),
-        qc.invalidateQueries({ queryKey: ['tenders'] }),
-        qc.invalidateQueries({ queryKey: ['contracts'] }),
+        qc.invalidateQueries({ queryKey: sharedKeys.tenders.all }),
+        qc.invalidateQueries({ queryKey: sharedKeys.contracts.all }),
       ]);
     },
   });

@@ -12,7 +12,7 @@ export function listMyResponses(page: number, signal?: AbortSignal) {
 /** Kept live: any response.changed event (shortlisted, awarded, unsuccessful) refetches the list. */
 export function useMyResponses(page: number) {
   const qc = useQueryClient();
-  const refetch = () => void qc.invalidateQueries({ queryKey: ['responses', 'mine'] });
+  const refetch = () => void qc.invalidateQueries({ queryKey: responseKeys.allMine });
   useRealtimeEvent((e) => {
     if (e.type === 'response.changed') refetch();
   });

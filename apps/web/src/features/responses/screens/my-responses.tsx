@@ -7,6 +7,7 @@ import { Alert, EmptyState, PageHeader, PageSpinner, TBody, TD, TH, THead, TR, T
 import { errorMessage } from '@/lib/api';
 import { useMyResponses } from '../api/list-my-responses';
 import { ResponseStatusBadge } from '../components/response-status';
+import { paths } from '@/lib/paths';
 
 /** /supplier/responses: every response of the supplier with its status. */
 export function MyResponsesScreen() {
@@ -45,7 +46,7 @@ export function MyResponsesScreen() {
                 <TR key={r.id}>
                   <TD className="min-w-56">
                     <Link
-                      to={`/supplier/tender/${r.tenderId}`}
+                      to={paths.supplier.tender(r.tenderId)}
                       className="font-medium text-ink-900 hover:text-brand-700 hover:underline"
                     >
                       {r.tenderTitle}

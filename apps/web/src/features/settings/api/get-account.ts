@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Account } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export const accountKey = ['settings', 'account'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/settings/account: name, email (and a change waiting for confirmation) and phone. */
 export async function getAccount(signal?: AbortSignal): Promise<Account> {
@@ -11,5 +10,5 @@ export async function getAccount(signal?: AbortSignal): Promise<Account> {
 }
 
 export function useAccount() {
-  return useQuery({ queryKey: accountKey, queryFn: ({ signal }) => getAccount(signal) });
+  return useQuery({ queryKey: settingsKeys.account, queryFn: ({ signal }) => getAccount(signal) });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationSettings } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export const notificationSettingsKey = ['settings', 'notifications'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/settings/notifications: in-app and email, per kind, defaults filled in. */
 export async function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
@@ -11,5 +10,5 @@ export async function getNotificationSettings(signal?: AbortSignal): Promise<Not
 }
 
 export function useNotificationSettings() {
-  return useQuery({ queryKey: notificationSettingsKey, queryFn: ({ signal }) => getNotificationSettings(signal) });
+  return useQuery({ queryKey: settingsKeys.notifications, queryFn: ({ signal }) => getNotificationSettings(signal) });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PrivacySettings } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export const privacyKey = ['settings', 'privacy'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/settings/privacy: profile and contact visibility. */
 export async function getPrivacy(signal?: AbortSignal): Promise<PrivacySettings> {
@@ -11,5 +10,5 @@ export async function getPrivacy(signal?: AbortSignal): Promise<PrivacySettings>
 }
 
 export function usePrivacy() {
-  return useQuery({ queryKey: privacyKey, queryFn: ({ signal }) => getPrivacy(signal) });
+  return useQuery({ queryKey: settingsKeys.privacy, queryFn: ({ signal }) => getPrivacy(signal) });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export const profileSettingsKey = ['settings', 'profile'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/settings/profile: the caller's own profile, every field of docs/product.md section 3. */
 export async function getProfileSettings(signal?: AbortSignal): Promise<Profile> {
@@ -11,5 +10,5 @@ export async function getProfileSettings(signal?: AbortSignal): Promise<Profile>
 }
 
 export function useProfileSettings() {
-  return useQuery({ queryKey: profileSettingsKey, queryFn: ({ signal }) => getProfileSettings(signal) });
+  return useQuery({ queryKey: settingsKeys.profile, queryFn: ({ signal }) => getProfileSettings(signal) });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SecurityState } from '@brickyard/shared';
 import { api } from '@/lib/api';
-
-export const securityKey = ['settings', 'security'] as const;
+import { settingsKeys } from './keys';
 
 /** GET /api/settings/security: two-factor sign-in state and session length. */
 export async function getSecurity(signal?: AbortSignal): Promise<SecurityState> {
@@ -11,5 +10,5 @@ export async function getSecurity(signal?: AbortSignal): Promise<SecurityState> 
 }
 
 export function useSecurity() {
-  return useQuery({ queryKey: securityKey, queryFn: ({ signal }) => getSecurity(signal) });
+  return useQuery({ queryKey: settingsKeys.security, queryFn: ({ signal }) => getSecurity(signal) });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SecurityActionBody, SecurityState, Session } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { saveSession } from '@/lib/session';
-import { securityKey } from './get-security';
+import { settingsKeys } from './keys';
 
 export type SecurityActionResult = SecurityState & {
   secret?: string;
@@ -27,7 +27,7 @@ export function useSecurityAction() {
     onSuccess: (r) => {
       if (r.session) saveSession(r.session);
       const { secret: _s, otpauthUrl: _o, recoveryCodes: _r, session: _n, ...state } = r;
-      qc.setQueryData(securityKey, state);
+      qc.setQueryData(settingsKeys.security, state);
     },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Account, UpdateAccountBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { refreshSession } from '@/lib/refresh-session';
-import { accountKey } from './get-account';
+import { settingsKeys } from './keys';
 
 export type AccountUpdateResult = Account & { message: string };
 
@@ -18,7 +18,7 @@ export function useUpdateAccount() {
     mutationFn: updateAccount,
     onSuccess: async (account) => {
       const { message: _message, ...rest } = account;
-      qc.setQueryData(accountKey, rest);
+      qc.setQueryData(settingsKeys.account, rest);
       // The header shows the stored session's name: take a fresh one.
       await refreshSession().catch(() => undefined);
     },

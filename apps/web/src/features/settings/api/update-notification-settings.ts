@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, UpdateNotificationSettingsBody } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { notificationSettingsKey } from './get-notification-settings';
+import { settingsKeys } from './keys';
 
 /** PUT /api/settings/notifications: only the kinds and channels given change. */
 export async function updateNotificationSettings(body: UpdateNotificationSettingsBody): Promise<NotificationSettings> {
@@ -13,6 +13,6 @@ export function useUpdateNotificationSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationSettings,
-    onSuccess: (s) => qc.setQueryData(notificationSettingsKey, s),
+    onSuccess: (s) => qc.setQueryData(settingsKeys.notifications, s),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PrivacySettings } from '@brickyard/shared';
 import { api } from '@/lib/api';
-import { privacyKey } from './get-privacy';
+import { sharedKeys } from '@/lib/query-keys';
+import { settingsKeys } from './keys';
 
 /** PUT /api/settings/privacy */
 export async function updatePrivacy(body: Partial<PrivacySettings>): Promise<PrivacySettings> {
@@ -14,8 +15,8 @@ export function useUpdatePrivacy() {
   return useMutation({
     mutationFn: updatePrivacy,
     onSuccess: (p) => {
-      qc.setQueryData(privacyKey, p);
-      return qc.invalidateQueries({ queryKey: ['profiles'] });
+      qc.setQueryData(settingsKeys.privacy, p);
+      return qc.invalidateQueries({ queryKey: sharedKeys.profiles.all });
     },
   });
 }

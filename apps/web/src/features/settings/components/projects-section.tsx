@@ -1,27 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CalendarDays, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarDays, MapPin } from 'lucide-react';
 import { z } from 'zod';
 import { type Project } from '@brickyard/shared';
-import { ConfirmDialog } from '@/components/listing';
-import {
-  Badge,
-  Button,
-  Card,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Modal,
-  SelectField,
-  TextField,
-  TextareaField,
-} from '@/components/ui';
-import { errorMessage } from '@/lib/api';
+import { Badge, MoneyInput, SelectField, TextareaField, TextField } from '@/components/ui';
 import { formatPence, formatPostedDate } from '@/lib/format';
 import { zodResolver } from '@/lib/form';
-import { applyServerErrors } from '@/lib/server-errors';
-import { notify } from '@/lib/toast';
-import { useCreateProject, useDeleteProject, useUpdateProject } from '../api/projects';
+import { projectsApi } from '../api/projects';
+import { ProfileListDialog, ProfileListSection, useConfirmDelete, useSaveListItem } from './profile-list-section';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 const STATUSES = [
   { value: 'ongoing', label: 'Ongoing' },
@@ -29,18 +16,13 @@ const STATUSES = [
   { value: 'on-hold', label: 'On hold' },
   { value: 'completed', label: 'Completed' },
 ];
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
 const date = z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date');
 
 const projectFormSchema = z.object({
   name: z.string().trim().min(1, 'Name the project').max(200, 'At most 200 characters'),
   location: z.string().trim().max(200, 'At most 200 characters'),
   status: z.string().trim().min(1, 'Choose a status').max(40),
-  budget: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 620000'),
+  budget: moneyField('Enter an amount in pounds, like 620000'),
   estimatedCompletion: date,
   completionDate: date,
   description: z.string().trim().max(2000, 'At most 2,000 characters'),
@@ -56,149 +38,75 @@ function statusLabel(status: string): string {
 /** Buyer-profile extras: current projects and past projects, added, changed and deleted here. */
 export function ProjectsSection({ current, past }: { current: Project[]; past: Project[] }) {
   const [editing, setEditing] = useState<{ project?: Project; status?: string } | null>(null);
-  const [deleting, setDeleting] = useState<Project | null>(null);
-  const remove = useDeleteProject();
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      notify.success('Project deleted');
-      setDeleting(null);
-    } catch (err) {
-      notify.error(errorMessage(err, 'We could not delete the project. Please try again.'));
-    }
-  }
+  const remove = projectsApi.useDelete();
+  const confirmDelete = useConfirmDelete<Project>(remove, {
+    title: 'Delete this project?',
+    confirmLabel: 'Delete project',
+    deleted: 'Project deleted',
+    failed: 'We could not delete the project. Please try again.',
+    name: (p) => p.name,
+  });
+  const list = {
+    itemName: (p: Project) => p.name,
+    renderItem: (p: Project) => <ProjectSummary project={p} />,
+    onEdit: (p: Project) => setEditing({ project: p }),
+    onDelete: confirmDelete.ask,
+  };
 
   return (
     <>
-      <ProjectList
+      <ProfileListSection
         title="Current projects"
         description="Live and upcoming work, so suppliers see what you are building."
         empty="No current projects yet. Add the schemes you are working on or planning."
-        projects={current}
+        items={current}
         addLabel="Add a current project"
         onAdd={() => setEditing({ status: 'ongoing' })}
-        onEdit={(p) => setEditing({ project: p })}
-        onDelete={setDeleting}
+        {...list}
       />
-      <ProjectList
+      <ProfileListSection
         title="Past projects"
         description="Completed work that shows your track record."
         empty="No past projects yet."
-        projects={past}
+        items={past}
         addLabel="Add a past project"
         onAdd={() => setEditing({ status: 'completed' })}
-        onEdit={(p) => setEditing({ project: p })}
-        onDelete={setDeleting}
+        {...list}
       />
       {editing && <ProjectDialog project={editing.project} status={editing.status} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
-        title="Delete this project?"
-        description={deleting?.name}
-        confirmLabel="Delete project"
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
-      />
+      {confirmDelete.dialog}
     </>
   );
 }
 
-function ProjectList({
-  title,
-  description,
-  empty,
-  projects,
-  addLabel,
-  onAdd,
-  onEdit,
-  onDelete,
-}: {
-  title: string;
-  description: string;
-  empty: string;
-  projects: Project[];
-  addLabel: string;
-  onAdd: () => void;
-  onEdit: (p: Project) => void;
-  onDelete: (p: Project) => void;
-}) {
+function ProjectSummary({ project: p }: { project: Project }) {
   return (
-    <Card>
-      <CardHeader>
-        <div>
-          <CardTitle>{title}</CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-        <Button size="sm" variant="secondary" onClick={onAdd} leftIcon={<Plus className="size-4" aria-hidden="true" />}>
-          {addLabel}
-        </Button>
-      </CardHeader>
-      <div>
-        {projects.length === 0 ? (
-          <p className="px-5 py-6 text-sm text-ink-500">{empty}</p>
-        ) : (
-          <ul className="divide-y divide-ink-100" aria-label={title}>
-            {projects.map((p) => (
-              <li key={p.id} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <p className="font-semibold text-ink-900">{p.name}</p>
-                    <Badge tone={p.status === 'completed' ? 'success' : p.status === 'ongoing' ? 'brand' : 'neutral'}>
-                      {statusLabel(p.status)}
-                    </Badge>
-                  </div>
-                  {p.description && <p className="mt-1 text-sm text-ink-600">{p.description}</p>}
-                  <p className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-500">
-                    <span className="inline-flex items-center gap-1">
-                      <MapPin className="size-3.5" aria-hidden="true" />
-                      {p.location ?? 'Not specified'}
-                    </span>
-                    <span>Budget {p.budgetPence !== null ? formatPence(p.budgetPence) : 'Not specified'}</span>
-                    <span className="inline-flex items-center gap-1">
-                      <CalendarDays className="size-3.5" aria-hidden="true" />
-                      {p.status === 'completed'
-                        ? `Completed ${formatPostedDate(p.completionDate)}`
-                        : `Estimated completion ${formatPostedDate(p.estimatedCompletion)}`}
-                    </span>
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => onEdit(p)}
-                    leftIcon={<Pencil className="size-4" aria-hidden="true" />}
-                    aria-label={`Edit ${p.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-red-700 hover:bg-red-50"
-                    onClick={() => onDelete(p)}
-                    leftIcon={<Trash2 className="size-4" aria-hidden="true" />}
-                    aria-label={`Delete ${p.name}`}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-semibold text-ink-900">{p.name}</p>
+        <Badge tone={p.status === 'completed' ? 'success' : p.status === 'ongoing' ? 'brand' : 'neutral'}>
+          {statusLabel(p.status)}
+        </Badge>
       </div>
-    </Card>
+      {p.description && <p className="mt-1 text-sm text-ink-600">{p.description}</p>}
+      <p className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-500">
+        <span className="inline-flex items-center gap-1">
+          <MapPin className="size-3.5" aria-hidden="true" />
+          {p.location ?? 'Not specified'}
+        </span>
+        <span>Budget {p.budgetPence !== null ? formatPence(p.budgetPence) : 'Not specified'}</span>
+        <span className="inline-flex items-center gap-1">
+          <CalendarDays className="size-3.5" aria-hidden="true" />
+          {p.status === 'completed'
+            ? `Completed ${formatPostedDate(p.completionDate)}`
+            : `Estimated completion ${formatPostedDate(p.estimatedCompletion)}`}
+        </span>
+      </p>
+    </>
   );
 }
 
 function ProjectDialog({ project, status, onClose }: { project?: Project; status?: string; onClose: () => void }) {
-  const create = useCreateProject();
-  const update = useUpdateProject();
-  const busy = create.isPending || update.isPending;
   const {
     register,
     handleSubmit,
@@ -211,7 +119,7 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
       name: project?.name ?? '',
       location: project?.location ?? '',
       status: project?.status ?? status ?? 'ongoing',
-      budget: project?.budgetPence != null ? String(project.budgetPence / 100) : '',
+      budget: formatMoney(project?.budgetPence),
       estimatedCompletion: project?.estimatedCompletion ?? '',
       completionDate: project?.completionDate ?? '',
       description: project?.description ?? '',
@@ -223,43 +131,38 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
       ? [...STATUSES, { value: project.status, label: project.status }]
       : STATUSES;
 
+  const { save, busy } = useSaveListItem(
+    projectsApi,
+    project,
+    { fields: FIELDS, setError },
+    {
+      added: 'Project added',
+      updated: 'Project updated',
+      failed: 'We could not save the project. Please try again.',
+    },
+    onClose,
+  );
+
   const onSubmit = handleSubmit(async (v) => {
     const body = {
       name: v.name.trim(),
       location: v.location.trim() || null,
       status: v.status,
-      budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+      budget: moneyToPounds(v.budget),
       estimatedCompletion: v.estimatedCompletion || null,
       completionDate: v.completionDate || null,
       description: v.description.trim() || null,
     };
-    try {
-      if (project) await update.mutateAsync({ id: project.id, body });
-      else await create.mutateAsync(body);
-      notify.success(project ? 'Project updated' : 'Project added');
-      onClose();
-    } catch (err) {
-      const rest = applyServerErrors(err, FIELDS, setError, 'We could not save the project. Please try again.');
-      if (rest) notify.error(rest);
-    }
+    await save(body);
   });
 
   return (
-    <Modal
-      open
-      onClose={busy ? () => undefined : onClose}
+    <ProfileListDialog
       title={project ? 'Edit project' : 'Add a project'}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form="project-form" loading={busy}>
-            {project ? 'Save project' : 'Add project'}
-          </Button>
-        </>
-      }
+      formId="project-form"
+      submitLabel={project ? 'Save project' : 'Add project'}
+      busy={busy}
+      onClose={onClose}
     >
       <form id="project-form" onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
         <TextField
@@ -287,10 +190,9 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
             </option>
           ))}
         </SelectField>
-        <TextField
+        <MoneyInput
           label="Budget (£)"
           optional
-          inputMode="decimal"
           placeholder="e.g. 620000"
           error={errors.budget?.message}
           {...register('budget')}
@@ -321,6 +223,6 @@ function ProjectDialog({ project, status, onClose }: { project?: Project; status
           {...register('description')}
         />
       </form>
-    </Modal>
+    </ProfileListDialog>
   );
 }

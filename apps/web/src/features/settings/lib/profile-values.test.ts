@@ -1,87 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { updateProfileBodySchema, type Profile } from '@brickyard/shared';
-import { formToBody, profileFormSchema, profileToForm } from './profile-values';
-
-const ID = '6f1c0f8e-2a4b-4c59-9a7e-1d2f3a4b5c6d';
-
-function profile(over: Partial<Profile> = {}): Profile {
-  return {
-    id: ID,
-    userRole: 'buyer',
-    approved: true,
-    isOwner: true,
-    companyName: 'Northgate Developments Ltd',
-    image: `${ID}/profile-image/logo.png`,
-    imageUrl: '/files/x',
-    region: 'north-west',
-    companySize: '201-500',
-    registrationNumber: '08812345',
-    companyDescription: null,
-    preferredCategories: ['timber'],
-    subcategories: ['roof-trusses'],
-    certifications: ['ISO 9001'],
-    qualityStandards: [],
-    manufacturingCapacity: null,
-    leadTime: 14,
-    minOrderValue: 2500.5,
-    minOrderValuePence: 250050,
-    catalogueItems: [],
-    deliveryLocations: ['north-west'],
-    paymentTerms: '30 days',
-    warrantyOffered: null,
-    rebate: null,
-    contactVisible: true,
-    firstName: 'Bea',
-    lastName: 'Hughes',
-    email: 'buyer@example.test',
-    phone: null,
-    website: 'https://northgate.example',
-    documents: [
-      {
-        id: ID,
-        name: 'Insurance',
-        key: `${ID}/profile-document/ins.pdf`,
-        url: '/files/y',
-        createdAt: '2025-01-01T00:00:00Z',
-      },
-    ],
-    portfolioItems: [],
-    industry: 'Development',
-    specialization: null,
-    yearsInBusiness: 14,
-    currentProjects: [],
-    pastProjects: [],
-    materialsNeeded: {
-      requiredProducts: [{ name: 'Roof trusses', description: null, quantity: '48 sets' }],
-      currentTender: null,
-      deliveryDeadline: null,
-      sustainabilityFocus: 'FSC timber',
-      futureTender: null,
-      expectedStartDate: null,
-      volume: null,
-    },
-    supplierRequirements: {
-      userId: ID,
-      qualityStandards: ['FSC'],
-      deliveryReliability: null,
-      sustainability: null,
-      pricing: 'Fixed 90 days',
-      updatedAt: null,
-    },
-    buyerRequirements: null,
-    reviewSummary: { average: null, count: 0 },
-    reviews: [],
-    visibility: 'public',
-    memberSince: '2025-01-01T00:00:00Z',
-    ...over,
-  };
-}
+import { updateProfileAndRequirementsBodySchema, updateProfileBodySchema } from '@brickyard/shared';
+import { PROFILE_ID, profile } from '@/test/fixtures';
+import { formToBody, formToSaveBody, profileFormSchema, profileToForm } from './profile-values';
 
 describe('profile settings form values (docs/product.md section 3 Profile and Buyer-profile extras)', () => {
   it('round-trips a profile into a body the shared contract accepts, money in pounds, blanks cleared', () => {
     const values = profileToForm(profile());
     expect(values.minOrderValue).toBe('2500.5');
-    expect(values.documents).toEqual([{ name: 'Insurance', url: `${ID}/profile-document/ins.pdf` }]);
+    expect(values.documents).toEqual([{ name: 'Insurance', url: `${PROFILE_ID}/profile-document/ins.pdf` }]);
     expect(values.reqPricing).toBe('Fixed 90 days');
     const body = formToBody({ ...values, rebate: '  ', yearsInBusiness: '15' }, true, false);
     expect(body).not.toHaveProperty('image');
@@ -132,5 +58,25 @@ describe('profile settings form values (docs/product.md section 3 Profile and Bu
     expect(
       profileFormSchema.safeParse({ ...values, website: 'example.co.uk', minOrderValue: '£1,250.50' }).success,
     ).toBe(true);
+  });
+});
+
+describe('formToSaveBody (the one request that saves profile and requirements)', () => {
+  it('carries the requirements with the profile, blank answers cleared, and the API accepts it', () => {
+    const values = {
+      ...profileToForm(profile()),
+      reqQualityStandards: ['UKCA marking'],
+      reqDeliveryReliability: '  ',
+      reqPricing: ' Fixed price ',
+    };
+    const body = formToSaveBody(values, true, false);
+    expect(body.requirements).toEqual({
+      qualityStandards: ['UKCA marking'],
+      deliveryReliability: null,
+      sustainability: values.reqSustainability.trim() || null,
+      pricing: 'Fixed price',
+    });
+    expect(body.companyName).toBe('Northgate Developments Ltd');
+    expect(updateProfileAndRequirementsBodySchema.safeParse(body).success).toBe(true);
   });
 });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import type { Profile, UpdateProfileBody } from '@brickyard/shared';
+import type { Profile, UpdateProfileAndRequirementsBody, UpdateProfileBody } from '@brickyard/shared';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
 /**
  * The profile settings form's values: every field of docs/product.md section 3 Profile and Buyer-profile
  * extras, plus the requirements of the other side, as strings and lists a form edits; and the
  * conversions to and from the API (profile.ts in packages/shared).
  */
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const wholeNumber = (label: string, max: number) =>
   z
@@ -46,10 +45,7 @@ export const profileFormSchema = z.object({
   qualityStandards: z.array(z.string()).max(50, 'At most 50 standards'),
   manufacturingCapacity: wholeNumber('Capacity', 1_000_000_000),
   leadTime: wholeNumber('Lead time', 3650),
-  minOrderValue: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 500 or 499.99'),
+  minOrderValue: moneyField('Enter an amount in pounds, like 500 or 499.99'),
   deliveryLocations: z.array(z.string()).max(50),
   paymentTerms: text(500),
   warrantyOffered: text(500),
@@ -103,7 +99,7 @@ export function profileToForm(p: Profile): ProfileFormValues {
     qualityStandards: p.qualityStandards,
     manufacturingCapacity: str(p.manufacturingCapacity),
     leadTime: str(p.leadTime),
-    minOrderValue: p.minOrderValuePence !== null ? String(p.minOrderValuePence / 100) : '',
+    minOrderValue: formatMoney(p.minOrderValuePence),
     deliveryLocations: p.deliveryLocations,
     paymentTerms: p.paymentTerms ?? '',
     warrantyOffered: p.warrantyOffered ?? '',
@@ -144,7 +140,7 @@ export function formToBody(v: ProfileFormValues, isBuyer: boolean, imageChanged:
     qualityStandards: v.qualityStandards,
     manufacturingCapacity: intOrNull(v.manufacturingCapacity),
     leadTime: intOrNull(v.leadTime),
-    minOrderValue: v.minOrderValue.trim() === '' ? null : Number(cleanMoney(v.minOrderValue)),
+    minOrderValue: moneyToPounds(v.minOrderValue),
     deliveryLocations: v.deliveryLocations,
     paymentTerms: orNull(v.paymentTerms),
     warrantyOffered: orNull(v.warrantyOffered),
@@ -172,3 +168,31 @@ export function formToBody(v: ProfileFormValues, isBuyer: boolean, imageChanged:
   }
   return body;
 }
+
+/**
+ * The form's one save (PUT /api/settings/profile-and-requirements): the profile and, under
+ * `requirements`, what the user asks of the other side, so both are saved or neither.
+ */
+export function formToSaveBody(
+  v: ProfileFormValues,
+  isBuyer: boolean,
+  imageChanged: boolean,
+): UpdateProfileAndRequirementsBody {
+  return {
+    ...formToBody(v, isBuyer, imageChanged),
+    requirements: {
+      qualityStandards: v.reqQualityStandards,
+      deliveryReliability: orNull(v.reqDeliveryReliability),
+      sustainability: orNull(v.reqSustainability),
+      pricing: orNull(v.reqPricing),
+    },
+  };
+}
+
+/** Where the server's messages about the requirements belong in the form. */
+export const REQUIREMENT_FIELDS = {
+  'requirements.qualityStandards': 'reqQualityStandards',
+  'requirements.deliveryReliability': 'reqDeliveryReliability',
+  'requirements.sustainability': 'reqSustainability',
+  'requirements.pricing': 'reqPricing',
+} as const satisfies Record<string, keyof ProfileFormValues>;

@@ -29,6 +29,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useAccount } from '../api/get-account';
 import { useSecurity } from '../api/get-security';
 import { useUpdateAccount } from '../api/update-account';
+import { paths } from '@/lib/paths';
 
 const accountFormSchema = z.object({
   firstName: z.string().trim().min(1, 'Enter your first name').max(80, 'At most 80 characters'),
@@ -304,7 +305,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       // The account is gone: the session ends here.
       logout();
       qc.clear();
-      void navigate('/login', { replace: true });
+      void navigate(paths.login, { replace: true });
       notify.success(res.message);
     } catch (err) {
       const fields = fieldErrorsOf(err);

@@ -11,9 +11,10 @@ import { Alert, Button, Card, CardDescription, CardHeader, CardTitle, PageHeader
 import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { notificationSettingsKey, useNotificationSettings } from '../api/get-notification-settings';
+import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 import { Switch } from '../components/switch';
+import { settingsKeys } from '../api/keys';
 
 /** Kinds only a supplier can receive (live feed, Bid Assist). */
 const SUPPLIER_ONLY: readonly NotificationKind[] = [
@@ -31,10 +32,10 @@ export function NotificationSettingsScreen() {
   const kinds = NOTIFICATION_KINDS.filter((k) => session?.role === 'supplier' || !SUPPLIER_ONLY.includes(k));
 
   function toggle(kind: NotificationKind, channel: keyof NotificationChannels, on: boolean) {
-    const before = qc.getQueryData<NotificationSettings>(notificationSettingsKey);
+    const before = qc.getQueryData<NotificationSettings>(settingsKeys.notifications);
     if (before) {
       // Show the change at once; put it back if the server refuses.
-      qc.setQueryData<NotificationSettings>(notificationSettingsKey, {
+      qc.setQueryData<NotificationSettings>(settingsKeys.notifications, {
         kinds: { ...before.kinds, [kind]: { ...before.kinds[kind], [channel]: on } },
       });
     }
@@ -49,7 +50,7 @@ export function NotificationSettingsScreen() {
             },
           ),
         onError: (err) => {
-          if (before) qc.setQueryData(notificationSettingsKey, before);
+          if (before) qc.setQueryData(settingsKeys.notifications, before);
           notify.error(errorMessage(err, 'We could not save that change. Please try again.'));
         },
       },

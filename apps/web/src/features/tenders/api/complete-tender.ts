@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tender } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { tenderKeys } from './keys';
 
 /** POST /api/tender/{id}/complete: an active or pending tender becomes fulfilled. */
 export async function completeTender(id: string): Promise<Tender> {
@@ -13,8 +14,8 @@ export function useCompleteTender() {
   return useMutation({
     mutationFn: completeTender,
     onSuccess: (t) => {
-      qc.setQueryData(['tenders', 'one', t.id], t);
-      return qc.invalidateQueries({ queryKey: ['tenders'] });
+      qc.setQueryData(tenderKeys.one(t.id), t);
+      return qc.invalidateQueries({ queryKey: tenderKeys.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tender } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import type { TenderBody } from './tender-body';
+import { tenderKeys } from './keys';
 
 /** POST /api/tender */
 export async function createTender(body: TenderBody & { status: 'draft' | 'active' }): Promise<Tender> {
@@ -13,6 +14,6 @@ export function useCreateTender() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createTender,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['tenders'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: tenderKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { tenderKeys } from './keys';
 
 /** DELETE /api/tender/{id}: the tender and its files. */
 export async function deleteTender(id: string): Promise<void> {
@@ -11,8 +12,8 @@ export function useDeleteTender() {
   return useMutation({
     mutationFn: deleteTender,
     onSuccess: (_r, id) => {
-      qc.removeQueries({ queryKey: ['tenders', 'one', id] });
-      return qc.invalidateQueries({ queryKey: ['tenders'] });
+      qc.removeQueries({ queryKey: tenderKeys.one(id) });
+      return qc.invalidateQueries({ queryKey: tenderKeys.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import { downloadFromApi } from '@/lib/download';
+import { tenderKeys } from './keys';
 
 /** GET /api/tender/{id}/audit?format=json: the audit trail, shown on the owner's details page. */
 export async function getTenderAudit(id: string, signal?: AbortSignal): Promise<AuditEvent[]> {
@@ -15,7 +16,7 @@ export async function getTenderAudit(id: string, signal?: AbortSignal): Promise<
 
 export function useTenderAudit(id: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['tenders', 'audit', id],
+    queryKey: tenderKeys.audit(id),
     queryFn: ({ signal }) => getTenderAudit(id!, signal),
     enabled: !!id && enabled,
     retry: false,

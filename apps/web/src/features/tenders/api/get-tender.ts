@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Tender } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { tenderKeys } from './keys';
 
 /** GET /api/tender/{id}: the tender under data.data. */
 export async function getTender(id: string, signal?: AbortSignal): Promise<Tender> {
@@ -10,7 +11,7 @@ export async function getTender(id: string, signal?: AbortSignal): Promise<Tende
 
 export function useTender(id: string | undefined) {
   return useQuery({
-    queryKey: ['tenders', 'one', id],
+    queryKey: tenderKeys.one(id),
     queryFn: ({ signal }) => getTender(id!, signal),
     enabled: !!id,
     retry: false,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PageMeta, TENDER_SORTS, Tender, TenderStatus } from '@brickyard/shared';
 import { api } from '@/lib/api';
+import { tenderKeys } from './keys';
 
 export type TenderSort = (typeof TENDER_SORTS)[number];
 
@@ -24,7 +25,7 @@ export function listBuyerTenders(params: BuyerTendersParams, signal?: AbortSigna
 
 export function useBuyerTenders(params: BuyerTendersParams) {
   return useQuery({
-    queryKey: ['tenders', 'buyer', params],
+    queryKey: tenderKeys.buyer(params),
     queryFn: ({ signal }) => listBuyerTenders(params, signal),
     placeholderData: keepPreviousData,
   });

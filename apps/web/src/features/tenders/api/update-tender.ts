@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tender } from '@brickyard/shared';
 import { api } from '@/lib/api';
 import type { TenderBody } from './tender-body';
+import { tenderKeys } from './keys';
 
 /** PUT /api/tender/{id}: any subset of the fields, or a status change. */
 export async function updateTender({ id, body }: { id: string; body: Partial<TenderBody> }): Promise<Tender> {
@@ -14,8 +15,8 @@ export function useUpdateTender() {
   return useMutation({
     mutationFn: updateTender,
     onSuccess: (t) => {
-      qc.setQueryData(['tenders', 'one', t.id], t);
-      return qc.invalidateQueries({ queryKey: ['tenders'] });
+      qc.setQueryData(tenderKeys.one(t.id), t);
+      return qc.invalidateQueries({ queryKey: tenderKeys.all });
     },
   });
 }

@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { isSubcategoryOf, type Tender } from '@brickyard/shared';
+import type { Tender } from '@brickyard/shared';
 import { FileUpload } from '@/components/files';
-import { CategorySelect, RegionSelect, SubcategoryPicker, TagInput } from '@/components/listing';
+import {
+  ListingBasicsFields,
+  ListingTermsFields,
+  listingFormToBody,
+  listingToForm,
+  TagInput,
+  listingFieldSchemas,
+  optionalInt,
+  orNull,
+} from '@/components/listing';
 import {
   Alert,
   Button,
@@ -12,110 +21,59 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  MoneyInput,
   SelectField,
   TextField,
-  TextareaField,
 } from '@/components/ui';
 import { zodResolver } from '@/lib/form';
-import { fileDisplayName } from '@/lib/download';
 import { applyServerErrors } from '@/lib/server-errors';
 import { notify } from '@/lib/toast';
 import type { TenderBody } from '../api/tender-body';
+import { formatMoney, moneyField, moneyToPounds } from '@/lib/money';
 
-const money = /^\d+(\.\d{1,2})?$/;
-const cleanMoney = (v: string) => v.replace(/[£,\s]/g, '');
-const optionalInt = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d+$/.test(v), `${label} must be a whole number`)
-    .refine((v) => v === '' || Number(v) <= max, `${label} is too large`);
-
-const triState = z.enum(['', 'yes', 'no']);
+// Key order does not matter: server errors are placed by name, and focus follows the page.
+const L = listingFieldSchemas('the work');
 
 export const tenderFormSchema = z.object({
-  title: z.string().trim().min(3, 'Enter a title of at least 3 characters').max(200),
-  description: z.string().trim().min(10, 'Describe the work in at least 10 characters').max(10_000),
-  specifications: z.string().trim().max(10_000),
-  category: z.string().min(1, 'Choose a category'),
-  subcategories: z.array(z.string()),
-  budget: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || money.test(cleanMoney(v)), 'Enter an amount in pounds, like 12500 or 12500.50'),
+  ...L,
+  budget: moneyField('Enter an amount in pounds, like 12500 or 12500.50'),
   quantity: optionalInt('Quantity', 1_000_000_000),
   leadTime: optionalInt('Lead time', 3650),
-  region: z.string(),
   deadline: z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date'),
   questionDeadline: z.string().refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a valid date'),
   responseMode: z.enum(['sealed', 'open']),
-  paymentTerms: z.string().trim().max(200),
-  insurance: z.string().trim().max(200),
-  supplierType: z.string().trim().max(100),
-  warrantyRequirement: triState,
-  rebate: triState,
   requiredCertifications: z.array(z.string()),
   qualityStandards: z.array(z.string()),
-  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
-  supportingDocuments: z.array(z.object({ name: z.string(), url: z.string() })),
 });
 export type TenderFormValues = z.infer<typeof tenderFormSchema>;
 type FieldName = keyof TenderFormValues;
 const FIELDS = Object.keys(tenderFormSchema.shape) as FieldName[];
 
-const toTri = (v: boolean | null | undefined): 'yes' | 'no' | '' => (v === true ? 'yes' : v === false ? 'no' : '');
-const fromTri = (v: '' | 'yes' | 'no') => (v === 'yes' ? true : v === 'no' ? false : null);
-const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
-
 export function tenderToForm(t?: Tender): TenderFormValues {
   return {
-    title: t?.title ?? '',
-    description: t?.description ?? '',
-    specifications: t?.specifications ?? '',
-    category: t?.category ?? '',
-    subcategories: t?.subcategories ?? [],
-    budget: t?.budgetPence != null ? String(t.budgetPence / 100) : '',
+    ...listingToForm(t),
+    budget: formatMoney(t?.budgetPence),
     quantity: t?.quantity != null ? String(t.quantity) : '',
     leadTime: t?.leadTime != null ? String(t.leadTime) : '',
-    region: t?.region ?? '',
     deadline: t?.deadline ? t.deadline.slice(0, 10) : '',
     questionDeadline: t?.questionDeadline ? t.questionDeadline.slice(0, 10) : '',
     responseMode: t?.responseMode ?? 'sealed',
-    paymentTerms: t?.paymentTerms ?? '',
-    insurance: t?.insurance ?? '',
-    supplierType: t?.supplierType ?? '',
-    warrantyRequirement: toTri(t?.warrantyRequirement),
-    rebate: toTri(t?.rebate),
     requiredCertifications: t?.requiredCertifications ?? [],
     qualityStandards: t?.qualityStandards ?? [],
-    attachments: t?.attachments ?? [],
-    supportingDocuments: (t?.supportingDocumentIds ?? []).map((url) => ({ url, name: fileDisplayName(url) })),
   };
 }
 
 export function formToBody(v: TenderFormValues): TenderBody {
   return {
-    title: v.title.trim(),
-    description: v.description.trim(),
-    specifications: orNull(v.specifications),
-    category: v.category,
-    subcategories: v.subcategories.filter((s) => isSubcategoryOf(v.category, s)),
-    budget: v.budget.trim() === '' ? null : Number(cleanMoney(v.budget)),
+    ...listingFormToBody(v),
+    budget: moneyToPounds(v.budget),
     quantity: v.quantity === '' ? null : Number(v.quantity),
     leadTime: v.leadTime === '' ? null : Number(v.leadTime),
-    region: orNull(v.region),
     deadline: orNull(v.deadline),
     questionDeadline: orNull(v.questionDeadline),
     responseMode: v.responseMode,
-    paymentTerms: orNull(v.paymentTerms),
-    insurance: orNull(v.insurance),
-    supplierType: orNull(v.supplierType),
-    warrantyRequirement: fromTri(v.warrantyRequirement),
-    rebate: fromTri(v.rebate),
     requiredCertifications: v.requiredCertifications,
     qualityStandards: v.qualityStandards,
-    attachments: v.attachments,
-    supportingDocumentIds: v.supportingDocuments.map((d) => d.url),
   };
 }
 
@@ -138,20 +96,18 @@ function todayIso() {
 export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormProps) {
   const [busyUploads, setBusyUploads] = useState(0);
   const [running, setRunning] = useState<SubmitIntent | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<TenderFormValues>({
+  const form = useForm<TenderFormValues>({
     resolver: zodResolver(tenderFormSchema),
     defaultValues: tenderToForm(initial),
     mode: 'onTouched',
   });
-  const category = watch('category');
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
   const uploading = busyUploads > 0;
   const wasPublished = !!initial && initial.status !== 'draft';
 
@@ -212,57 +168,13 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           </div>
         </CardHeader>
         <CardBody className="space-y-5">
-          <TextField
-            label="Title"
-            placeholder="e.g. Structural steel frame for a four-storey office"
-            error={errors.title?.message}
-            {...register('title')}
-          />
-          <TextareaField
-            label="Description"
-            rows={5}
-            placeholder="Scope of work, site, phasing, what is included and excluded…"
-            error={errors.description?.message}
-            {...register('description')}
-          />
-          <TextareaField
-            label="Specifications"
-            optional
-            rows={3}
-            placeholder="Standards, grades, dimensions, finishes…"
-            error={errors.specifications?.message}
-            {...register('specifications')}
-          />
-          <div className="grid gap-5 md:grid-cols-2">
-            <CategorySelect
-              error={errors.category?.message}
-              {...register('category', {
-                onChange: (e: { target: { value: string } }) =>
-                  setValue(
-                    'subcategories',
-                    watch('subcategories').filter((s) => isSubcategoryOf(e.target.value, s)),
-                  ),
-              })}
-            />
-            <RegionSelect
-              label="Region"
-              optional
-              placeholder="Not specified"
-              error={errors.region?.message}
-              {...register('region')}
-            />
-          </div>
-          <Controller
-            control={control}
-            name="subcategories"
-            render={({ field }) => (
-              <SubcategoryPicker
-                category={category}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.subcategories?.message}
-              />
-            )}
+          <ListingBasicsFields
+            form={form}
+            placeholders={{
+              title: 'e.g. Structural steel frame for a four-storey office',
+              description: 'Scope of work, site, phasing, what is included and excluded…',
+              specifications: 'Standards, grades, dimensions, finishes…',
+            }}
           />
         </CardBody>
       </Card>
@@ -275,10 +187,9 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           </div>
         </CardHeader>
         <CardBody className="grid gap-5 md:grid-cols-2">
-          <TextField
+          <MoneyInput
             label="Budget (£)"
             optional
-            inputMode="decimal"
             placeholder="e.g. 48500"
             error={errors.budget?.message}
             {...register('budget')}
@@ -345,45 +256,15 @@ export function TenderForm({ initial, intents, onSubmit, onCancel }: TenderFormP
           </div>
         </CardHeader>
         <CardBody className="space-y-5">
-          <div className="grid gap-5 md:grid-cols-2">
-            <TextField
-              label="Payment terms"
-              optional
-              placeholder="e.g. 30 days from valuation"
-              error={errors.paymentTerms?.message}
-              {...register('paymentTerms')}
-            />
-            <TextField
-              label="Insurance"
-              optional
-              placeholder="e.g. Public liability £10m"
-              error={errors.insurance?.message}
-              {...register('insurance')}
-            />
-            <TextField
-              label="Supplier type"
-              optional
-              placeholder="e.g. Steel fabricator and erector"
-              error={errors.supplierType?.message}
-              {...register('supplierType')}
-            />
-            <div className="grid grid-cols-2 gap-4">
-              <SelectField
-                label="Warranty required"
-                error={errors.warrantyRequirement?.message}
-                {...register('warrantyRequirement')}
-              >
-                <option value="">Not specified</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </SelectField>
-              <SelectField label="Rebate" error={errors.rebate?.message} {...register('rebate')}>
-                <option value="">Not specified</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </SelectField>
-            </div>
-          </div>
+          <ListingTermsFields
+            form={form}
+            warrantyLabel="Warranty required"
+            placeholders={{
+              paymentTerms: 'e.g. 30 days from valuation',
+              insurance: 'e.g. Public liability £10m',
+              supplierType: 'e.g. Steel fabricator and erector',
+            }}
+          />
           <div className="grid gap-5 md:grid-cols-2">
             <Controller
               control={control}

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/ui';
 import { notify } from '@/lib/toast';
 import { useCreateTender } from '../api/create-tender';
 import { TenderForm } from '../components/tender-form';
+import { paths } from '@/lib/paths';
 
 /** CreateListing: /buyer/create-tender */
 export function CreateTenderScreen() {
@@ -20,12 +21,12 @@ export function CreateTenderScreen() {
           { intent: 'draft', label: 'Save as draft', variant: 'secondary' },
           { intent: 'publish', label: 'Publish tender' },
         ]}
-        onCancel={() => navigate('/buyer/tenders')}
+        onCancel={() => navigate(paths.buyer.tenders)}
         onSubmit={async (body, intent) => {
           const status = intent === 'publish' ? 'active' : 'draft';
           const tender = await create.mutateAsync({ ...body, status });
           notify.success(status === 'active' ? 'Tender published' : 'Draft saved');
-          void navigate(`/buyer/tender/${tender.id}`);
+          void navigate(paths.buyer.tender(tender.id));
         }}
       />
     </>

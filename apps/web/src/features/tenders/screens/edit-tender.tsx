@@ -8,6 +8,7 @@ import { notify } from '@/lib/toast';
 import { useTender } from '../api/get-tender';
 import { useUpdateTender } from '../api/update-tender';
 import { TenderForm } from '../components/tender-form';
+import { paths } from '@/lib/paths';
 
 /** CreateListing in edit mode: /buyer/edit-tender/:id */
 export function EditTenderScreen() {
@@ -22,7 +23,7 @@ export function EditTenderScreen() {
     // 401/403 already ended the session and went to /login.
     if (isApiError(err) && (err.status === 401 || err.status === 403)) return;
     notify.error('We could not load this tender.');
-    void navigate('/buyer/tenders', { replace: true });
+    void navigate(paths.buyer.tenders, { replace: true });
   }, [tender.isError, tender.error, navigate]);
 
   if (!tender.data) return <PageSpinner />;
@@ -40,7 +41,7 @@ export function EditTenderScreen() {
       {locked ? (
         <Alert tone="warning" title={`This tender is ${t.status}`}>
           Fulfilled and cancelled tenders can no longer be changed.{' '}
-          <ButtonLink variant="link" to={`/buyer/tender/${t.id}`}>
+          <ButtonLink variant="link" to={paths.buyer.tender(t.id)}>
             Back to the tender
           </ButtonLink>
         </Alert>
@@ -56,14 +57,14 @@ export function EditTenderScreen() {
                 ]
               : [{ intent: 'save', label: 'Save changes' }]
           }
-          onCancel={() => navigate(`/buyer/tender/${t.id}`)}
+          onCancel={() => navigate(paths.buyer.tender(t.id))}
           onSubmit={async (body, intent) => {
             const next = await update.mutateAsync({
               id: t.id,
               body: intent === 'publish' ? { ...body, status: 'active' } : body,
             });
             notify.success(intent === 'publish' ? 'Tender published' : 'Changes saved');
-            void navigate(`/buyer/tender/${next.id}`);
+            void navigate(paths.buyer.tender(next.id));
           }}
         />
       )}

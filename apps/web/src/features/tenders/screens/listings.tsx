@@ -10,20 +10,22 @@ import {
   Card,
   EmptyState,
   Input,
+  MoneyInput,
   PageHeader,
   PageSpinner,
   SelectField,
+  Table,
   TBody,
   TD,
   TH,
   THead,
   TR,
-  Table,
-  TextField,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBuyerTenders, type BuyerTendersParams, type TenderSort } from '../api/list-buyer-tenders';
+import { isMoney, stripMoney } from '@/lib/money';
+import { paths } from '@/lib/paths';
 
 const PAGE_SIZE = 10;
 // Best match (the search engine's order) is offered, and is the default, while there are words to match
@@ -36,7 +38,7 @@ const SORTS: { value: TenderSort; label: string }[] = [
   { value: 'budget_asc', label: 'Budget: low to high' },
 ];
 const FILTER_KEYS = ['status', 'category', 'region', 'minBudget', 'maxBudget'] as const;
-const poundsOk = (v: string) => v === '' || /^\d+(\.\d{1,2})?$/.test(v);
+const poundsOk = (v: string) => v === '' || isMoney(v);
 
 /** Listings: /buyer/tenders — the buyer's tenders with filters, search, sort and pages. */
 export function ListingsScreen() {
@@ -116,21 +118,19 @@ export function ListingsScreen() {
           </option>
         ))}
       </SelectField>
-      <TextField
+      <MoneyInput
         label="Min budget (£)"
-        inputMode="decimal"
         placeholder="0"
         value={minBudget}
         error={poundsOk(minBudget) ? undefined : 'Enter pounds, e.g. 5000'}
-        onChange={(e) => set({ minBudget: e.target.value.replace(/[£,\s]/g, '') })}
+        onChange={(e) => set({ minBudget: stripMoney(e.target.value) })}
       />
-      <TextField
+      <MoneyInput
         label="Max budget (£)"
-        inputMode="decimal"
         placeholder="Any"
         value={maxBudget}
         error={poundsOk(maxBudget) ? undefined : 'Enter pounds, e.g. 50000'}
-        onChange={(e) => set({ maxBudget: e.target.value.replace(/[£,\s]/g, '') })}
+        onChange={(e) => set({ maxBudget: stripMoney(e.target.value) })}
       />
     </div>
   );
@@ -144,7 +144,7 @@ export function ListingsScreen() {
         title="Listings"
         description="Every tender you have published, with its status, budget and closing date."
         actions={
-          <ButtonLink to="/buyer/create-tender">
+          <ButtonLink to={paths.buyer.createTender}>
             <FilePlus2 className="size-4" aria-hidden="true" />
             Create tender
           </ButtonLink>
@@ -246,7 +246,7 @@ export function ListingsScreen() {
             icon={ClipboardList}
             title="No tenders yet"
             description="Tenders you create appear here with their status — draft, active, pending or fulfilled."
-            action={<ButtonLink to="/buyer/create-tender">Create tender</ButtonLink>}
+            action={<ButtonLink to={paths.buyer.createTender}>Create tender</ButtonLink>}
           />
         )
       ) : (
@@ -267,7 +267,7 @@ export function ListingsScreen() {
                   <TR key={t.id}>
                     <TD className="max-w-md">
                       <Link
-                        to={`/buyer/tender/${t.id}`}
+                        to={paths.buyer.tender(t.id)}
                         className="font-semibold text-ink-900 hover:text-brand-700 hover:underline"
                       >
                         {t.title}
@@ -294,7 +294,7 @@ export function ListingsScreen() {
             {rows.map((t) => (
               <li key={t.id}>
                 <Link
-                  to={`/buyer/tender/${t.id}`}
+                  to={paths.buyer.tender(t.id)}
                   className="block rounded-xl border border-ink-200 bg-white p-4 shadow-card hover:border-ink-300"
                 >
                   <div className="flex items-start justify-between gap-3">

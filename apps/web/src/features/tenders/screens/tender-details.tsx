@@ -35,6 +35,7 @@ import { useDeleteTender } from '../api/delete-tender';
 import { useTender } from '../api/get-tender';
 import { exportTenderAudit, useTenderAudit } from '../api/get-tender-audit';
 import { useUpdateTender } from '../api/update-tender';
+import { paths } from '@/lib/paths';
 
 const yesNo = (v: boolean | null) => (v === null ? 'Not specified' : v ? 'Yes' : 'No');
 const orNot = (v: string | null) => v || 'Not specified';
@@ -177,7 +178,7 @@ export function TenderDetailsScreen({
       },
       { replace: true },
     );
-  const back = role === 'buyer' ? '/buyer/tenders' : '/supplier/catalogue';
+  const back = role === 'buyer' ? paths.buyer.tenders : paths.supplier.catalogue;
   const fromConnect = (useLocation().state as { from?: unknown } | null)?.from === 'connect';
 
   useEffect(() => {
@@ -229,7 +230,7 @@ export function TenderDetailsScreen({
         ) : (
           <div className="flex flex-wrap gap-2">
             {extra?.headerAction}
-            <ButtonLink to="/supplier/messages" state={{ userId: t.userId }} variant="dark">
+            <ButtonLink to={paths.supplier.messages} state={{ userId: t.userId }} variant="dark">
               <MessageSquare className="size-4" aria-hidden="true" />
               Message buyer
             </ButtonLink>
@@ -307,7 +308,7 @@ function OwnerActions({ t }: { t: Tender }) {
   return (
     <div className="flex flex-wrap gap-2">
       {!final && (
-        <ButtonLink to={`/buyer/edit-tender/${t.id}`} variant="secondary">
+        <ButtonLink to={paths.buyer.editTender(t.id)} variant="secondary">
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </ButtonLink>
@@ -359,7 +360,7 @@ function OwnerActions({ t }: { t: Tender }) {
           del.mutate(t.id, {
             onSuccess: () => {
               notify.success('Tender deleted');
-              void navigate('/buyer/tenders', { replace: true });
+              void navigate(paths.buyer.tenders, { replace: true });
             },
             onError: (err) => {
               setConfirm(null);
