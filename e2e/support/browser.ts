@@ -132,8 +132,8 @@ export async function scanA11y(page: Page): Promise<void> {
 }
 
 /**
- * What makes one screen differ from another for the scan: the route, the viewport's width (the
- * mobile layout is its own screen) and the dialogs open on it. A screen already scanned in this page
+ * What makes one screen differ from another for the scan: the route (ids aside), the viewport's
+ * width (the mobile layout is its own screen) and the dialogs open on it. A screen already scanned in this page
  * is not scanned again (each scan takes a second or two of a journey's time).
  */
 async function screenKey(page: Page): Promise<string> {
@@ -141,7 +141,9 @@ async function screenKey(page: Page): Promise<string> {
     .locator('[role="dialog"]:visible, [role="alertdialog"]:visible')
     .count()
     .catch(() => 0);
-  return `${new URL(page.url()).pathname}@${page.viewportSize()?.width ?? 0}+${dialogs}`;
+  // one screen whatever record it shows: /buyer/tenders/<id> is the tender screen for every tender
+  const route = new URL(page.url()).pathname.replace(/\/(?:[0-9a-f]{8}-[0-9a-f-]{27}|\d+)(?=\/|$)/gi, '/:id');
+  return `${route}@${page.viewportSize()?.width ?? 0}+${dialogs}`;
 }
 
 /**
