@@ -88,10 +88,14 @@ function totp(secret: string, step: number): string {
 
 const currentStep = () => Math.floor(Date.now() / 30_000);
 
-/** A code of a time step after `usedStep` (the server refuses a step it has already accepted). */
+/**
+ * A code of a time step after `usedStep` (the server refuses a step it has already accepted). The
+ * server accepts one step either side of its clock, so the next step's code is good at once: an app
+ * whose clock runs a little ahead shows it, and the journey need not wait up to 30 s for it.
+ */
 async function freshCode(secret: string, usedStep: number): Promise<{ code: string; step: number }> {
-  while (currentStep() <= usedStep) await new Promise((r) => setTimeout(r, 500));
-  const step = currentStep();
+  while (currentStep() + 1 <= usedStep) await new Promise((r) => setTimeout(r, 500));
+  const step = Math.max(currentStep(), usedStep + 1);
   return { code: totp(secret, step), step };
 }
 
