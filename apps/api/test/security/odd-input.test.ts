@@ -80,8 +80,13 @@ describe('a NUL character is refused at the edge', () => {
 });
 
 describe('a date in year 0000 is refused at the edge', () => {
-  it('in a query, a tender deadline, a project and a portfolio item', async () => {
+  it('in a query, a dashboard period, a tender deadline, a project and a portfolio item', async () => {
     refused(await t.request('GET', '/api/tender?closingBefore=0000-01-01', { token: buyer.token }), 'closingBefore');
+    // a dashboard period (the fuzz test found it answering 500)
+    refused(
+      await t.request('GET', '/api/analytics/supplier?from=0000-01-01&to=0000-01-01', { token: supplier.token }),
+      'from',
+    );
     const tender = await t.request('POST', '/api/tender', {
       token: buyer.token,
       body: {

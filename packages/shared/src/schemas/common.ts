@@ -46,11 +46,11 @@ export const optionalText = (max: number) => z.string().trim().max(max).optional
  */
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2999;
-const yearInRange = (s: string) => {
+export const yearInRange = (s: string) => {
   const year = Number(s.slice(0, 4));
   return year >= MIN_YEAR && year <= MAX_YEAR;
 };
-const yearMessage = `Use a year between ${MIN_YEAR} and ${MAX_YEAR}`;
+export const yearMessage = `Use a year between ${MIN_YEAR} and ${MAX_YEAR}`;
 export const isoDate = (message?: string) =>
   z.iso.date(message ? { message } : undefined).refine(yearInRange, yearMessage);
 export const isoDateTime = () => z.iso.datetime({ offset: true }).refine(yearInRange, yearMessage);

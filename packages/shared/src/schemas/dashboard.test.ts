@@ -23,6 +23,8 @@ describe('dashboard period (custom from–to)', () => {
     expect(issues({ from: '2024-01-01', to: '2999-01-01' })).toContain('to: The end date cannot be after today');
     expect(issues({ from: '2026-02-29', to: '2026-03-01' })[0]).toBe('from: Not a real date');
     expect(issues({ from: '1/3/2026', to: '2026-03-01' })[0]).toBe('from: Use a date like 2026-03-31');
+    // year 0000 parses in JavaScript but PostgreSQL has no year 0
+    expect(issues({ from: '0000-01-01', to: '0000-01-01' })[0]).toBe('from: Use a year between 1900 and 2999');
   });
 
   it('the query takes a preset or both ends, never one end', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { yearInRange, yearMessage } from './common.ts';
 import { PLAN_TYPES } from '../domain/plans.ts';
 import { TENDER_STATUSES } from '../domain/tenders.ts';
 import { adminOverviewSchema } from './admin.ts';
@@ -40,7 +41,9 @@ const isoDay = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'Not a real date');
+  }, 'Not a real date')
+  // year 0000 is a real date to JavaScript but not to PostgreSQL (it answered 500)
+  .refine(yearInRange, yearMessage);
 
 /** The same day `years` earlier (29 February becomes 28 February). */
 function yearsBefore(day: string, years: number): string {
