@@ -70,19 +70,19 @@ export function createDashboardService(
 
     async buyer(caller: Principal, query: DashboardQuery, now = new Date()): Promise<BuyerDashboard> {
       const b = bucketsFor(query, now);
-      const [byStatus, matches, rates, deals, activity, closing, trend, responses, matchesUpdating] = await Promise.all(
-        [
-          repo.buyerTendersByStatus(db, caller.id),
-          repo.buyerMatches(db, caller.id, 12),
-          repo.buyerRates(db, caller.id),
-          repo.buyerDeals(db, caller.id),
-          repo.buyerActivity(db, caller.id, 8),
-          repo.buyerClosingSoon(db, caller.id, 5),
-          repo.buyerTrend(db, caller.id, b),
-          repo.buyerTenderResponses(db, caller.id),
-          queueStale('tender', caller.id),
-        ],
-      );
+      // Asked first: the reads below start after it, so "up to date" never comes with matches read
+      // before the matching job's commit (they ran side by side and could disagree).
+      const matchesUpdating = await queueStale('tender', caller.id);
+      const [byStatus, matches, rates, deals, activity, closing, trend, responses] = await Promise.all([
+        repo.buyerTendersByStatus(db, caller.id),
+        repo.buyerMatches(db, caller.id, 12),
+        repo.buyerRates(db, caller.id),
+        repo.buyerDeals(db, caller.id),
+        repo.buyerActivity(db, caller.id, 8),
+        repo.buyerClosingSoon(db, caller.id, 5),
+        repo.buyerTrend(db, caller.id, b),
+        repo.buyerTenderResponses(db, caller.id),
+      ]);
       const tendersByStatus = Object.fromEntries(TENDER_STATUSES.map((s) => [s, 0])) as Record<TenderStatus, number>;
       let openBudgetPence = 0;
       for (const r of byStatus) {
@@ -138,31 +138,21 @@ export function createDashboardService(
     async supplier(caller: Principal, query: DashboardQuery, now = new Date()): Promise<SupplierDashboard> {
       const b = bucketsFor(query, now);
       const limits = PLANS[caller.plan ?? 'CORE'].limits;
-      const [
-        counts,
-        deals,
-        win,
-        catalogue,
-        favourites,
-        bidAssist,
-        uploads,
-        requests,
-        trend,
-        responses,
-        matchesUpdating,
-      ] = await Promise.all([
-        repo.supplierMatchCounts(db, caller.id, limits.matchesPerItem),
-        repo.supplierDeals(db, caller.id),
-        repo.supplierWinRate(db, caller.id),
-        repo.supplierCatalogue(db, caller.id, b, 20, limits.matchesPerItem),
-        repo.supplierFavouritesClosing(db, caller.id, 5),
-        quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
-        quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
-        repo.supplierBidAssistCounts(db, caller.id),
-        repo.supplierTrend(db, caller.id, b, limits.matchesPerItem),
-        repo.supplierTenderResponses(db, caller.id),
-        queueStale('catalogue_item', caller.id),
-      ]);
+      // first, as for the buyer: the reads below see at least the matches it found current
+      const matchesUpdating = await queueStale('catalogue_item', caller.id);
+      const [counts, deals, win, catalogue, favourites, bidAssist, uploads, requests, trend, responses] =
+        await Promise.all([
+          repo.supplierMatchCounts(db, caller.id, limits.matchesPerItem),
+          repo.supplierDeals(db, caller.id),
+          repo.supplierWinRate(db, caller.id),
+          repo.supplierCatalogue(db, caller.id, b, 20, limits.matchesPerItem),
+          repo.supplierFavouritesClosing(db, caller.id, 5),
+          quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now }),
+          quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'uploads', now }),
+          repo.supplierBidAssistCounts(db, caller.id),
+          repo.supplierTrend(db, caller.id, b, limits.matchesPerItem),
+          repo.supplierTenderResponses(db, caller.id),
+        ]);
       const bidAssistCounts = Object.fromEntries(BID_ASSIST_STATUSES.map((s) => [s, 0])) as Record<
         BidAssistStatus,
         number
