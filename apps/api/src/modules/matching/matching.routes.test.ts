@@ -85,7 +85,10 @@ async function post(path: string, token: string, body: unknown) {
   return res.body.data as { id: string };
 }
 
-async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 8000): Promise<T> {
+// The match notification comes from the matching job, which CI runs while it also builds the web
+// and runs another test pass: 8 s was once not enough there, so wait up to 25 s (under the 30 s
+// test timeout).
+async function waitFor<T>(fn: () => Promise<T | undefined>, ms = 25_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
