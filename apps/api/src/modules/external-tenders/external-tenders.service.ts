@@ -195,7 +195,9 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       requireLiveFeed(p);
       // ranked by the matching engine for the supplier's own catalogue items; before they list
       // anything, by their favourites and saved searches
-      const ranked = await feedFor(db, p.id, limit);
+      const ranked = await feedFor(db, p.id, limit, (err) =>
+        ctx.log.warn({ err, userId: p.id }, '"Top for you" ranking behind a kept one failed'),
+      );
       if (!ranked) {
         const rows = await repo.topTenders(db, p.id, await interests(p.id), limit);
         return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };

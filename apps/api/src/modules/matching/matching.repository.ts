@@ -515,30 +515,51 @@ export async function supplierItems(db: DbOrTx, userId: string, n: number): Prom
 }
 
 /**
- * The version a supplier's ranked feed is kept under, and the kept pairs when they were ranked
- * under it: the feed's newest write, the supplier's catalogue (count and newest change, so a
- * deletion counts), their profile (its certifications, places and region score), and the hour (the
- * lead-time signal reads the clock). The search statistics' recount is left out on purpose: it
+ * The version a supplier's ranked feed is kept under, in two parts joined by `#`. The supplier's
+ * own part: their catalogue (count and newest change, so a deletion counts) and their profile (its
+ * certifications, places and region score). The world's part: the feed's newest write and the hour
+ * (the lead-time signal reads the clock). The search statistics' recount is left out on purpose: it
  * moves term weights a little, every few minutes on a busy feed, and would rank every supplier's
- * feed again each time. `items` 0: nothing to rank for.
+ * feed again each time.
+ *
+ * `pairs`: the kept ranking when it was ranked under this version. `keptForSameOwn`: the kept
+ * ranking when only the world's part has moved since (the caller may show it while it ranks again).
+ * `items` 0: nothing to rank for.
  */
 export async function feedRankingState(
   db: DbOrTx,
   userId: string,
-): Promise<{ version: string; items: number; pairs: FeedRankingPair[] | null }> {
+): Promise<{
+  version: string;
+  items: number;
+  pairs: FeedRankingPair[] | null;
+  keptForSameOwn: FeedRankingPair[] | null;
+}> {
   const { rows } = await db.execute<
-    { version: string; items: number; pairs: FeedRankingPair[] | null } & Record<string, unknown>
+    {
+      version: string;
+      items: number;
+      exact: boolean | null;
+      same_own: boolean | null;
+      pairs: FeedRankingPair[] | null;
+    } & Record<string, unknown>
   >(sql`
     with v as (
-      select concat_ws('|', (select max(updated_at) from external_tenders)::text, c.n::text, c.changed::text,
-          (select p.updated_at::text from profiles p where p.user_id = ${userId}),
-          date_trunc('hour', now())::text) as version,
+      select concat_ws('|', c.n::text, c.changed::text,
+          (select p.updated_at::text from profiles p where p.user_id = ${userId})) as own,
+        concat_ws('|', (select max(updated_at) from external_tenders)::text, date_trunc('hour', now())::text) as world,
         c.n as items
       from (select count(*)::int as n, max(updated_at) as changed from catalogue_items where user_id = ${userId}) c)
-    select v.version, v.items, k.pairs
-    from v left join ${feedRankings} k on k.user_id = ${userId} and k.version = v.version`);
+    select v.own || '#' || v.world as version, v.items, k.version = v.own || '#' || v.world as exact,
+      split_part(k.version, '#', 1) = v.own as same_own, k.pairs
+    from v left join ${feedRankings} k on k.user_id = ${userId}`);
   const row = rows[0]!;
-  return { version: row.version, items: row.items, pairs: row.pairs };
+  return {
+    version: row.version,
+    items: row.items,
+    pairs: row.exact ? row.pairs : null,
+    keptForSameOwn: !row.exact && row.same_own ? row.pairs : null,
+  };
 }
 
 export async function saveFeedRanking(

@@ -592,10 +592,20 @@ export async function feedFor(
   db: DbOrTx,
   supplierId: string,
   limit: number,
+  onBackgroundError?: (err: unknown) => void,
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
   const state = await repo.feedRankingState(db, supplierId);
   if (!state.items) return null;
-  const pairs = state.pairs ?? (await rankFeedOnce(db, supplierId, state.version));
+  let pairs = state.pairs;
+  if (!pairs && state.keptForSameOwn) {
+    // Only the feed or the hour has moved: show the kept ranking (which notices are open is read
+    // below, now) and rank again behind it. Ranking 100k notices takes seconds, and a feed import
+    // or the top of the hour would otherwise make every supplier who visits wait for it at once.
+    pairs = state.keptForSameOwn;
+    rankFeedOnce(db, supplierId, state.version).catch((err: unknown) => onBackgroundError?.(err));
+  }
+  // A supplier whose own catalogue or profile changed waits: they expect to see the change.
+  pairs ??= await rankFeedOnce(db, supplierId, state.version);
   const open = await repo.openNotices(
     db,
     pairs.map((p) => p.id),

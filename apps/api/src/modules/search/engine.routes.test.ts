@@ -195,6 +195,52 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(reranked!.computedAt.getTime()).toBeGreaterThan(ranked!.computedAt.getTime());
   });
 
+  it('"Top for you" after a feed import shows the kept ranking at once and ranks again behind it; a change of the supplier\'s own catalogue waits for its ranking', async () => {
+    const roofer = await t.createUser({ role: 'supplier' });
+    const item = await t.request('POST', '/api/catalogue', {
+      token: roofer.token,
+      body: {
+        title: 'Slate roof repairs',
+        description: 'Slate roof repairs and lead flashing.',
+        category: 'roofing',
+        value: 700,
+      },
+    });
+    expect(item.status).toBe(201);
+    const top = () => t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
+    const kept = async () => (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, roofer.id)))[0]!;
+    const first = await top();
+    const ranked = await kept();
+    // a feed import brings a notice that fits the item better than any kept one
+    const [fresh] = await t.db
+      .insert(externalTenders)
+      .values(notice('Slate roof repairs to the library', 'Slate roof repairs and lead flashing.', ['45261910']))
+      .returning({ id: externalTenders.id });
+    const ids = (res: { body: { data: Array<{ id: string }> } }) => res.body.data.map((x) => x.id);
+    const during = await top();
+    expect(during.status).toBe(200);
+    expect(ids(during)).toEqual(ids(first));
+    expect(ids(during)).not.toContain(fresh!.id);
+    // ranked again behind that answer, under the new version (the supplier's own part unchanged)
+    let after = await kept();
+    for (let i = 0; i < 100 && after.version === ranked.version; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await kept();
+    }
+    expect(after.version).not.toBe(ranked.version);
+    expect(after.version.split('#')[0]).toBe(ranked.version.split('#')[0]);
+    expect(ids(await top())).toContain(fresh!.id);
+    await t.db.delete(externalTenders).where(eq(externalTenders.id, fresh!.id));
+    // the supplier's own change is ranked before the answer
+    const edit = await t.request('PUT', `/api/catalogue/${item.body.data.id}`, {
+      token: roofer.token,
+      body: { title: 'Slate and tile roof repairs' },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const mine = await top();
+    expect(mine.body.data[0].match.reason).toMatch(/^Matches your “Slate and tile roof repairs”/);
+  });
+
   it('answers nothing only when nothing relates', async () => {
     const res = await feed('q=zzyzx%20qwertyuiop');
     expect(res.status).toBe(200);
