@@ -4,7 +4,7 @@ import { registerPlugins } from './app/plugins.ts';
 import { createServer } from './app/server.ts';
 import { registerAccessGuard } from './platform/auth/guard.ts';
 import { createJwt } from './platform/auth/jwt.ts';
-import { securityHeaderOptions, storageImageOrigins } from './platform/http/csp.ts';
+import { securityHeaderOptions, storageOrigins } from './platform/http/csp.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { loadPrincipal } from './modules/users/users.service.ts';
@@ -16,7 +16,7 @@ export async function buildApp(opts: BuildOptions) {
   const app = createServer(config, opts.logger);
 
   // Before the access guard: a refused request (401, 403, 402, 423) gets the security headers too.
-  registerSecurityHeaders(app, securityHeaderOptions(config.publicUrl, storageImageOrigins(config)));
+  registerSecurityHeaders(app, securityHeaderOptions(config.publicUrl, storageOrigins(config)));
 
   const jwt = createJwt(config.jwtSecret, config.jwtTtlSeconds);
   const principals = registerAccessGuard(app, {

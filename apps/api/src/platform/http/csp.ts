@@ -7,22 +7,23 @@ import type { Config } from '../../config.ts';
  * served from here (platform/http/spa.ts), and nothing downloads from elsewhere at run time.
  */
 /**
- * Where signed download links point besides this origin: the S3 endpoint when one is configured
- * (path-style and virtual-hosted, e.g. MinIO in compose.yaml). AWS's own endpoints are not
- * guessed; set S3_ENDPOINT to the store's public address to show its pictures.
+ * Where the browser reaches the store directly besides this origin: the S3 endpoint when one is
+ * configured (path-style or virtual-hosted, e.g. MinIO in compose.yaml), else AWS's regional
+ * endpoint as the SDK signs it. Uploads PUT there (lib/upload.ts), downloads are fetched from there
+ * (lib/download.ts), and pictures and logos are <img>s of its signed links.
  */
-export function storageImageOrigins(config: Pick<Config, 's3'>): string[] {
-  const endpoint = config.s3?.endpoint;
-  if (!endpoint) return [];
+export function storageOrigins(config: Pick<Config, 's3'>): string[] {
+  const s3 = config.s3;
+  if (!s3) return [];
   try {
-    const u = new URL(endpoint);
-    return config.s3!.forcePathStyle ? [u.origin] : [u.origin, `${u.protocol}//${config.s3!.bucket}.${u.host}`];
+    const u = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+    return s3.forcePathStyle ? [u.origin] : [u.origin, `${u.protocol}//${s3.bucket}.${u.host}`];
   } catch {
     return [];
   }
 }
 
-export function securityHeaderOptions(publicUrl: string, imageOrigins: readonly string[] = []): HelmetOptions {
+export function securityHeaderOptions(publicUrl: string, storeOrigins: readonly string[] = []): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -30,9 +31,10 @@ export function securityHeaderOptions(publicUrl: string, imageOrigins: readonly 
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // catalogue pictures and logos are <img>s of signed download links: on S3 those are the store's
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storeOrigins],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // on S3, uploads PUT to the store and downloads are fetched from it, by signed links
+        connectSrc: ["'self'", ...storeOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
