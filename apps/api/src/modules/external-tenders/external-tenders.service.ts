@@ -207,13 +207,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       const data = rows.map((row) => {
         const t = toExternalTender(row);
         const r = why.get(row.id)!;
-        // what is bought first (CPV, wording, meaning), then the rest that counted
-        const what = (code: string) => (['category', 'text', 'semantic'].includes(code) ? 0 : 1);
-        const reasons = r.reasons
-          .filter((x) => x.contribution > 0)
-          .sort((a, b) => what(a.code) - what(b.code) || b.contribution - a.contribution)
-          .slice(0, 3)
-          .map((x) => x.label);
+        const reasons = r.reasons.map((x) => x.label); // already the ones shown, in order
         return {
           ...t,
           match: {

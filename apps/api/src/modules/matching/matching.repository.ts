@@ -520,46 +520,59 @@ export async function supplierItems(db: DbOrTx, userId: string, n: number): Prom
  * certifications, places and region score). The world's part: the feed's newest write and the hour
  * (the lead-time signal reads the clock). The search statistics' recount is left out on purpose: it
  * moves term weights a little, every few minutes on a busy feed, and would rank every supplier's
- * feed again each time.
- *
- * `pairs`: the kept ranking when it was ranked under this version. `keptForSameOwn`: the kept
- * ranking when only the world's part has moved since (the caller may show it while it ranks again).
- * `items` 0: nothing to rank for.
+ * feed again each time. `r2` marks the kept format (three shown reasons a notice), so a ranking kept
+ * in an older one is ranked again.
  */
-export async function feedRankingState(
-  db: DbOrTx,
-  userId: string,
-): Promise<{
+const FEED_VERSION = 'r2';
+
+export interface KeptFeed {
   version: string;
+  /** the supplier's catalogue items: 0, nothing to rank for */
   items: number;
-  pairs: FeedRankingPair[] | null;
-  keptForSameOwn: FeedRankingPair[] | null;
-}> {
+  /** the kept ranking was ranked under this version */
+  exact: boolean;
+  /** only the world's part has moved since it was ranked (the caller may show it while it ranks again) */
+  sameOwn: boolean;
+  /** the kept ranking's first `limit` notices: open ones scoring at least `good` first, then by score */
+  top: Array<{ id: string; score: number; reasons: MatchReason[]; item: string }>;
+}
+
+/**
+ * The kept "Top for you" with its version and the notices to show, in one statement: which kept
+ * notices are open is read now (notices close without a write), and only the shown ones leave the
+ * database.
+ */
+export async function keptFeed(db: DbOrTx, userId: string, limit: number, good: number): Promise<KeptFeed> {
   const { rows } = await db.execute<
     {
       version: string;
       items: number;
       exact: boolean | null;
       same_own: boolean | null;
-      pairs: FeedRankingPair[] | null;
+      top: KeptFeed['top'];
     } & Record<string, unknown>
   >(sql`
     with v as (
-      select concat_ws('|', c.n::text, c.changed::text,
+      select concat_ws('|', ${FEED_VERSION}::text, c.n::text, c.changed::text,
           (select p.updated_at::text from profiles p where p.user_id = ${userId})) as own,
         concat_ws('|', (select max(updated_at) from external_tenders)::text, date_trunc('hour', now())::text) as world,
         c.n as items
-      from (select count(*)::int as n, max(updated_at) as changed from catalogue_items where user_id = ${userId}) c)
-    select v.own || '#' || v.world as version, v.items, k.version = v.own || '#' || v.world as exact,
-      split_part(k.version, '#', 1) = v.own as same_own, k.pairs
-    from v left join ${feedRankings} k on k.user_id = ${userId}`);
+      from (select count(*)::int as n, max(updated_at) as changed from catalogue_items where user_id = ${userId}) c),
+    k as (select version, pairs from ${feedRankings} where user_id = ${userId}),
+    pairs as (
+      select e - 'exact' as pair, (x.id is not null and (e->>'score')::float8 >= ${good}::float8) as good,
+        (e->>'exact')::float8 as exact, e->>'id' collate "C" as id
+      from k, jsonb_array_elements(k.pairs) e
+      left join external_tenders x on x.id = (e->>'id')::uuid and x.tender_status = 'active'
+        and (x.tender_end_date is null or x.tender_end_date > now())),
+    shown as (select * from pairs order by good desc, exact desc, id limit ${limit})
+    select v.own || '#' || v.world as version, v.items,
+      (select version from k) = v.own || '#' || v.world as exact,
+      (select split_part(version, '#', 1) from k) = v.own as same_own,
+      coalesce((select jsonb_agg(pair order by good desc, exact desc, id) from shown), '[]'::jsonb) as top
+    from v`);
   const row = rows[0]!;
-  return {
-    version: row.version,
-    items: row.items,
-    pairs: row.exact ? row.pairs : null,
-    keptForSameOwn: !row.exact && row.same_own ? row.pairs : null,
-  };
+  return { version: row.version, items: row.items, exact: !!row.exact, sameOwn: !!row.same_own, top: row.top };
 }
 
 export async function saveFeedRanking(
@@ -572,14 +585,4 @@ export async function saveFeedRanking(
     .insert(feedRankings)
     .values({ userId, version, pairs })
     .onConflictDoUpdate({ target: feedRankings.userId, set: { version, pairs, computedAt: sql`now()` } });
-}
-
-/** Which of these notices are open for bids now. */
-export async function openNotices(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const { rows } = await db.execute<{ id: string } & Record<string, unknown>>(sql`
-    select id from external_tenders
-    where id = any(${pgArray([...ids])}::uuid[])
-      and tender_status = 'active' and (tender_end_date is null or tender_end_date > now())`);
-  return new Set(rows.map((r) => r.id));
 }

@@ -594,28 +594,19 @@ export async function feedFor(
   limit: number,
   onBackgroundError?: (err: unknown) => void,
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
-  const state = await repo.feedRankingState(db, supplierId);
-  if (!state.items) return null;
-  let pairs = state.pairs;
-  if (!pairs && state.keptForSameOwn) {
+  const kept = await repo.keptFeed(db, supplierId, limit, FEED_GOOD);
+  if (!kept.items) return null;
+  if (kept.exact) return kept.top;
+  if (kept.sameOwn) {
     // Only the feed or the hour has moved: show the kept ranking (which notices are open is read
-    // below, now) and rank again behind it. Ranking 100k notices takes seconds, and a feed import
-    // or the top of the hour would otherwise make every supplier who visits wait for it at once.
-    pairs = state.keptForSameOwn;
-    rankFeedOnce(db, supplierId, state.version).catch((err: unknown) => onBackgroundError?.(err));
+    // now, in the same statement) and rank again behind it. Ranking 100k notices takes seconds, and
+    // a feed import or the top of the hour would otherwise make every supplier who visits wait.
+    rankFeedOnce(db, supplierId, kept.version).catch((err: unknown) => onBackgroundError?.(err));
+    return kept.top;
   }
   // A supplier whose own catalogue or profile changed waits: they expect to see the change.
-  pairs ??= await rankFeedOnce(db, supplierId, state.version);
-  const open = await repo.openNotices(
-    db,
-    pairs.map((p) => p.id),
-  );
-  // open notices that match well first, then the rest by score (open is read now: notices close)
-  const good = (p: repo.FeedRankingPair) => Number(open.has(p.id) && p.score >= FEED_GOOD);
-  return [...pairs]
-    .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
-    .slice(0, limit)
-    .map(({ id, score, reasons, item }) => ({ id, score, reasons, item }));
+  await rankFeedOnce(db, supplierId, kept.version);
+  return (await repo.keptFeed(db, supplierId, limit, FEED_GOOD)).top;
 }
 
 /**
@@ -677,7 +668,20 @@ async function rankFeed(db: DbOrTx, supplierId: string): Promise<repo.FeedRankin
       id,
       score,
       exact,
-      reasons: reasons.filter((x) => x.contribution > 0),
+      reasons: shownReasons(reasons),
       item,
     }));
+}
+
+/**
+ * The reasons "Top for you" shows for a notice, in order: what is bought (CPV, wording, meaning)
+ * first, then the rest that counted, three at most. Only these are kept: a ranking is read on every
+ * visit, and all ten signals of a hundred notices made it 100 KB.
+ */
+export function shownReasons(reasons: readonly MatchReason[]): MatchReason[] {
+  const what = (code: string) => (['category', 'text', 'semantic'].includes(code) ? 0 : 1);
+  return reasons
+    .filter((x) => x.contribution > 0)
+    .sort((a, b) => what(a.code) - what(b.code) || b.contribution - a.contribution)
+    .slice(0, 3);
 }
