@@ -14,3 +14,4 @@ export * from './bid-assist.ts';
 export * from './dashboard.ts';
 export * from './responses.ts';
 export * from './rate-limits.ts';
+export * from './list-versions.ts';

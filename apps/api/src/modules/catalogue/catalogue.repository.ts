@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { catalogueItems, catalogueItemViews, users } from '../../db/schema/index.ts';
 
 export type CatalogueRow = typeof catalogueItems.$inferSelect;
@@ -114,22 +115,35 @@ const ORDER: Record<Exclude<CatalogueSort, 'relevance'>, SQL[]> = {
 const rankedOrder = (ids: readonly string[] | undefined): SQL[] =>
   ids?.length ? [sql`array_position(${`{${ids.join(',')}}`}::uuid[], ${catalogueItems.id})`] : ORDER.newest;
 
+/**
+ * One page of items, with the catalogue's list state read in the same statement: a count kept at
+ * that version is this page's exact total (db/exact-counts.ts). State is null for an empty page.
+ */
 export async function listItems(
   db: DbOrTx,
   filter: CatalogueFilter,
   page: { page: number; pageSize: number; sort: CatalogueSort },
-): Promise<{ rows: CatalogueWithCompany[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ c: catalogueItems, companyName: users.companyName })
-      .from(catalogueItems)
-      .innerJoin(users, eq(users.id, catalogueItems.userId))
-      .where(where)
-      .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ n: count() }).from(catalogueItems).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.c, companyName: r.companyName })), total: total?.n ?? 0 };
+): Promise<{ rows: CatalogueWithCompany[]; state: ListState | null }> {
+  const rows = await db
+    .select({ c: catalogueItems, companyName: users.companyName, ...listStateColumns('catalogue_items') })
+    .from(catalogueItems)
+    .innerJoin(users, eq(users.id, catalogueItems.userId))
+    .where(whereOf(filter))
+    .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const first = rows[0];
+  return {
+    rows: rows.map((r) => ({ ...r.c, companyName: r.companyName })),
+    state: first ? { version: first.listVersion, now: first.listNow } : null,
+  };
+}
+
+/** The exact number of items the filter lets through, and the version it was counted at. */
+export async function countItems(db: DbOrTx, filter: CatalogueFilter): Promise<Counted> {
+  const [row] = await db
+    .select({ n: count(), ...listStateColumns('catalogue_items') })
+    .from(catalogueItems)
+    .where(whereOf(filter));
+  return { total: row?.n ?? 0, version: row?.listVersion ?? -1, validUntil: null };
 }

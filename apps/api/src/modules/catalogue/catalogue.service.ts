@@ -7,6 +7,7 @@ import {
   type PageMeta,
   type UpdateCatalogueItemBody,
 } from '@brickyard/shared';
+import { createExactCounts, readListState } from '../../db/exact-counts.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { effectiveSubcategories, listingColumnsFrom, listingToWire, queryPence } from '../tenders/listing.ts';
@@ -56,6 +57,7 @@ function viewsWrittenToday() {
 export function createCatalogueService(ctx: AppContext, uploads: UploadsService) {
   const { db } = ctx;
   const viewed = viewsWrittenToday();
+  const counts = createExactCounts();
 
   async function page(
     filter: CatalogueFilter,
@@ -77,7 +79,13 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
         await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })
       ).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
-    const { rows, total } = await repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort });
+    // meta.total stays an exact count, kept per filter while the catalogue's version stands (a
+    // word search's filter is its results, new each time: counted each time).
+    const { rows, total } = await counts.page(f.ids ? null : JSON.stringify(f), {
+      page: () => repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort }),
+      count: () => repo.countItems(db, f),
+      state: () => readListState(db, 'catalogue_items'),
+    });
     return {
       data: rows.map((r) => toCatalogueItem(r, r.companyName)),
       meta: { page: q.page, pageSize: q.pageSize, total },

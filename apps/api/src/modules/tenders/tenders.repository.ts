@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TenderStatus } from '@brickyard/shared';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { tenders, users } from '../../db/schema/index.ts';
 
 export type TenderRow = typeof tenders.$inferSelect;
@@ -97,24 +98,48 @@ const ORDER: Record<Exclude<TenderSort, 'relevance'>, SQL[]> = {
 const rankedOrder = (ids: readonly string[] | undefined): SQL[] =>
   ids?.length ? [sql`array_position(${`{${ids.join(',')}}`}::uuid[], ${tenders.id})`] : ORDER.newest;
 
+/**
+ * One page of tenders, with the tenders' list state read in the same statement: a count kept at
+ * that version (and before its valid-until) is this page's exact total (db/exact-counts.ts).
+ * State is null for an empty page.
+ */
 export async function listTenders(
   db: DbOrTx,
   filter: TenderFilter,
   page: { page: number; pageSize: number; sort: TenderSort },
-): Promise<{ rows: TenderWithCompany[]; total: number }> {
-  const where = whereOf(filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ t: tenders, companyName: users.companyName })
-      .from(tenders)
-      .innerJoin(users, eq(users.id, tenders.userId))
-      .where(where)
-      .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ n: count() }).from(tenders).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.t, companyName: r.companyName })), total: total?.n ?? 0 };
+): Promise<{ rows: TenderWithCompany[]; state: ListState | null }> {
+  const rows = await db
+    .select({ t: tenders, companyName: users.companyName, ...listStateColumns('tenders') })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(whereOf(filter))
+    .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const first = rows[0];
+  return {
+    rows: rows.map((r) => ({ ...r.t, companyName: r.companyName })),
+    state: first ? { version: first.listVersion, now: first.listNow } : null,
+  };
+}
+
+/**
+ * The exact number of tenders the filter lets through, and the version it was counted at. A count
+ * of tenders open for responses also falls, with no write, when a counted deadline passes: it is
+ * exact only until the earliest deadline among the rows it counted.
+ */
+export async function countTenders(db: DbOrTx, filter: TenderFilter): Promise<Counted> {
+  const [row] = await db
+    .select({
+      n: count(),
+      firstDeadline: filter.openForResponses
+        ? sql<Date | null>`min(${tenders.deadline})`.mapWith(tenders.deadline)
+        : sql<null>`null`,
+      ...listStateColumns('tenders'),
+    })
+    .from(tenders)
+    .where(whereOf(filter));
+  return { total: row?.n ?? 0, version: row?.listVersion ?? -1, validUntil: row?.firstDeadline ?? null };
 }
 
 export async function tenderStats(db: DbOrTx, userId: string) {

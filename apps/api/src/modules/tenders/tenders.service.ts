@@ -18,6 +18,7 @@ import {
   type TenderStatus,
   type UpdateTenderBody,
 } from '@brickyard/shared';
+import { createExactCounts, readListState } from '../../db/exact-counts.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { auditCsv, auditPdf } from '../audit/audit.export.ts';
@@ -92,6 +93,7 @@ export interface TenderPage {
  */
 export function createTendersService(ctx: AppContext, uploads: UploadsService) {
   const { db } = ctx;
+  const counts = createExactCounts();
 
   async function page(filter: TenderFilter, q: TenderListQuery): Promise<TenderPage> {
     const f: TenderFilter = {
@@ -114,7 +116,13 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
         await rank(db, { source: 'tenders', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })
       ).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
-    const { rows, total } = await repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort });
+    // meta.total stays an exact count, kept per filter while the tenders' version stands and (open
+    // tenders) no counted deadline has passed; a word search's filter is its results: counted each time.
+    const { rows, total } = await counts.page(f.ids ? null : JSON.stringify(f), {
+      page: () => repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort }),
+      count: () => repo.countTenders(db, f),
+      state: () => readListState(db, 'tenders'),
+    });
     return { data: rows.map((r) => toTender(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
   }
 

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createExactCounts, type Counted, type ListState } from './exact-counts.ts';
+
+// The rules of the kept counts, with the reads faked: the totals over HTTP against PostgreSQL are
+// tested in modules/catalogue/catalogue-counts.routes.test.ts and modules/tenders/tenders-counts.routes.test.ts.
+
+const at = (version: number, now = new Date('2026-11-25T12:00:00Z')): ListState => ({ version, now });
+
+function table(start: { total: number; version: number; validUntil?: Date | null }) {
+  const db = { ...start, validUntil: start.validUntil ?? null, now: new Date('2026-11-25T12:00:00Z'), counted: 0 };
+  return {
+    db,
+    reads: {
+      page: async () => ({ rows: ['row'], state: at(db.version, db.now) }),
+      count: async (): Promise<Counted> => {
+        db.counted++;
+        return { total: db.total, version: db.version, validUntil: db.validUntil };
+      },
+      state: async () => at(db.version, db.now),
+    },
+  };
+}
+
+describe('exact counts kept between pages', () => {
+  it('counts a filter once while its version stands, and again once the version moves', async () => {
+    const counts = createExactCounts();
+    const { db, reads } = table({ total: 7, version: 3 });
+    expect((await counts.page('f', reads)).total).toBe(7);
+    expect((await counts.page('f', reads)).total).toBe(7);
+    expect(db.counted).toBe(1);
+    Object.assign(db, { total: 8, version: 4 });
+    expect((await counts.page('f', reads)).total).toBe(8);
+    expect(db.counted).toBe(2);
+  });
+
+  it('keeps a count only until its valid-until instant on the database clock', async () => {
+    const counts = createExactCounts();
+    const { db, reads } = table({ total: 5, version: 1, validUntil: new Date('2026-11-25T12:00:01Z') });
+    await counts.page('open', reads);
+    db.now = new Date('2026-11-25T12:00:00.999Z');
+    expect((await counts.page('open', reads)).total).toBe(5);
+    expect(db.counted).toBe(1);
+    Object.assign(db, { now: new Date('2026-11-25T12:00:01Z'), total: 4, validUntil: null });
+    expect((await counts.page('open', reads)).total).toBe(4);
+    expect(db.counted).toBe(2);
+  });
+
+  it('counts each time without a key (a word search), and shares one count among pages that miss together', async () => {
+    const counts = createExactCounts();
+    const { db, reads } = table({ total: 2, version: 1 });
+    await counts.page(null, reads);
+    await counts.page(null, reads);
+    expect(db.counted).toBe(2);
+    const shared = table({ total: 9, version: 1 });
+    const totals = await Promise.all([1, 2, 3].map(() => counts.page('g', shared.reads)));
+    expect(totals.map((p) => p.total)).toEqual([9, 9, 9]);
+    expect(shared.db.counted).toBe(1);
+  });
+
+  it('does not answer a page with a count that read the table before a write the page saw', async () => {
+    const counts = createExactCounts();
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+    const counted = (total: number, version: number): Counted => ({ total, version, validUntil: null });
+    await counts.page('h', {
+      page: async () => ({ rows: ['row'], state: at(0) }),
+      count: async () => counted(0, 0),
+      state: async () => at(0),
+    });
+    let release!: (c: Counted) => void;
+    const reads = (version: number) => ({
+      page: async () => ({ rows: ['row'], state: at(version) }),
+      count: () => new Promise<Counted>((resolve) => (release = resolve)),
+      state: async () => at(version),
+    });
+    // A page at version 1 starts a count; a write commits; a page at version 2 joins that count.
+    const first = counts.page('h', reads(1));
+    await tick();
+    const second = counts.page('h', reads(2));
+    await tick();
+    release(counted(1, 1));
+    await tick();
+    // The shared count read version 1: the second page counts again rather than answer it.
+    release(counted(2, 2));
+    expect((await first).total).toBe(1);
+    expect((await second).total).toBe(2);
+  });
+});

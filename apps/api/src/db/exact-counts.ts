@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { preparedPerDb, type Db } from './client.ts';
+import { listVersions } from './schema/index.ts';
+
+/** The tables whose lists keep exact counts; each has a row in `list_versions`. */
+export type ListTable = 'catalogue_items' | 'tenders';
+
+/**
+ * Where a list table stood when a statement read it: the table's `list_versions` row (migration
+ * 0026, raised at commit by every transaction that writes the table) and the database's clock.
+ */
+export interface ListState {
+  version: number;
+  now: Date;
+}
+
+/** An exact count and what it stays exact for: its table's version, and (for counts that the clock moves) an instant. */
+export interface Counted {
+  total: number;
+  version: number;
+  /** The count is no longer exact from this instant on (the earliest deadline among the rows it counted). */
+  validUntil: Date | null;
+}
+
+export interface CountedPageReads<R> {
+  /** The page, with the table's state read in the same statement (null when the page is empty). */
+  page: () => Promise<{ rows: R[]; state: ListState | null }>;
+  /** The exact count, with the table's state read in the same statement. */
+  count: () => Promise<Counted>;
+  /** The table's state alone, for an empty page. */
+  state: () => Promise<ListState>;
+}
+
+/**
+ * Columns that read a list table's state in the statement they are added to (a page or a count):
+ * one primary-key read and the clock, in the same snapshot as the rows. 0 if the row is missing.
+ */
+export const listStateColumns = (list: ListTable) => ({
+  listVersion:
+    sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = ${list}), 0)`.mapWith(
+      Number,
+    ),
+  listNow: sql<Date>`now()`.mapWith((v: string) => new Date(v)),
+});
+
+const listStateStatement = preparedPerDb((db) =>
+  db
+    .select({ version: listVersions.version, now: sql<Date>`now()`.mapWith((v: string) => new Date(v)) })
+    .from(listVersions)
+    .where(eq(listVersions.list, sql.placeholder('list')))
+    .prepare('list_state'),
+);
+
+/** A list table's state on its own (for an empty page). -1 if its row is missing, which no kept count matches. */
+export async function readListState(db: Db, list: ListTable): Promise<ListState> {
+  const [row] = await listStateStatement(db).execute({ list });
+  return row ?? { version: -1, now: new Date() };
+}
+
+const stillExact = (counted: Counted, state: ListState) =>
+  counted.version === state.version && (counted.validUntil === null || state.now < counted.validUntil);
+
+/**
+ * Exact `meta.total`s without a `count(*)` on every request (docs/performance.md "Counts behind
+ * every page": 20 ms on 100k catalogue items, 10 ms on 20k open tenders, against a 0.2 ms page).
+ * A count is kept per list filter (`key`) with the version of its table it was counted at, and
+ * served while the version read with the page is the same one and the database's clock is before
+ * its `validUntil`. Versions live in PostgreSQL, so a write through any instance or code path moves
+ * them for every instance at once. Kept per instance; requests that miss together share one count.
+ */
+export function createExactCounts(options: { max: number } = { max: 10_000 }) {
+  const kept = new LRUCache<string, Counted>({ max: options.max });
+  const counting = new Map<string, Promise<Counted>>();
+
+  function count(key: string, read: () => Promise<Counted>): Promise<Counted> {
+    let flight = counting.get(key);
+    if (!flight) {
+      flight = read()
+        .then((counted) => {
+          // A slower count of an older version must not replace a newer one.
+          if ((kept.peek(key)?.version ?? -1) <= counted.version) kept.set(key, counted);
+          return counted;
+        })
+        .finally(() => counting.delete(key));
+      counting.set(key, flight);
+    }
+    return flight;
+  }
+
+  return {
+    /**
+     * One page and its exact total. `key` null (a word search, whose ids make every filter new):
+     * counted each time. A filter with no count kept is counted beside the page, as before; one
+     * with a count kept reads the page first and recounts only when the page's state says the
+     * count has moved.
+     */
+    async page<R>(key: string | null, reads: CountedPageReads<R>): Promise<{ rows: R[]; total: number }> {
+      if (key === null || !kept.has(key)) {
+        const [listed, counted] = await Promise.all([
+          reads.page(),
+          key === null ? reads.count() : count(key, reads.count),
+        ]);
+        return { rows: listed.rows, total: counted.total };
+      }
+      const listed = await reads.page();
+      const state = listed.state ?? (await reads.state());
+      const hit = kept.get(key);
+      if (hit && stillExact(hit, state)) return { rows: listed.rows, total: hit.total };
+      let counted = await count(key, reads.count);
+      // A count already under way may have read the table before the write this page saw.
+      if (counted.version < state.version) counted = await count(key, reads.count);
+      return { rows: listed.rows, total: counted.total };
+    },
+  };
+}
+
+export type ExactCounts = ReturnType<typeof createExactCounts>;
