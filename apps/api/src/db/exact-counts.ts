@@ -4,7 +4,7 @@ import { preparedPerDb, type Db } from './client.ts';
 import { listVersions } from './schema/index.ts';
 
 /** The tables whose lists keep exact counts; each has a row in `list_versions`. */
-export type ListTable = 'catalogue_items' | 'tenders';
+export type ListTable = 'catalogue_items' | 'tenders' | 'external_tenders';
 
 /**
  * Where a list table stood when a statement read it: the table's `list_versions` row (migration

@@ -99,4 +99,30 @@ describe('the shipped live feed', () => {
     expect(old.stale).toBe(true);
     expect(Date.now() - Date.parse(old.lastImportedAt)).toBeGreaterThan(29 * 3_600_000);
   });
+
+  it("keeps the feed's counts between visits and stays exact: a notice written, and an open notice's deadline passing with no write", async () => {
+    const before = await status(demo, demoSupplier);
+    // a write the list triggers do not see is not seen: the counts were kept, not counted again
+    await demo.db.transaction(async (tx) => {
+      await tx.execute(sql`alter table external_tenders disable trigger list_versions_external_tenders`);
+      await tx.execute(
+        sql`update external_tenders set demo_shift_days = null where id = (select id from external_tenders limit 1)`,
+      );
+      await tx.execute(sql`alter table external_tenders enable trigger list_versions_external_tenders`);
+    });
+    expect((await status(demo, demoSupplier)).demoNotices).toBe(before.demoNotices);
+    // a write through the triggers is counted at once
+    await demo.db.execute(sql`update external_tenders set demo_shift_days = 1 where demo_shift_days is null`);
+    await demo.db.execute(
+      sql`delete from external_tenders where id = (select id from external_tenders order by id limit 1)`,
+    );
+    const written = await status(demo, demoSupplier);
+    expect(written.total).toBe(before.total - 1);
+    // the open notice closing first: counted open while its deadline is ahead, closed after it
+    await demo.db.execute(sql`update external_tenders set tender_end_date = now() + interval '2 seconds'
+      where id = (select id from external_tenders where tender_status = 'active' and tender_end_date > now() order by id limit 1)`);
+    const open = (await status(demo, demoSupplier)).open;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await status(demo, demoSupplier)).open).toBe(open - 1);
+  });
 });

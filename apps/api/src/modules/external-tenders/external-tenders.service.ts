@@ -26,7 +26,8 @@ import { channelsFor, notify } from '../notifications/notifications.service.ts';
 import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
-import { claimClosingReminders, feedCounts, lastImportedAt, userContacts } from './feed.repository.ts';
+import { claimClosingReminders, feedCounts, lastImportedAt, userContacts, type FeedCounts } from './feed.repository.ts';
+import { readListState } from '../../db/exact-counts.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
 import { cpvLabels } from '../matching/cpv.ts';
@@ -172,11 +173,26 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
     return { cpvPrefixes: [...cpv].slice(0, 50), places: [...places].slice(0, 20) };
   }
 
+  // The feed's counts read every notice (100k: tens of ms); they are kept while the feed's list
+  // version stands and no counted-open notice has reached its deadline (docs/performance.md).
+  let keptCounts: FeedCounts | null = null;
+  async function keptFeedCounts(): Promise<FeedCounts> {
+    if (keptCounts) {
+      const state = await readListState(db, 'external_tenders');
+      const exact =
+        state.version === keptCounts.version && (!keptCounts.validUntil || state.now < keptCounts.validUntil);
+      if (exact) return keptCounts;
+    }
+    const counted = await feedCounts(db);
+    if ((keptCounts?.version ?? -1) <= counted.version) keptCounts = counted;
+    return counted;
+  }
+
   return {
     /** GET /api/external-tenders/status: when the feed last imported, whether that is stale, its counts. */
     async status(p: Principal): Promise<{ data: FeedStatus }> {
       requireLiveFeed(p);
-      const [at, counts] = await Promise.all([lastImportedAt(db), feedCounts(db)]);
+      const [at, counts] = await Promise.all([lastImportedAt(db), keptFeedCounts()]);
       const staleAfterHours = feedStaleAfterHours(config.feed.intervalMinutes);
       const stale = !at || Date.now() - at.getTime() > staleAfterHours * 3_600_000;
       return {

@@ -275,12 +275,37 @@ export async function lastImportedAt(db: DbOrTx): Promise<Date | null> {
   return at ? new Date(at) : null;
 }
 
-/** Notices in the feed, those open for bids now, and those whose dates the demo seed moved. */
-export async function feedCounts(db: DbOrTx): Promise<{ total: number; open: number; demo: number }> {
-  const { rows } = await db.execute<{ total: number; open: number; demo: number }>(sql`
+export interface FeedCounts {
+  total: number;
+  open: number;
+  demo: number;
+  /** the feed's list version when counted (migration 0027) */
+  version: number;
+  /** the earliest deadline among the notices counted open: from then on `open` is out of date */
+  validUntil: Date | null;
+}
+
+/**
+ * Notices in the feed, those open for bids now, and those whose dates the demo seed moved, with
+ * what they stay exact for (db/exact-counts.ts): the feed's version, read in the same snapshot, and
+ * the earliest deadline among the open ones.
+ */
+export async function feedCounts(db: DbOrTx): Promise<FeedCounts> {
+  const { rows } = await db.execute<
+    { total: number; open: number; demo: number; version: string; valid_until: string | null } & Record<string, unknown>
+  >(sql`
     select count(*)::int as total,
            count(*) filter (where tender_status = 'active' and (tender_end_date is null or tender_end_date > now()))::int as open,
-           count(*) filter (where demo_shift_days is not null)::int as demo
+           count(*) filter (where demo_shift_days is not null)::int as demo,
+           min(tender_end_date) filter (where tender_status = 'active' and tender_end_date > now()) as valid_until,
+           coalesce((select version from list_versions where list = 'external_tenders'), 0) as version
     from external_tenders`);
-  return rows[0] ?? { total: 0, open: 0, demo: 0 };
+  const r = rows[0];
+  return {
+    total: r?.total ?? 0,
+    open: r?.open ?? 0,
+    demo: r?.demo ?? 0,
+    version: Number(r?.version ?? 0),
+    validUntil: r?.valid_until ? new Date(r.valid_until) : null,
+  };
 }
