@@ -176,16 +176,25 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
   // The feed's counts read every notice (100k: tens of ms); they are kept while the feed's list
   // version stands and no counted-open notice has reached its deadline (docs/performance.md).
   let keptCounts: FeedCounts | null = null;
+  let counting: Promise<FeedCounts> | null = null;
+  /** Visits that miss together share one count. */
+  function countFeed(): Promise<FeedCounts> {
+    counting ??= feedCounts(db)
+      .then((counted) => {
+        if ((keptCounts?.version ?? -1) <= counted.version) keptCounts = counted;
+        return counted;
+      })
+      .finally(() => (counting = null));
+    return counting;
+  }
   async function keptFeedCounts(): Promise<FeedCounts> {
-    if (keptCounts) {
-      const state = await readListState(db, 'external_tenders');
-      const exact =
-        state.version === keptCounts.version && (!keptCounts.validUntil || state.now < keptCounts.validUntil);
-      if (exact) return keptCounts;
-    }
-    const counted = await feedCounts(db);
-    if ((keptCounts?.version ?? -1) <= counted.version) keptCounts = counted;
-    return counted;
+    if (!keptCounts) return countFeed();
+    const state = await readListState(db, 'external_tenders');
+    const kept = keptCounts;
+    if (state.version === kept.version && (!kept.validUntil || state.now < kept.validUntil)) return kept;
+    const counted = await countFeed();
+    // a count already under way may have read the feed before the write this visit saw
+    return counted.version < state.version ? countFeed() : counted;
   }
 
   return {
