@@ -412,19 +412,25 @@ export async function liveDocsPage(db: DbOrTx, afterId: string | null, limit: nu
   return rows;
 }
 
-/** Notices written at or after `sinceUs` (microseconds since the epoch), oldest write first. */
-export async function liveDocsSince(db: DbOrTx, sinceUs: number): Promise<LiveDocRow[]> {
+/** The notices of these ids (those written since the index read them). */
+export async function liveDocsByIds(db: DbOrTx, ids: readonly string[]): Promise<LiveDocRow[]> {
+  if (!ids.length) return [];
   const { rows } = await db.execute<LiveDocRow & Record<string, unknown>>(sql`
-    select ${liveDocColumns} from external_tenders
-    where external_tenders.updated_at >= timestamptz 'epoch' + ${sinceUs}::float8 * interval '1 microsecond'
-    order by external_tenders.updated_at`);
+    select ${liveDocColumns} from external_tenders where external_tenders.id = any(${pgTextArray(ids)}::uuid[])`);
   return rows;
 }
 
-/** Every notice's id and when it was last written (the index's reconciliation: deletes, writes it missed). */
-export async function liveDocVersions(db: DbOrTx): Promise<Array<{ id: string; updated_us: number }>> {
+/**
+ * Each notice's id and when it was last written: all of them (the index's reconciliation:
+ * deletes, writes it missed), or those written at or after `sinceUs` (microseconds since the epoch).
+ */
+export async function liveDocVersions(
+  db: DbOrTx,
+  sinceUs?: number,
+): Promise<Array<{ id: string; updated_us: number }>> {
   const { rows } = await db.execute<{ id: string; updated_us: number } & Record<string, unknown>>(sql`
-    select id, extract(epoch from updated_at)::float8 * 1000000 as updated_us from external_tenders`);
+    select id, extract(epoch from updated_at)::float8 * 1000000 as updated_us from external_tenders
+    where ${sinceUs === undefined ? sql`true` : sql`updated_at >= timestamptz 'epoch' + ${sinceUs}::float8 * interval '1 microsecond'`}`);
   return rows;
 }
 
@@ -446,3 +452,12 @@ export async function passingIds(db: DbOrTx, s: SourceSql, ids: readonly string[
 
 /** Whether `db` is a transaction (its own uncommitted writes are seen by SQL only, not by the in-memory index). */
 export const inTransaction = (db: DbOrTx): boolean => db instanceof PgTransaction;
+
+/** The CPV 2008 labels as the in-memory label index reads them (live-index.ts rankLabels): code as id, the label's tsvector unnested. */
+export async function cpvLabelDocs(db: DbOrTx): Promise<Array<LiveDocRow & { label: string }>> {
+  const { rows } = await db.execute<LiveDocRow & { label: string } & Record<string, unknown>>(sql`
+    select code as id, label, 0::float8 as created_ms, 0::float8 as updated_us, length(search) as len, null::text[] as cpv_codes,
+      (select string_agg(u.lexeme || chr(2) || array_to_string(u.weights, ''), chr(1)) from unnest(search) u) as terms
+    from cpv_labels`);
+  return rows;
+}

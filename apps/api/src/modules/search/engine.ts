@@ -10,7 +10,7 @@ import {
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
-import { liveIndex, type LiveIndex, type LiveQuery } from './live-index.ts';
+import { LabelIndex, liveIndex, type LiveIndex, type LiveQuery } from './live-index.ts';
 
 /**
  * The search engine: one ranking behind every search box (docs/search.md).
@@ -193,8 +193,7 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
 async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number; idf: number }>, avgLen: number) {
   const known = [...terms].filter(([, t]) => t.cpvIdf > 0);
   if (!known.length) return [];
-  const hits = await repo.rankCpvLabels(
-    db,
+  const hits = (await cpvLabelIndex(db)).rank(
     known.map(([l]) => l),
     known.map(([, t]) => t.cpvIdf),
     avgLen,
@@ -289,6 +288,14 @@ function combine(
 const codesOfRow = (r: repo.CandidateRow): readonly string[] =>
   r.cpv_codes ? r.cpv_codes : r.category ? cpvCodesFor(r.category, r.subcategories ?? []) : [];
 
+let labelIndex: Promise<LabelIndex> | null = null;
+/** The CPV labels ranked in memory (live-index.ts LabelIndex; read once per process, as repo.rankCpvLabels ranks them). */
+function cpvLabelIndex(db: DbOrTx): Promise<LabelIndex> {
+  labelIndex ??= LabelIndex.read(db);
+  labelIndex.catch(() => (labelIndex = null));
+  return labelIndex;
+}
+
 let labelCache: Map<string, string> | null = null;
 /** Labels of CPV codes, for codes read from votes (cpv_labels, read once per process). */
 async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
@@ -364,6 +371,7 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     finding,
     avgLen: base.avgLen,
     excludeIds: q.excludeIds,
+    fill: FILL_POOL,
   };
   const [textRows, labels, labelOf] = await Promise.all([
     (index ? textFromIndex(db, index, live, q.where) : Promise.resolve(null)).then(
@@ -435,6 +443,8 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
 /** In-memory candidates are checked against the caller's filter (and deletes) this many past the pool at first, then up to CHECK_DEPTH. */
 export const CHECK_MARGIN = 50;
 export const CHECK_DEPTH = 2_000;
+/** In-memory candidates enough for the text pool: past this many, common finding words only score (live-index.ts topByText). */
+export const FILL_POOL = 4 * TEXT_POOL;
 
 /**
  * Of the index's documents (best first), the first `want` that still exist and pass the caller's

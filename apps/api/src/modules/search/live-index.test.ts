@@ -5,7 +5,7 @@ import { connect, type Database } from '../../db/client.ts';
 import { indexNotices, loadNotices } from '../matching/eval/eval.ts';
 import { freshStats, idf, rank } from './engine.ts';
 import * as repo from './engine.repository.ts';
-import { buildLiveIndex, liveIndex, tsRankOf } from './live-index.ts';
+import { LabelIndex, buildLiveIndex, liveIndex, tsRankOf } from './live-index.ts';
 
 /**
  * The live feed's in-memory index (live-index.ts) against PostgreSQL, on the 860 real notices of
@@ -70,6 +70,29 @@ describe('the live feed in memory (docs/search.md)', () => {
         select count(*)::int as n from external_tenders
         where search @@ (select string_agg(quote_literal(t), ' | ') from unnest(${repo.pgTextArray(q.terms)}::text[]) t)::tsquery`);
       expect(hits.length).toBe(holding[0]!.n);
+    }
+  });
+
+  it('ranks the CPV labels as repo.rankCpvLabels does in SQL', async () => {
+    const { db } = database;
+    const labels = await LabelIndex.read(db);
+    const { rows } = await db.execute<{ docs: number; avg_len: number } & Record<string, unknown>>(
+      sql`select docs::float8 as docs, avg_len from search_sources where source = 'cpv'`,
+    );
+    const { docs, avg_len: avgLen } = rows[0]!;
+    for (const text of [...QUERIES, 'roof', 'Roof works and other special trade construction works', 'taxi services']) {
+      const { words } = await repo.readQueryWords(db, 'external', text, 80);
+      const known = [...new Map(words.filter((w) => w.cpv_df !== null).map((w) => [w.lexeme, w.cpv_df!]))];
+      const terms = known.map(([l]) => l);
+      const idfs = known.map(([, df]) => idf(docs, df));
+      const bySql = await repo.rankCpvLabels(db, terms, idfs, avgLen, 40);
+      const inMemory = labels.rank(terms, idfs, avgLen, 40);
+      expect(bySql.length).toBeGreaterThan(0);
+      expect(inMemory.map((r) => r.code)).toEqual(bySql.map((r) => r.code));
+      inMemory.forEach((r, i) => {
+        expect(Math.abs(r.score - bySql[i]!.score)).toBeLessThan(1e-9);
+        expect(r.terms).toEqual(bySql[i]!.terms);
+      });
     }
   });
 

@@ -94,7 +94,12 @@ export interface LiveQuery {
   finding: readonly string[];
   avgLen: number;
   excludeIds?: readonly string[];
+  /** candidates enough: past this many, a common finding word only scores (see topByText) */
+  fill?: number;
 }
+
+/** A finding word held by more than this share of the documents only scores once the rarer ones have filled the pool. */
+export const FILLED_SHARE = 0.02;
 
 export interface LiveHit {
   doc: number;
@@ -180,6 +185,11 @@ export class LiveIndex {
     for (const p of this.postings.values()) p.trim();
   }
 
+  /** Whether the index holds notice `id` as it was written at `updatedUs`. */
+  holds(id: string, updatedUs: number): boolean {
+    const d = this.byId.get(id);
+    return d !== undefined && this.updated[d] === updatedUs;
+  }
   idAt(d: number): string {
     return this.ids[d]!;
   }
@@ -264,15 +274,20 @@ export class LiveIndex {
     const avg = Math.max(q.avgLen, 1);
     const cands: number[] = [];
     const finding = new Set(q.finding);
-    // the finding words first, so every candidate is known before the other words are read
+    // the finding words first, rarest first, so every candidate is known before the other words
+    // are read; once the rarer ones have found `fill`, a word held by more than FILLED_SHARE of
+    // the documents only scores the candidates found (a notice holding only that word would rank
+    // below the pool)
+    const lengthOf = (i: number) => this.postings.get(q.terms[i]!)?.n ?? 0;
+    const findsAt = (i: number) => finding.has(q.terms[i]!);
     const order = q.terms
       .map((t, i) => i)
-      .sort((a, b) => Number(finding.has(q.terms[b]!)) - Number(finding.has(q.terms[a]!)));
+      .sort((a, b) => Number(findsAt(b)) - Number(findsAt(a)) || lengthOf(a) - lengthOf(b));
     for (const i of order) {
       const p = this.postings.get(q.terms[i]!);
       if (!p) continue;
       const idf = q.idfs[i]!;
-      const finds = finding.has(q.terms[i]!);
+      const finds = findsAt(i) && !(q.fill && cands.length >= q.fill && p.n > FILLED_SHARE * this.live);
       const { docs, ranks, n } = p;
       if (finds || n < cands.length * 8) {
         for (let k = 0; k < n; k++) {
@@ -393,22 +408,32 @@ async function build(db: DbOrTx): Promise<LiveIndex> {
   return index;
 }
 
-/** Brings the index up to the table's writes since the newest it has read. */
+/** Notices whose write time differs from the index's, read in full this many at a time. */
+const SYNC_PAGE = 1_000;
+
+/** Adds the notices of `versions` the index does not hold as they are (new, or written since it read them). */
+async function readChanged(db: DbOrTx, index: LiveIndex, versions: ReadonlyArray<{ id: string; updated_us: number }>) {
+  const changed = versions.filter((v) => !index.holds(v.id, v.updated_us)).map((v) => v.id);
+  for (let i = 0; i < changed.length; i += SYNC_PAGE) {
+    for (const r of await repo.liveDocsByIds(db, changed.slice(i, i + SYNC_PAGE))) index.put(r);
+  }
+}
+
+/**
+ * Brings the index up to the table's writes since the newest it has read: the ids and write times
+ * of the notices written since (an index range on updated_at), then in full only those it does
+ * not hold as they are — a bulk import's rows, all stamped alike, are not read again and again.
+ */
 async function catchUp(db: DbOrTx, index: LiveIndex): Promise<void> {
-  for (const r of await repo.liveDocsSince(db, Math.max(0, index.newestUs - OVERLAP_US))) index.put(r);
+  await readChanged(db, index, await repo.liveDocVersions(db, Math.max(0, index.newestUs - OVERLAP_US)));
 }
 
 /** Compares every notice's id and write time with the index's: deletes, and writes it did not see. */
 async function reconcile(db: DbOrTx, index: LiveIndex): Promise<void> {
   const rows = await repo.liveDocVersions(db);
-  const mine = index.versions();
-  let oldestMissed = Infinity;
-  for (const r of rows) {
-    if (mine.get(r.id) !== r.updated_us) oldestMissed = Math.min(oldestMissed, r.updated_us);
-    mine.delete(r.id);
-  }
-  for (const id of mine.keys()) index.remove(id);
-  if (oldestMissed < Infinity) for (const r of await repo.liveDocsSince(db, oldestMissed)) index.put(r);
+  const present = new Set(rows.map((r) => r.id));
+  for (const id of index.versions().keys()) if (!present.has(id)) index.remove(id);
+  await readChanged(db, index, rows);
 }
 
 function startBuild(db: DbOrTx, s: State): Promise<LiveIndex> {
@@ -479,4 +504,47 @@ export async function buildLiveIndex(db: DbOrTx): Promise<{ ms: number; size: Re
   if (!repo.inTransaction(db))
     states.set(db, { index, building: null, small: false, syncing: null, reconciledAt: Date.now() });
   return { ms, size: index.size() };
+}
+
+/**
+ * The CPV 2008 labels in memory (9,454 short documents; they never change while the product
+ * runs): BM25 over them as repo.rankCpvLabels computes it in SQL — every label holding a word,
+ * best score first, then the shorter label, then the code.
+ */
+export class LabelIndex {
+  private constructor(
+    private readonly index: LiveIndex,
+    private readonly labels: Map<string, string>,
+  ) {}
+
+  static async read(db: DbOrTx): Promise<LabelIndex> {
+    const index = new LiveIndex();
+    const labels = new Map<string, string>();
+    for (const r of await repo.cpvLabelDocs(db)) {
+      index.put(r);
+      labels.set(r.id, r.label);
+    }
+    index.trim();
+    return new LabelIndex(index, labels);
+  }
+
+  rank(terms: readonly string[], idfs: readonly number[], avgLen: number, limit: number): repo.LabelHitRow[] {
+    if (!terms.length) return [];
+    const q = { terms, idfs, finding: terms, avgLen };
+    const { hits } = this.index.topByText(q, Number.MAX_SAFE_INTEGER);
+    const rows = hits.map((h) => {
+      const code = this.index.idAt(h.doc);
+      return { doc: h.doc, code, label: this.labels.get(code)!, score: h.bm25 };
+    });
+    rows.sort(
+      (a, b) =>
+        b.score - a.score || a.label.length - b.label.length || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+    );
+    return rows.slice(0, limit).map((r) => ({
+      code: r.code,
+      label: r.label,
+      score: r.score,
+      terms: this.index.held(r.doc, terms).terms,
+    }));
+  }
 }
