@@ -499,17 +499,23 @@ async function textFromIndex(
   where?: SQL,
 ): Promise<repo.CandidateRow[] | null> {
   if (!q.finding.length) return [];
-  const { hits, candidates } = index.topByText(q, CHECK_DEPTH);
-  const score = new Map(hits.map((h) => [h.doc, h.bm25]));
-  const kept = await passing(
-    db,
-    index,
-    hits.map((h) => h.doc),
-    candidates,
-    TEXT_POOL,
-    where,
-  );
-  return kept && kept.map((d) => rowOf(index, d, score.get(d)!, q.terms));
+  // the pool and a margin first; the deeper list only when the filter is selective
+  for (const depth of [TEXT_POOL + CHECK_MARGIN, CHECK_DEPTH]) {
+    const { hits, candidates } = index.topByText(q, depth);
+    const score = new Map(hits.map((h) => [h.doc, h.bm25]));
+    const kept = await passing(
+      db,
+      index,
+      hits.map((h) => h.doc),
+      // candidates past this depth count as unchecked: a short slice asks for the deeper list
+      candidates > depth ? Infinity : candidates,
+      TEXT_POOL,
+      where,
+    );
+    if (kept) return kept.map((d) => rowOf(index, d, score.get(d)!, q.terms));
+    if (hits.length >= candidates) break;
+  }
+  return null;
 }
 
 /** The CPV-class pass from the in-memory index: the newest CPV_POOL notices of the classes, scored. */

@@ -268,6 +268,14 @@ export class LiveIndex {
    * its tens of thousands of rows).
    */
   topByText(q: LiveQuery, depth: number): { hits: LiveHit[]; candidates: number } {
+    const cands = this.scoreAll(q);
+    const { acc } = this;
+    const top = best(cands, (a, b) => acc[a]! > acc[b]!, depth);
+    return { hits: top.map((d) => ({ doc: d, bm25: acc[d]! })), candidates: cands.length };
+  }
+
+  /** The candidates of topByText, unordered; their scores are `score(d)` until the next pass. */
+  scoreAll(q: LiveQuery): number[] {
     const gen = this.nextGen();
     const { acc, stamp, alive, lens } = this;
     const skip = this.excluded(q.excludeIds);
@@ -310,10 +318,11 @@ export class LiveIndex {
         }
       }
     }
-    return {
-      hits: best(cands, (d) => acc[d]!, depth).map((d) => ({ doc: d, bm25: acc[d]! })),
-      candidates: cands.length,
-    };
+    return cands;
+  }
+
+  score(d: number): number {
+    return this.acc[d]!;
   }
 
   /** The newest live documents of the CPV classes, `depth` at most, newest first (the engine's CPV-class pass). */
@@ -333,41 +342,43 @@ export class LiveIndex {
         cands.push(d);
       }
     }
-    return { docs: best(cands, (d) => created[d]!, depth), candidates: cands.length };
+    return { docs: best(cands, (a, b) => created[a]! > created[b]!, depth), candidates: cands.length };
   }
 }
 
-/** The `k` items of `xs` with the highest `key`, highest first (a bounded min-heap). */
-function best(xs: readonly number[], key: (x: number) => number, k: number): number[] {
-  if (xs.length <= k) return [...xs].sort((a, b) => key(b) - key(a));
+/** The `k` items of `xs` that come first by `before`, first first (a bounded heap whose root is the last kept). */
+function best(xs: readonly number[], before: (a: number, b: number) => boolean, k: number): number[] {
+  const order = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
+  if (xs.length <= k) return [...xs].sort(order);
   const heap: number[] = [];
-  const less = (a: number, b: number) => key(a) < key(b);
+  // the root is the item every other kept one comes before
+  const later = (a: number, b: number) => before(b, a);
   for (const x of xs) {
     if (heap.length < k) {
       heap.push(x);
       let i = heap.length - 1;
       while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!less(heap[i]!, heap[parent]!)) break;
+        if (!later(heap[i]!, heap[parent]!)) break;
         [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
         i = parent;
       }
-    } else if (less(heap[0]!, x)) {
+    } else if (before(x, heap[0]!)) {
       heap[0] = x;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let m = i;
-        if (l < k && less(heap[l]!, heap[m]!)) m = l;
-        if (r < k && less(heap[r]!, heap[m]!)) m = r;
+        if (l < k && later(heap[l]!, heap[m]!)) m = l;
+        if (r < k && later(heap[r]!, heap[m]!)) m = r;
         if (m === i) break;
         [heap[i], heap[m]] = [heap[m]!, heap[i]!];
         i = m;
       }
     }
   }
-  return heap.sort((a, b) => key(b) - key(a));
+  return heap.sort(order);
 }
 
 /** Notices read per statement while the index is built. */
@@ -530,21 +541,22 @@ export class LabelIndex {
 
   rank(terms: readonly string[], idfs: readonly number[], avgLen: number, limit: number): repo.LabelHitRow[] {
     if (!terms.length) return [];
-    const q = { terms, idfs, finding: terms, avgLen };
-    const { hits } = this.index.topByText(q, Number.MAX_SAFE_INTEGER);
-    const rows = hits.map((h) => {
-      const code = this.index.idAt(h.doc);
-      return { doc: h.doc, code, label: this.labels.get(code)!, score: h.bm25 };
-    });
-    rows.sort(
-      (a, b) =>
-        b.score - a.score || a.label.length - b.label.length || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
-    );
-    return rows.slice(0, limit).map((r) => ({
-      code: r.code,
-      label: r.label,
-      score: r.score,
-      terms: this.index.held(r.doc, terms).terms,
+    const index = this.index;
+    const cands = index.scoreAll({ terms, idfs, finding: terms, avgLen });
+    const labelOf = (d: number) => this.labels.get(index.idAt(d))!;
+    const before = (a: number, b: number) => {
+      const sa = index.score(a);
+      const sb = index.score(b);
+      if (sa !== sb) return sa > sb;
+      const la = labelOf(a).length;
+      const lb = labelOf(b).length;
+      return la !== lb ? la < lb : index.idAt(a) < index.idAt(b);
+    };
+    return best(cands, before, limit).map((d) => ({
+      code: index.idAt(d),
+      label: labelOf(d),
+      score: index.score(d),
+      terms: index.held(d, terms).terms,
     }));
   }
 }
