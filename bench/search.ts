@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { loadNotices } from '../apps/api/src/modules/matching/eval/eval.ts';
 import { freshStats, rank, suggestCpv } from '../apps/api/src/modules/search/engine.ts';
+import { buildLiveIndex, useLiveIndex } from '../apps/api/src/modules/search/live-index.ts';
 import { typedQueries } from '../apps/api/src/modules/search/eval/search-eval.ts';
 import { benchDatabase, line, percentile } from './lib.ts';
 
@@ -115,6 +116,24 @@ export async function benchSearch(opts: { databaseUrl?: string }): Promise<strin
         line(
           `  term statistics of ${source} (ts_stat)`,
           `${((performance.now() - t0) / 1000).toFixed(1)} s`,
+          'info',
+          true,
+        ),
+      );
+    }
+
+    // the live feed's in-memory index (docs/search.md): built at an instance's first search;
+    // BENCH_SEARCH_SQL=1 measures the SQL path instead
+    if (process.env.BENCH_SEARCH_SQL === '1') useLiveIndex(false);
+    else {
+      const before = process.memoryUsage();
+      const { ms, size } = await buildLiveIndex(db);
+      const after = process.memoryUsage();
+      const mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MB`;
+      out.push(
+        line(
+          `  in-memory index of the live feed`,
+          `${(ms / 1000).toFixed(1)} s, ${size.docs.toLocaleString('en-GB')} docs, ${size.lexemes.toLocaleString('en-GB')} lexemes, ${size.postings.toLocaleString('en-GB')} postings; heap +${mb(after.heapUsed - before.heapUsed)}, buffers +${mb(after.arrayBuffers - before.arrayBuffers)}`,
           'info',
           true,
         ),

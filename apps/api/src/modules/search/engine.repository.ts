@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import { prefixPattern } from '../../db/like.ts';
@@ -381,4 +381,83 @@ export async function sourceVersion(db: DbOrTx, s: SourceSql): Promise<string> {
   const { rows } = await db.execute<{ v: string } & Record<string, unknown>>(sql`
     select concat((select max(${s.updated}) from ${s.table})::text, '|', (select refreshed_at from search_sources where source = ${s.key})::text) as v`);
   return rows[0]?.v ?? '';
+}
+
+/**
+ * A live-feed notice as the in-memory index reads it (live-index.ts): its tsvector unnested, one
+ * `lexeme \u0002 weights` entry per lexeme joined by \u0001 (the weights of its positions in order,
+ * e.g. `AAD`: what ts_rank reads), its size, CPV codes, date and when it was last written.
+ */
+export interface LiveDocRow {
+  id: string;
+  created_ms: number;
+  /** updated_at in microseconds since the epoch (exact in a float8 until the year 2255) */
+  updated_us: number;
+  len: number;
+  cpv_codes: string[] | null;
+  terms: string | null;
+}
+
+const liveDocColumns = sql`external_tenders.id, extract(epoch from external_tenders.date)::float8 * 1000 as created_ms,
+  extract(epoch from external_tenders.updated_at)::float8 * 1000000 as updated_us, length(external_tenders.search) as len,
+  external_tenders.cpv_codes,
+  (select string_agg(u.lexeme || chr(2) || array_to_string(u.weights, ''), chr(1)) from unnest(external_tenders.search) u) as terms`;
+
+/** A page of the live feed in id order, after `afterId` (the index's first build). */
+export async function liveDocsPage(db: DbOrTx, afterId: string | null, limit: number): Promise<LiveDocRow[]> {
+  const { rows } = await db.execute<LiveDocRow & Record<string, unknown>>(sql`
+    select ${liveDocColumns} from external_tenders
+    where ${afterId === null ? sql`true` : sql`external_tenders.id > ${afterId}::uuid`}
+    order by external_tenders.id limit ${limit}`);
+  return rows;
+}
+
+/** The notices of these ids (those written since the index read them). */
+export async function liveDocsByIds(db: DbOrTx, ids: readonly string[]): Promise<LiveDocRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.execute<LiveDocRow & Record<string, unknown>>(sql`
+    select ${liveDocColumns} from external_tenders where external_tenders.id = any(${pgTextArray(ids)}::uuid[])`);
+  return rows;
+}
+
+/**
+ * Each notice's id and when it was last written: all of them (the index's reconciliation:
+ * deletes, writes it missed), or those written at or after `sinceUs` (microseconds since the epoch).
+ */
+export async function liveDocVersions(
+  db: DbOrTx,
+  sinceUs?: number,
+): Promise<Array<{ id: string; updated_us: number }>> {
+  const { rows } = await db.execute<{ id: string; updated_us: number } & Record<string, unknown>>(sql`
+    select id, extract(epoch from updated_at)::float8 * 1000000 as updated_us from external_tenders
+    where ${sinceUs === undefined ? sql`true` : sql`updated_at >= timestamptz 'epoch' + ${sinceUs}::float8 * interval '1 microsecond'`}`);
+  return rows;
+}
+
+/** How many notices the live feed holds and its newest write (microseconds), in one index probe and a count. */
+export async function liveFeedState(db: DbOrTx): Promise<{ docs: number; newest_us: number | null }> {
+  const { rows } = await db.execute<{ docs: number; newest_us: number | null } & Record<string, unknown>>(sql`
+    select (select count(*) from external_tenders)::int as docs,
+      (select extract(epoch from max(updated_at))::float8 * 1000000 from external_tenders) as newest_us`);
+  return rows[0] ?? { docs: 0, newest_us: null };
+}
+
+/** Of `ids`, those that still exist and pass the caller's filter (the in-memory candidates, checked). */
+export async function passingIds(db: DbOrTx, s: SourceSql, ids: readonly string[], where: SQL | undefined) {
+  if (!ids.length) return new Set<string>();
+  const { rows } = await db.execute<{ id: string } & Record<string, unknown>>(sql`
+    select ${s.id} as id from ${s.table} where ${s.id} = any(${pgTextArray(ids)}::uuid[]) and ${where ?? sql`true`}`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether `db` is a transaction (its own uncommitted writes are seen by SQL only, not by the in-memory index). */
+export const inTransaction = (db: DbOrTx): boolean => db instanceof PgTransaction;
+
+/** The CPV 2008 labels as the in-memory label index reads them (live-index.ts rankLabels): code as id, the label's tsvector unnested. */
+export async function cpvLabelDocs(db: DbOrTx): Promise<Array<LiveDocRow & { label: string }>> {
+  const { rows } = await db.execute<LiveDocRow & { label: string } & Record<string, unknown>>(sql`
+    select code as id, label, 0::float8 as created_ms, 0::float8 as updated_us, length(search) as len, null::text[] as cpv_codes,
+      (select string_agg(u.lexeme || chr(2) || array_to_string(u.weights, ''), chr(1)) from unnest(search) u) as terms
+    from cpv_labels`);
+  return rows;
 }

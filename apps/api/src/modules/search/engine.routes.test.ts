@@ -269,3 +269,37 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     }
   });
 });
+
+describe('the live feed in memory follows the table on every instance (docs/search.md)', () => {
+  it('a notice inserted, written or deleted through one instance is found, or not, by another at once', async () => {
+    const second = await createTestApp({}, { databaseUrl: t.databaseUrl });
+    try {
+      const user = await second.createUser({ role: 'supplier' });
+      const search = async (q: string) =>
+        titles(
+          (
+            await second.request('GET', `/api/external-tenders/search?q=${encodeURIComponent(q)}`, {
+              token: user.token,
+            })
+          ).body,
+        );
+      // the second instance's index is built by its first search
+      expect(await search('kiln')).toContain('Kiln room ventilation works');
+      const [row] = await t.db
+        .insert(externalTenders)
+        .values(notice('Zeppelin hangar cladding', 'Recladding of the zeppelin hangar.', ['79952000']))
+        .returning({ id: externalTenders.id });
+      expect(await search('zeppelin hangar')).toContain('Zeppelin hangar cladding');
+      await t.db
+        .update(externalTenders)
+        .set({ title: 'Airship shed cladding', description: 'Recladding of the airship shed.', updatedAt: new Date() })
+        .where(eq(externalTenders.id, row!.id));
+      expect(await search('zeppelin hangar')).not.toContain('Airship shed cladding');
+      expect(await search('airship shed')).toContain('Airship shed cladding');
+      await t.db.delete(externalTenders).where(eq(externalTenders.id, row!.id));
+      expect(await search('airship shed')).not.toContain('Airship shed cladding');
+    } finally {
+      await second.close();
+    }
+  });
+});

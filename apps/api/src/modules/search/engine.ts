@@ -10,6 +10,7 @@ import {
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
+import { LabelIndex, liveIndex, type LiveIndex, type LiveQuery } from './live-index.ts';
 
 /**
  * The search engine: one ranking behind every search box (docs/search.md).
@@ -192,8 +193,7 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
 async function readLabels(db: DbOrTx, terms: Map<string, { cpvIdf: number; idf: number }>, avgLen: number) {
   const known = [...terms].filter(([, t]) => t.cpvIdf > 0);
   if (!known.length) return [];
-  const hits = await repo.rankCpvLabels(
-    db,
+  const hits = (await cpvLabelIndex(db)).rank(
     known.map(([l]) => l),
     known.map(([, t]) => t.cpvIdf),
     avgLen,
@@ -288,6 +288,14 @@ function combine(
 const codesOfRow = (r: repo.CandidateRow): readonly string[] =>
   r.cpv_codes ? r.cpv_codes : r.category ? cpvCodesFor(r.category, r.subcategories ?? []) : [];
 
+let labelIndex: Promise<LabelIndex> | null = null;
+/** The CPV labels ranked in memory (live-index.ts LabelIndex; read once per process, as repo.rankCpvLabels ranks them). */
+function cpvLabelIndex(db: DbOrTx): Promise<LabelIndex> {
+  labelIndex ??= LabelIndex.read(db);
+  labelIndex.catch(() => (labelIndex = null));
+  return labelIndex;
+}
+
 let labelCache: Map<string, string> | null = null;
 /** Labels of CPV codes, for codes read from votes (cpv_labels, read once per process). */
 async function cpvLabelOf(db: DbOrTx): Promise<(code: string) => string> {
@@ -324,15 +332,18 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
   const hit = perDb.get(key);
   if (hit && hit.version === version && Date.now() - hit.at < RESULTS_TTL_MS) return hit.result;
   // kept as the answer in progress, so the same query asked again meanwhile waits for it
-  const result = rankNow(db, q);
+  const result = rankNow(db, q, version);
   perDb.set(key, { version, at: Date.now(), result });
   result.catch(() => perDb.get(key)?.result === result && perDb.delete(key));
   return result;
 }
 
-async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
+async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<EngineResult> {
   const s = repo.SOURCE_SQL[q.source];
-  const { words, terms, stats } = await readWords(db, q.source, q.text, q.typing);
+  const [{ words, terms, stats }, index] = await Promise.all([
+    readWords(db, q.source, q.text, q.typing),
+    q.source === 'external' ? liveIndex(db, version) : null,
+  ]);
   const scoring = [...terms].filter(([, t]) => t.idf > 0);
   // the rarest words find candidates; a word most documents hold finds nothing a rarer one does not
   const byRarity = [...scoring].sort((a, b) => a[1].df - b[1].df);
@@ -354,8 +365,18 @@ async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     broad,
   };
   const readCpv = q.readCpv !== false;
+  const live: LiveQuery = {
+    terms: base.terms,
+    idfs: base.idfs,
+    finding,
+    avgLen: base.avgLen,
+    excludeIds: q.excludeIds,
+    fill: FILL_POOL,
+  };
   const [textRows, labels, labelOf] = await Promise.all([
-    repo.scoredCandidates(db, s, { ...base, finding, classes: [], categories: [] }),
+    (index ? textFromIndex(db, index, live, q.where) : Promise.resolve(null)).then(
+      (rows) => rows ?? repo.scoredCandidates(db, s, { ...base, finding, classes: [], categories: [] }),
+    ),
     readCpv ? readLabels(db, terms, stats?.cpv_avg_len || 3) : Promise.resolve([]),
     cpvLabelOf(db),
   ]);
@@ -373,13 +394,16 @@ async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     const categories = s.category ? categoriesFor(strong.map((u) => u.code)) : [];
     if ((s.cpvClasses && classes.length) || categories.length) {
       const seen = new Set(textRows.map((r) => r.id));
-      const more = await repo.scoredCandidates(db, s, {
-        ...base,
-        finding: [],
-        classes: s.cpvClasses ? classes : [],
-        categories,
-        excludeIds: [...(q.excludeIds ?? []), ...seen],
-      });
+      const excludeIds = [...(q.excludeIds ?? []), ...seen];
+      const more =
+        (index && classes.length ? await classesFromIndex(db, index, live, classes, excludeIds, q.where) : null) ??
+        (await repo.scoredCandidates(db, s, {
+          ...base,
+          finding: [],
+          classes: s.cpvClasses ? classes : [],
+          categories,
+          excludeIds,
+        }));
       rows = [...textRows, ...more];
     }
   }
@@ -414,6 +438,98 @@ async function rankNow(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
     .sort((a, b) => b.score - a.score || b.created.getTime() - a.created.getTime() || a.id.localeCompare(b.id))
     .slice(0, q.limit);
   return { hits, words, understood, confidence, lexemes: [...terms.keys()] };
+}
+
+/** In-memory candidates are checked against the caller's filter (and deletes) this many past the pool at first, then up to CHECK_DEPTH. */
+export const CHECK_MARGIN = 50;
+export const CHECK_DEPTH = 2_000;
+/** In-memory candidates enough for the text pool: past this many, common finding words only score (live-index.ts topByText). */
+export const FILL_POOL = 4 * TEXT_POOL;
+
+/**
+ * Of the index's documents (best first), the first `want` that still exist and pass the caller's
+ * filter, checked in SQL a slice at a time; null when a selective filter leaves fewer than
+ * `want` of the first CHECK_DEPTH while more candidates remain (the SQL path answers then).
+ */
+async function passing(
+  db: DbOrTx,
+  index: LiveIndex,
+  docs: readonly number[],
+  candidates: number,
+  want: number,
+  where?: SQL,
+) {
+  const kept: number[] = [];
+  let checked = 0;
+  for (const upto of [want + CHECK_MARGIN, CHECK_DEPTH]) {
+    const slice = docs.slice(checked, upto);
+    if (!slice.length) break;
+    const pass = await repo.passingIds(
+      db,
+      repo.SOURCE_SQL.external,
+      slice.map((d) => index.idAt(d)),
+      where,
+    );
+    for (const d of slice) if (pass.has(index.idAt(d))) kept.push(d);
+    checked += slice.length;
+    if (kept.length >= want) return kept.slice(0, want);
+  }
+  return checked < candidates ? null : kept;
+}
+
+function rowOf(index: LiveIndex, d: number, bm25: number, terms: readonly string[]): repo.CandidateRow {
+  const held = index.held(d, terms);
+  return {
+    id: index.idAt(d),
+    bm25,
+    cpv_codes: [...index.codesAt(d)],
+    category: null,
+    subcategories: null,
+    terms: held.terms,
+    title_terms: held.titleTerms,
+    created: new Date(index.createdAt(d)),
+  };
+}
+
+/** The live feed's text candidates from the in-memory index: the best TEXT_POOL by BM25 among notices holding a finding word. */
+async function textFromIndex(
+  db: DbOrTx,
+  index: LiveIndex,
+  q: LiveQuery,
+  where?: SQL,
+): Promise<repo.CandidateRow[] | null> {
+  if (!q.finding.length) return [];
+  // the pool and a margin first; the deeper list only when the filter is selective
+  for (const depth of [TEXT_POOL + CHECK_MARGIN, CHECK_DEPTH]) {
+    const { hits, candidates } = index.topByText(q, depth);
+    const score = new Map(hits.map((h) => [h.doc, h.bm25]));
+    const kept = await passing(
+      db,
+      index,
+      hits.map((h) => h.doc),
+      // candidates past this depth count as unchecked: a short slice asks for the deeper list
+      candidates > depth ? Infinity : candidates,
+      TEXT_POOL,
+      where,
+    );
+    if (kept) return kept.map((d) => rowOf(index, d, score.get(d)!, q.terms));
+    if (hits.length >= candidates) break;
+  }
+  return null;
+}
+
+/** The CPV-class pass from the in-memory index: the newest CPV_POOL notices of the classes, scored. */
+async function classesFromIndex(
+  db: DbOrTx,
+  index: LiveIndex,
+  q: LiveQuery,
+  classes: readonly string[],
+  excludeIds: readonly string[],
+  where?: SQL,
+): Promise<repo.CandidateRow[] | null> {
+  const { docs, candidates } = index.newestOfClasses(classes, excludeIds, CHECK_DEPTH);
+  const kept = await passing(db, index, docs, candidates, CPV_POOL, where);
+  return kept && kept.map((d) => rowOf(index, d, index.bm25(d, q), q.terms));
 }
 
 // Our categories are broad (a class holds building materials of every kind), so a listing is a

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { cloneTemplateDatabase } from '../../../test/harness.ts';
+import { connect, type Database } from '../../db/client.ts';
+import { indexNotices, loadNotices } from '../matching/eval/eval.ts';
+import { freshStats, idf, rank } from './engine.ts';
+import * as repo from './engine.repository.ts';
+import { LabelIndex, buildLiveIndex, liveIndex, tsRankOf } from './live-index.ts';
+
+/**
+ * The live feed's in-memory index (live-index.ts) against PostgreSQL, on the 860 real notices of
+ * the eval: its term frequencies are ts_rank's, its BM25 is search_bm25's, and the engine ranks
+ * the same with it as by the SQL path (a transaction, where the index is not used).
+ */
+let database: Database;
+
+beforeAll(async () => {
+  database = connect((await cloneTemplateDatabase()).url, 4);
+  await indexNotices(database.db, loadNotices(), { withCodes: true });
+  await freshStats(database.db, 'external', true);
+}, 120_000);
+afterAll(() => database?.close());
+
+const QUERIES = [
+  'roof repairs',
+  'school transport taxi',
+  'Provision of grounds maintenance services to the council parks and open spaces',
+  'electrical installation works',
+  'asbestos removal and disposal at the depot',
+  'framework agreement for the supply of furniture',
+];
+
+async function queryTerms(text: string) {
+  const { words, stats } = await repo.readQueryWords(database.db, 'external', text, 80);
+  const known = words.filter((w) => w.df !== null);
+  const terms = [...new Set(known.map((w) => w.lexeme))];
+  const idfs = terms.map((t) => idf(stats!.docs, known.find((w) => w.lexeme === t)!.df!));
+  return { terms, idfs, avgLen: stats!.avg_len };
+}
+
+describe('the live feed in memory (docs/search.md)', () => {
+  it("computes each lexeme's term frequency exactly as ts_rank does", async () => {
+    const { rows } = await database.db.execute<{ weights: string; rank: number } & Record<string, unknown>>(sql`
+      select array_to_string(u.weights, '') as weights,
+        ts_rank('{0.328,0.328,0.328,1}', e.search, quote_literal(u.lexeme)::tsquery, 0)::float8 as rank
+      from (select search from external_tenders order by id limit 60) e, unnest(e.search) u`);
+    expect(rows.length).toBeGreaterThan(1_000);
+    for (const r of rows) expect(tsRankOf(r.weights)).toBe(r.rank);
+  });
+
+  it('scores every candidate as search_bm25 does (within 1e-9)', async () => {
+    const { db } = database;
+    const { index } = { index: (await buildLiveIndex(db)) && (await liveIndex(db, 'test')) };
+    expect(index).not.toBeNull();
+    for (const text of QUERIES) {
+      const q = await queryTerms(text);
+      const { hits } = index!.topByText({ ...q, finding: q.terms }, 100_000);
+      expect(hits.length).toBeGreaterThan(0);
+      const ids = hits.map((h) => index!.idAt(h.doc));
+      const { rows } = await db.execute<{ id: string; bm25: number } & Record<string, unknown>>(sql`
+        select id, search_bm25(search,
+          array(select quote_literal(t)::tsquery from unnest(${repo.pgTextArray(q.terms)}::text[]) t),
+          ${repo.pgFloatArray(q.idfs)}::float8[], ${q.avgLen})::float8 as bm25
+        from external_tenders where id = any(${repo.pgTextArray(ids)}::uuid[])`);
+      const sqlScore = new Map(rows.map((r) => [r.id, r.bm25]));
+      expect(rows.length).toBe(ids.length);
+      for (const h of hits) expect(Math.abs(h.bm25 - sqlScore.get(index!.idAt(h.doc))!)).toBeLessThan(1e-9);
+      // and it finds exactly the notices holding a word
+      const { rows: holding } = await db.execute<{ n: number } & Record<string, unknown>>(sql`
+        select count(*)::int as n from external_tenders
+        where search @@ (select string_agg(quote_literal(t), ' | ') from unnest(${repo.pgTextArray(q.terms)}::text[]) t)::tsquery`);
+      expect(hits.length).toBe(holding[0]!.n);
+    }
+  });
+
+  it('ranks the CPV labels as repo.rankCpvLabels does in SQL', async () => {
+    const { db } = database;
+    const labels = await LabelIndex.read(db);
+    const { rows } = await db.execute<{ docs: number; avg_len: number } & Record<string, unknown>>(
+      sql`select docs::float8 as docs, avg_len from search_sources where source = 'cpv'`,
+    );
+    const { docs, avg_len: avgLen } = rows[0]!;
+    for (const text of [...QUERIES, 'roof', 'Roof works and other special trade construction works', 'taxi services']) {
+      const { words } = await repo.readQueryWords(db, 'external', text, 80);
+      const known = [...new Map(words.filter((w) => w.cpv_df !== null).map((w) => [w.lexeme, w.cpv_df!]))];
+      const terms = known.map(([l]) => l);
+      const idfs = known.map(([, df]) => idf(docs, df));
+      const bySql = await repo.rankCpvLabels(db, terms, idfs, avgLen, 40);
+      const inMemory = labels.rank(terms, idfs, avgLen, 40);
+      expect(bySql.length).toBeGreaterThan(0);
+      expect(inMemory.map((r) => r.code)).toEqual(bySql.map((r) => r.code));
+      inMemory.forEach((r, i) => {
+        expect(Math.abs(r.score - bySql[i]!.score)).toBeLessThan(1e-9);
+        expect(r.terms).toEqual(bySql[i]!.terms);
+      });
+    }
+  });
+
+  it('ranks as the SQL path does when every candidate fits the pool, with and without a filter', async () => {
+    const { db } = database;
+    const where = sql`external_tenders.amount_minor is not null`;
+    for (const text of ['roof repairs', 'school transport taxi', 'kiln', 'asbestos removal']) {
+      for (const filter of [undefined, where]) {
+        const memory = await rank(db, { source: 'external', text, limit: 500, where: filter });
+        const bySql = await db.transaction((tx) => rank(tx, { source: 'external', text, limit: 500, where: filter }));
+        expect(memory.hits.map((h) => h.id)).toEqual(bySql.hits.map((h) => h.id));
+        memory.hits.forEach((h, i) => {
+          expect(h.bm25).toBeCloseTo(bySql.hits[i]!.bm25, 9);
+          expect(h.words).toEqual(bySql.hits[i]!.words);
+          expect(h.cpv).toEqual(bySql.hits[i]!.cpv);
+        });
+      }
+    }
+  });
+});
+
+describe('a filter that leaves too few of the in-memory candidates (docs/search.md)', () => {
+  it('is answered by the SQL path, with the same hits as the SQL path gives', async () => {
+    const { db } = database;
+    // 2,100 notices say "quokka"; the five in Kirkwall say it in the longest text, so BM25 ranks them last
+    await db.execute(sql`
+      insert into external_tenders (ocid, release_id, origin, title, description, location, tender_status, date, content_hash, cpv_codes)
+      select 'quokka-' || g, 'quokka-' || g, 'eval', 'Quokka enclosure ' || g,
+        case when g <= 5 then 'Quokka ' || repeat('fencing gates paths planting shelters signage ', 40) else 'Quokka enclosure upkeep.' end,
+        case when g <= 5 then 'Kirkwall' else 'Perth' end, 'active', now() - make_interval(mins => g), md5('quokka' || g), '{77310000}'
+      from generate_series(1, 2100) g`);
+    await freshStats(db, 'external', true);
+    const where = sql`external_tenders.location = 'Kirkwall'`;
+    const memory = await rank(db, { source: 'external', text: 'quokka', limit: 500, where });
+    const bySql = await db.transaction((tx) => rank(tx, { source: 'external', text: 'quokka', limit: 500, where }));
+    expect(memory.hits).toHaveLength(5);
+    expect(memory.hits.map((h) => h.id)).toEqual(bySql.hits.map((h) => h.id));
+    memory.hits.forEach((h, i) => expect(h.bm25).toBeCloseTo(bySql.hits[i]!.bm25, 9));
+    // the in-memory path could not have answered: none of the five is among its best 2,000
+    const index = await liveIndex(db, 'after quokka');
+    const q = await queryTerms('quokka');
+    const best = index!.topByText({ ...q, finding: q.terms }, 2_000).hits.map((h) => index!.idAt(h.doc));
+    expect(best.filter((id) => memory.hits.some((h) => h.id === id))).toEqual([]);
+  });
+});

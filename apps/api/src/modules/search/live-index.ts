@@ -1,0 +1,562 @@
+import type { DbOrTx } from '../../db/client.ts';
+import * as repo from './engine.repository.ts';
+
+/**
+ * The live feed's inverted index, in the memory of each API instance (docs/search.md, "The live
+ * feed in memory"). PostgreSQL stays the store: the index is read from `external_tenders.search`
+ * (unnest of the tsvector) at first use and follows writes by their `updated_at`; it serves the
+ * engine's candidate + BM25 step, which in SQL cost 20–30 ms a query and here well under one.
+ *
+ * A posting is a document number and its term frequency as `search_bm25()` reads it:
+ * ts_rank('{0.328,0.328,0.328,1}', doc, 'lexeme', 0), a float4 computed from the weights of the
+ * lexeme's positions; kept negative when one of them is a title (A) position, so the same array
+ * says whether the title holds the word. Documents are numbered as they are added; a written or
+ * deleted notice leaves a dead number behind (skipped) until the index is rebuilt.
+ */
+
+const f32 = Math.fround;
+const BODY_WEIGHT = f32(0.328);
+/** ts_rank's normalisation of the sum of 1/i² (tsrank.c). */
+const PI2_6 = 1.64493406685;
+
+/**
+ * ts_rank('{0.328,0.328,0.328,1}', doc, 'lexeme', 0) of a lexeme whose positions carry these
+ * weights (`AAD`, in position order), in float4 arithmetic as PostgreSQL's calc_rank_or does.
+ */
+export function tsRankOf(weights: string): number {
+  let sum = 0;
+  let max = -1;
+  let at = 0;
+  for (let j = 0; j < weights.length; j++) {
+    const w = weights.charCodeAt(j) === 65 ? 1 : BODY_WEIGHT;
+    sum = f32(sum + f32(w / ((j + 1) * (j + 1))));
+    if (w > max) {
+      max = w;
+      at = j;
+    }
+  }
+  if (!weights.length) return f32(f32(f32(BODY_WEIGHT + BODY_WEIGHT) - BODY_WEIGHT) / PI2_6);
+  const rank = f32(f32(f32(max + sum) - f32(max / ((at + 1) * (at + 1)))) / PI2_6);
+  return rank < 0 ? f32(1e-20) : rank;
+}
+
+/** search_bm25's term frequency: ts_rank of the word / 0.2 (float4 promoted to float8). */
+const tfOf = (rank: number) => Math.abs(rank) / 0.2;
+
+class Postings {
+  docs = new Int32Array(4);
+  /** ts_rank of the word in the document, negative when a title position holds it */
+  ranks = new Float32Array(4);
+  n = 0;
+  push(doc: number, rank: number) {
+    if (this.n === this.docs.length) {
+      const docs = new Int32Array(this.n * 2);
+      docs.set(this.docs);
+      this.docs = docs;
+      const ranks = new Float32Array(this.n * 2);
+      ranks.set(this.ranks);
+      this.ranks = ranks;
+    }
+    this.docs[this.n] = doc;
+    this.ranks[this.n++] = rank;
+  }
+  /** the position of `doc`, or -1 (documents are added in number order) */
+  find(doc: number): number {
+    let lo = 0;
+    let hi = this.n - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const d = this.docs[mid]!;
+      if (d === doc) return mid;
+      if (d < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+  trim() {
+    this.docs = this.docs.slice(0, this.n);
+    this.ranks = this.ranks.slice(0, this.n);
+  }
+}
+
+function grow<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  next.set(a);
+  return next;
+}
+
+export interface LiveQuery {
+  /** lexemes that score, with their idf (as the SQL path gets them) */
+  terms: readonly string[];
+  idfs: readonly number[];
+  /** lexemes that find candidates */
+  finding: readonly string[];
+  avgLen: number;
+  excludeIds?: readonly string[];
+  /** candidates enough: past this many, a common finding word only scores (see topByText) */
+  fill?: number;
+}
+
+/** A finding word held by more than this share of the documents only scores once the rarer ones have filled the pool. */
+export const FILLED_SHARE = 0.02;
+
+export interface LiveHit {
+  doc: number;
+  bm25: number;
+}
+
+export class LiveIndex {
+  private ids: string[] = [];
+  private created = new Float64Array(1024);
+  private updated = new Float64Array(1024);
+  private lens = new Int32Array(1024);
+  private alive = new Uint8Array(1024);
+  private codes: Array<readonly string[]> = [];
+  private byId = new Map<string, number>();
+  private postings = new Map<string, Postings>();
+  private byClass = new Map<string, number[]>();
+  /** scratch of one scoring pass (synchronous, so one per index serves every query) */
+  private acc = new Float64Array(1024);
+  private stamp = new Uint32Array(1024);
+  private gen = 0;
+  live = 0;
+  dead = 0;
+  /** the newest write read (updated_at, microseconds) */
+  newestUs = 0;
+  /** the source's version (engine.repository sourceVersion) the index was last brought up to */
+  version = '';
+
+  /** Adds a notice, or replaces the one of the same id (written since it was read). */
+  put(row: repo.LiveDocRow): void {
+    const known = this.byId.get(row.id);
+    if (known !== undefined) {
+      if (this.updated[known] === row.updated_us) return;
+      this.kill(known);
+    }
+    const d = this.ids.length;
+    const n = d + 1;
+    this.created = grow(this.created, n);
+    this.updated = grow(this.updated, n);
+    this.lens = grow(this.lens, n);
+    this.alive = grow(this.alive, n);
+    this.ids.push(row.id);
+    this.created[d] = row.created_ms;
+    this.updated[d] = row.updated_us;
+    this.lens[d] = row.len;
+    this.alive[d] = 1;
+    this.codes.push(row.cpv_codes ?? []);
+    this.byId.set(row.id, d);
+    this.live++;
+    if (row.updated_us > this.newestUs) this.newestUs = row.updated_us;
+    for (const entry of row.terms ? row.terms.split('\u0001') : []) {
+      const cut = entry.lastIndexOf('\u0002');
+      const lexeme = entry.slice(0, cut);
+      const weights = entry.slice(cut + 1);
+      const rank = tsRankOf(weights);
+      let p = this.postings.get(lexeme);
+      if (!p) this.postings.set(lexeme, (p = new Postings()));
+      p.push(d, weights.includes('A') ? -rank : rank);
+    }
+    for (const cls of new Set((row.cpv_codes ?? []).filter((c) => c.length >= 4).map((c) => c.slice(0, 4)))) {
+      const list = this.byClass.get(cls);
+      if (list) list.push(d);
+      else this.byClass.set(cls, [d]);
+    }
+  }
+
+  /** A notice deleted, or written since (its new version is added as a new number). */
+  remove(id: string): void {
+    const d = this.byId.get(id);
+    if (d === undefined) return;
+    this.kill(d);
+    this.byId.delete(id);
+  }
+
+  private kill(d: number) {
+    if (!this.alive[d]) return;
+    this.alive[d] = 0;
+    this.live--;
+    this.dead++;
+  }
+
+  /** Posting arrays cut to their length once the first build is done (the doubling's slack freed). */
+  trim(): void {
+    for (const p of this.postings.values()) p.trim();
+  }
+
+  /** Whether the index holds notice `id` as it was written at `updatedUs`. */
+  holds(id: string, updatedUs: number): boolean {
+    const d = this.byId.get(id);
+    return d !== undefined && this.updated[d] === updatedUs;
+  }
+  idAt(d: number): string {
+    return this.ids[d]!;
+  }
+  createdAt(d: number): number {
+    return this.created[d]!;
+  }
+  codesAt(d: number): readonly string[] {
+    return this.codes[d] ?? [];
+  }
+  versions(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [id, d] of this.byId) out.set(id, this.updated[d]!);
+    return out;
+  }
+  /** Documents the index holds postings for, and the postings in all (for the memory figures). */
+  size(): { docs: number; lexemes: number; postings: number } {
+    let postings = 0;
+    for (const p of this.postings.values()) postings += p.n;
+    return { docs: this.ids.length, lexemes: this.postings.size, postings };
+  }
+
+  private excluded(ids: readonly string[] | undefined): Set<number> | null {
+    if (!ids?.length) return null;
+    const out = new Set<number>();
+    for (const id of ids) {
+      const d = this.byId.get(id);
+      if (d !== undefined) out.add(d);
+    }
+    return out;
+  }
+
+  private nextGen() {
+    const n = this.ids.length;
+    this.acc = grow(this.acc, n);
+    this.stamp = grow(this.stamp, n);
+    if (++this.gen === 0xffffffff) {
+      this.stamp.fill(0);
+      this.gen = 1;
+    }
+    return this.gen;
+  }
+
+  /** BM25 of `terms` for document `d`, as search_bm25 computes it. */
+  bm25(d: number, q: LiveQuery): number {
+    const norm = 1.2 * (0.25 + (0.75 * this.lens[d]!) / Math.max(q.avgLen, 1));
+    let score = 0;
+    q.terms.forEach((t, i) => {
+      const p = this.postings.get(t);
+      const at = p ? p.find(d) : -1;
+      if (at < 0) return;
+      const tf = tfOf(p!.ranks[at]!);
+      score += (q.idfs[i]! * tf * 2.2) / (tf + norm);
+    });
+    return score;
+  }
+
+  /** Of the query's terms, those document `d` holds and those its title holds. */
+  held(d: number, terms: readonly string[]): { terms: string[]; titleTerms: string[] } {
+    const out: string[] = [];
+    const title: string[] = [];
+    for (const t of terms) {
+      const p = this.postings.get(t);
+      const at = p ? p.find(d) : -1;
+      if (at < 0) continue;
+      out.push(t);
+      if (p!.ranks[at]! < 0) title.push(t);
+    }
+    return { terms: out, titleTerms: title };
+  }
+
+  /**
+   * Every live document holding a finding word, scored with BM25 over all the query's terms; the
+   * best `depth` of them, best first. A term that scores but does not find is read for the
+   * candidates only: by walking its postings when they are short, by a binary search per
+   * candidate when they are long (a common word of a pasted paragraph costs its candidates, not
+   * its tens of thousands of rows).
+   */
+  topByText(q: LiveQuery, depth: number): { hits: LiveHit[]; candidates: number } {
+    const cands = this.scoreAll(q);
+    const { acc } = this;
+    const top = best(cands, (a, b) => acc[a]! > acc[b]!, depth);
+    return { hits: top.map((d) => ({ doc: d, bm25: acc[d]! })), candidates: cands.length };
+  }
+
+  /** The candidates of topByText, unordered; their scores are `score(d)` until the next pass. */
+  scoreAll(q: LiveQuery): number[] {
+    const gen = this.nextGen();
+    const { acc, stamp, alive, lens } = this;
+    const skip = this.excluded(q.excludeIds);
+    const avg = Math.max(q.avgLen, 1);
+    const cands: number[] = [];
+    const finding = new Set(q.finding);
+    // the finding words first, rarest first, so every candidate is known before the other words
+    // are read; once the rarer ones have found `fill`, a word held by more than FILLED_SHARE of
+    // the documents only scores the candidates found (a notice holding only that word would rank
+    // below the pool)
+    const lengthOf = (i: number) => this.postings.get(q.terms[i]!)?.n ?? 0;
+    const findsAt = (i: number) => finding.has(q.terms[i]!);
+    const order = q.terms
+      .map((t, i) => i)
+      .sort((a, b) => Number(findsAt(b)) - Number(findsAt(a)) || lengthOf(a) - lengthOf(b));
+    for (const i of order) {
+      const p = this.postings.get(q.terms[i]!);
+      if (!p) continue;
+      const idf = q.idfs[i]!;
+      const finds = findsAt(i) && !(q.fill && cands.length >= q.fill && p.n > FILLED_SHARE * this.live);
+      const { docs, ranks, n } = p;
+      if (finds || n < cands.length * 8) {
+        for (let k = 0; k < n; k++) {
+          const d = docs[k]!;
+          if (stamp[d] !== gen) {
+            if (!finds || !alive[d] || (skip && skip.has(d))) continue;
+            stamp[d] = gen;
+            acc[d] = 0;
+            cands.push(d);
+          }
+          const tf = tfOf(ranks[k]!);
+          acc[d]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lens[d]!) / avg));
+        }
+      } else {
+        for (const d of cands) {
+          const at = p.find(d);
+          if (at < 0) continue;
+          const tf = tfOf(ranks[at]!);
+          acc[d]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lens[d]!) / avg));
+        }
+      }
+    }
+    return cands;
+  }
+
+  score(d: number): number {
+    return this.acc[d]!;
+  }
+
+  /** The newest live documents of the CPV classes, `depth` at most, newest first (the engine's CPV-class pass). */
+  newestOfClasses(
+    classes: readonly string[],
+    excludeIds: readonly string[],
+    depth: number,
+  ): { docs: number[]; candidates: number } {
+    const gen = this.nextGen();
+    const { stamp, alive, created } = this;
+    const skip = this.excluded(excludeIds);
+    const cands: number[] = [];
+    for (const c of classes) {
+      for (const d of this.byClass.get(c) ?? []) {
+        if (stamp[d] === gen || !alive[d] || (skip && skip.has(d))) continue;
+        stamp[d] = gen;
+        cands.push(d);
+      }
+    }
+    return { docs: best(cands, (a, b) => created[a]! > created[b]!, depth), candidates: cands.length };
+  }
+}
+
+/** The `k` items of `xs` that come first by `before`, first first (a bounded heap whose root is the last kept). */
+function best(xs: readonly number[], before: (a: number, b: number) => boolean, k: number): number[] {
+  const order = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
+  if (xs.length <= k) return [...xs].sort(order);
+  const heap: number[] = [];
+  // the root is the item every other kept one comes before
+  const later = (a: number, b: number) => before(b, a);
+  for (const x of xs) {
+    if (heap.length < k) {
+      heap.push(x);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!later(heap[i]!, heap[parent]!)) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (before(x, heap[0]!)) {
+      heap[0] = x;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < k && later(heap[l]!, heap[m]!)) m = l;
+        if (r < k && later(heap[r]!, heap[m]!)) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+        i = m;
+      }
+    }
+  }
+  return heap.sort(order);
+}
+
+/** Notices read per statement while the index is built. */
+const BUILD_PAGE = 2_000;
+/** A feed of fewer notices is indexed before the search that finds no index; a larger one in the background (SQL answers meanwhile). */
+export const SYNC_BUILD_BELOW = 5_000;
+/** Writes are re-read this far back, for a transaction that committed after a newer write (its updated_at is its start). */
+export const OVERLAP_US = 10_000_000;
+/** Every this often an instance compares its notices with the table's (deletes, and writes the overlap missed). */
+export const RECONCILE_MS = 60_000;
+/** The index is rebuilt when this share of its numbers is dead (written again or deleted). */
+export const REBUILD_DEAD_SHARE = 0.25;
+
+interface State {
+  index: LiveIndex | null;
+  building: Promise<LiveIndex> | null;
+  /** the feed was small enough to index before answering when the build began */
+  small: boolean;
+  syncing: Promise<void> | null;
+  reconciledAt: number;
+}
+const states = new WeakMap<object, State>();
+
+async function build(db: DbOrTx): Promise<LiveIndex> {
+  const index = new LiveIndex();
+  const before = await repo.liveFeedState(db);
+  let after: string | null = null;
+  for (;;) {
+    const rows = await repo.liveDocsPage(db, after, BUILD_PAGE);
+    for (const r of rows) index.put(r);
+    if (rows.length < BUILD_PAGE) break;
+    after = rows.at(-1)!.id;
+  }
+  index.trim();
+  // a write made while the pages were read may sit before the cursor: the first sync reads back
+  // from the newest write there was when the build began
+  index.newestUs = Math.min(index.newestUs, before.newest_us ?? 0);
+  return index;
+}
+
+/** Notices whose write time differs from the index's, read in full this many at a time. */
+const SYNC_PAGE = 1_000;
+
+/** Adds the notices of `versions` the index does not hold as they are (new, or written since it read them). */
+async function readChanged(db: DbOrTx, index: LiveIndex, versions: ReadonlyArray<{ id: string; updated_us: number }>) {
+  const changed = versions.filter((v) => !index.holds(v.id, v.updated_us)).map((v) => v.id);
+  for (let i = 0; i < changed.length; i += SYNC_PAGE) {
+    for (const r of await repo.liveDocsByIds(db, changed.slice(i, i + SYNC_PAGE))) index.put(r);
+  }
+}
+
+/**
+ * Brings the index up to the table's writes since the newest it has read: the ids and write times
+ * of the notices written since (an index range on updated_at), then in full only those it does
+ * not hold as they are — a bulk import's rows, all stamped alike, are not read again and again.
+ */
+async function catchUp(db: DbOrTx, index: LiveIndex): Promise<void> {
+  await readChanged(db, index, await repo.liveDocVersions(db, Math.max(0, index.newestUs - OVERLAP_US)));
+}
+
+/** Compares every notice's id and write time with the index's: deletes, and writes it did not see. */
+async function reconcile(db: DbOrTx, index: LiveIndex): Promise<void> {
+  const rows = await repo.liveDocVersions(db);
+  const present = new Set(rows.map((r) => r.id));
+  for (const id of index.versions().keys()) if (!present.has(id)) index.remove(id);
+  await readChanged(db, index, rows);
+}
+
+function startBuild(db: DbOrTx, s: State): Promise<LiveIndex> {
+  const building = build(db).then((index) => {
+    s.index = index;
+    s.building = null;
+    return index;
+  });
+  building.catch(() => {
+    if (s.building === building) s.building = null;
+  });
+  s.building = building;
+  return building;
+}
+
+/**
+ * The live feed's index for this database handle, in step with the table's `version`
+ * (engine.repository sourceVersion, read by every search): built at first use, brought up to a
+ * newer version before it answers, so a write is found at once by every instance. null inside a
+ * transaction (its own uncommitted writes are SQL's to see) and while a large feed is first read
+ * (SQL answers meanwhile).
+ */
+export async function liveIndex(db: DbOrTx, version: string): Promise<LiveIndex | null> {
+  if (!enabled || repo.inTransaction(db)) return null;
+  let s = states.get(db);
+  if (!s) states.set(db, (s = { index: null, building: null, small: false, syncing: null, reconciledAt: Date.now() }));
+  if (!s.index) {
+    if (!s.building) {
+      void startBuild(db, s);
+      s.small = (await repo.liveFeedState(db)).docs < SYNC_BUILD_BELOW;
+    }
+    if (!s.small) return null;
+    await s.building?.catch(() => null);
+  }
+  const index = s.index;
+  if (!index) return null;
+  // a sync that began for an older version may have read before this one's write: once more
+  for (let tries = 0; index.version !== version && tries < 2; tries++) {
+    const state = s;
+    state.syncing ??= catchUp(db, index)
+      .then(() => {
+        index.version = version;
+      })
+      .finally(() => {
+        state.syncing = null;
+      });
+    await state.syncing;
+  }
+  if (Date.now() - s.reconciledAt > RECONCILE_MS) {
+    s.reconciledAt = Date.now();
+    void reconcile(db, index).catch(() => {});
+  }
+  if (index.dead > REBUILD_DEAD_SHARE * Math.max(index.live, 1) && !s.building) void startBuild(db, s);
+  return index;
+}
+
+let enabled = true;
+/** Turns the in-memory index off (the bench's SQL-path figures) or back on, for this process. */
+export function useLiveIndex(on: boolean): void {
+  enabled = on;
+}
+
+/** Builds the live feed's index now (the bench, to time it) and says how long it took and what it holds. */
+export async function buildLiveIndex(db: DbOrTx): Promise<{ ms: number; size: ReturnType<LiveIndex['size']> }> {
+  const t0 = performance.now();
+  const index = await build(db);
+  const ms = performance.now() - t0;
+  if (!repo.inTransaction(db))
+    states.set(db, { index, building: null, small: false, syncing: null, reconciledAt: Date.now() });
+  return { ms, size: index.size() };
+}
+
+/**
+ * The CPV 2008 labels in memory (9,454 short documents; they never change while the product
+ * runs): BM25 over them as repo.rankCpvLabels computes it in SQL — every label holding a word,
+ * best score first, then the shorter label, then the code.
+ */
+export class LabelIndex {
+  private constructor(
+    private readonly index: LiveIndex,
+    private readonly labels: Map<string, string>,
+  ) {}
+
+  static async read(db: DbOrTx): Promise<LabelIndex> {
+    const index = new LiveIndex();
+    const labels = new Map<string, string>();
+    for (const r of await repo.cpvLabelDocs(db)) {
+      index.put(r);
+      labels.set(r.id, r.label);
+    }
+    index.trim();
+    return new LabelIndex(index, labels);
+  }
+
+  rank(terms: readonly string[], idfs: readonly number[], avgLen: number, limit: number): repo.LabelHitRow[] {
+    if (!terms.length) return [];
+    const index = this.index;
+    const cands = index.scoreAll({ terms, idfs, finding: terms, avgLen });
+    const labelOf = (d: number) => this.labels.get(index.idAt(d))!;
+    const before = (a: number, b: number) => {
+      const sa = index.score(a);
+      const sb = index.score(b);
+      if (sa !== sb) return sa > sb;
+      const la = labelOf(a).length;
+      const lb = labelOf(b).length;
+      return la !== lb ? la < lb : index.idAt(a) < index.idAt(b);
+    };
+    return best(cands, before, limit).map((d) => ({
+      code: index.idAt(d),
+      label: labelOf(d),
+      score: index.score(d),
+      terms: index.held(d, terms).terms,
+    }));
+  }
+}
