@@ -206,7 +206,7 @@ export function createProfilesService(ctx: AppContext) {
 
   /** The profile of `userId` as the caller may see it: one statement reads it all, then the rules decide. */
   async function readProfile(caller: Principal, userId: string): Promise<Profile> {
-    // Checked before the read, as profileAccess's answer for others depends on it first.
+    // A caller held at the gate may read no one else's profile, whatever it holds: refused before reading it.
     if (caller.id !== userId) assertActive(caller);
     const view = await repo.findProfileView(db, caller.id, userId);
     const access = await decideAccess(caller, userId, view?.owner, () => view!.counterparty);
