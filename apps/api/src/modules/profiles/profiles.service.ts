@@ -86,6 +86,23 @@ export interface ProfileAccess {
  */
 export async function profileAccess(db: DbOrTx, caller: Principal, userId: string): Promise<ProfileAccess> {
   const owner = await repo.findProfileOwner(db, userId);
+  return decideAccess(caller, userId, owner, async () => {
+    return (
+      (await repo.areCounterparties(db, caller.id, userId)) || (await repo.ownerHasWrittenTo(db, userId, caller.id))
+    );
+  });
+}
+
+/**
+ * The rules of profileAccess on an owner already read; `counterparty` is asked only when the
+ * answer depends on it.
+ */
+async function decideAccess(
+  caller: Principal,
+  userId: string,
+  owner: repo.ProfileOwner | undefined,
+  counterparty: () => Promise<boolean> | boolean,
+): Promise<ProfileAccess> {
   if (caller.id === userId) {
     if (!owner) throw notFound();
     return { owner, isOwner: true, contactVisible: true };
@@ -94,10 +111,9 @@ export async function profileAccess(db: DbOrTx, caller: Principal, userId: strin
   if (!owner) throw notFound();
   if (caller.role === 'admin') return { owner, isOwner: false, contactVisible: true };
   if (owner.role === 'admin' || owner.role === caller.role || !owner.approved) throw notFound();
-  const counterparty =
-    (await repo.areCounterparties(db, caller.id, userId)) || (await repo.ownerHasWrittenTo(db, userId, caller.id));
-  if (owner.visibility === 'private' && !counterparty) throw notFound();
-  return { owner, isOwner: false, contactVisible: counterparty || owner.contactVisibility === 'members' };
+  const isCounterparty = await counterparty();
+  if (owner.visibility === 'private' && !isCounterparty) throw notFound();
+  return { owner, isOwner: false, contactVisible: isCounterparty || owner.contactVisibility === 'members' };
 }
 
 export function toProject(r: repo.ProjectRow): Project {
@@ -188,12 +204,18 @@ export function createProfilesService(ctx: AppContext) {
     return keys;
   }
 
-  async function build(access: ProfileAccess): Promise<Profile> {
+  /** The profile of `userId` as the caller may see it: one statement reads it all, then the rules decide. */
+  async function readProfile(caller: Principal, userId: string): Promise<Profile> {
+    // A caller held at the gate may read no one else's profile, whatever it holds: refused before reading it.
+    if (caller.id !== userId) assertActive(caller);
+    const view = await repo.findProfileView(db, caller.id, userId);
+    const access = await decideAccess(caller, userId, view?.owner, () => view!.counterparty);
+    return build(access, view!);
+  }
+
+  async function build(access: ProfileAccess, view: repo.ProfileView): Promise<Profile> {
     const { owner, isOwner, contactVisible } = access;
-    const [profile, parts] = await Promise.all([
-      repo.findProfile(db, owner.id),
-      repo.profileParts(db, owner.id, owner.role === 'supplier'),
-    ]);
+    const { profile, parts } = view;
     const projects = parts.projects.map(toProject);
     const requirements = toRequirements(owner.id, parts.requirements);
     const documents = await Promise.all(
@@ -322,13 +344,13 @@ export function createProfilesService(ctx: AppContext) {
       dropped.map((k) => storage.delete(k).catch((err) => log.warn({ err, key: k }, 'could not delete a stored file'))),
     );
     if (body.companyName !== undefined) ctx.principals.invalidate(caller.id);
-    return build(await profileAccess(db, caller, caller.id));
+    return readProfile(caller, caller.id);
   }
 
   return {
     /** GET /api/users/profile/{id} (or the caller's own without an id). */
     async get(caller: Principal, id?: string): Promise<Profile> {
-      return build(await profileAccess(db, caller, id ?? caller.id));
+      return readProfile(caller, id ?? caller.id);
     },
 
     /** PUT /api/settings/profile: only the fields of updateProfileBodySchema, on the caller's own profile. */
