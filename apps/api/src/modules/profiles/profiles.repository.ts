@@ -21,22 +21,25 @@ export type PortfolioRow = typeof portfolioItems.$inferSelect;
 export type RequirementsRow = typeof requirements.$inferSelect;
 export type DocumentRow = typeof profileDocuments.$inferSelect;
 
+/** The owner's columns every profile read takes: the user and the privacy settings that decide who may see it. */
+const ownerColumns = {
+  id: users.id,
+  role: users.role,
+  approved: users.approved,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyName: users.companyName,
+  email: users.email,
+  phone: users.phone,
+  createdAt: users.createdAt,
+  visibility: sql<'public' | 'private'>`coalesce(${profiles.visibility}, 'public')`,
+  contactVisibility: sql<'counterparties' | 'members'>`coalesce(${profiles.contactVisibility}, 'counterparties')`,
+};
+
 /** The user and the privacy settings that decide who may see their profile. */
 export async function findProfileOwner(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      approved: users.approved,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-      email: users.email,
-      phone: users.phone,
-      createdAt: users.createdAt,
-      visibility: sql<'public' | 'private'>`coalesce(${profiles.visibility}, 'public')`,
-      contactVisibility: sql<'counterparties' | 'members'>`coalesce(${profiles.contactVisibility}, 'counterparties')`,
-    })
+    .select(ownerColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
@@ -99,17 +102,7 @@ const ownerId = sql.placeholder('ownerId');
 const profileViewStatement = preparedPerDb((db) =>
   db
     .select({
-      id: users.id,
-      role: users.role,
-      approved: users.approved,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-      email: users.email,
-      phone: users.phone,
-      createdAt: users.createdAt,
-      visibility: sql<'public' | 'private'>`coalesce(${profiles.visibility}, 'public')`,
-      contactVisibility: sql<'counterparties' | 'members'>`coalesce(${profiles.contactVisibility}, 'counterparties')`,
+      ...ownerColumns,
       sharesContract: sql<boolean>`exists (
         select 1 from ${contracts}
         where (${contracts.buyerId} = ${viewerId} and ${contracts.supplierId} = ${users.id})
