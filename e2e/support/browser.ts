@@ -196,8 +196,16 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 }
 
 const shotsDir = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+/**
+ * Whether screenshots are written. `.ci/run` turns them off (E2E_SCREENSHOTS=0): nobody looks at
+ * a CI machine's PNGs, and a full-page capture costs up to a second on 2 cores, over 200 of them a
+ * run. The screen is still reached and scanned, so every check a screenshot step makes still runs.
+ */
+const writeScreenshots = process.env.E2E_SCREENSHOTS !== '0';
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!scanned.get(page)?.has(await screenKey(page))) await scanA11y(page);
+  if (!writeScreenshots) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
