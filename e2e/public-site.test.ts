@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, baseURL, launch, scanEveryScreen, screenshot } from './support/browser.ts';
+import { DESKTOP, MOBILE, a11yViolations, baseURL, launch, scanEveryScreen, screenshot } from './support/browser.ts';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
 const PAGES = [
@@ -49,33 +47,6 @@ async function gotoPage(page: Page, path: string, h1: RegExp) {
   await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
 }
 
-/** axe-core in the page; only serious and critical violations fail. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const res = await axe.run(document, { resultTypes: ['violations'] });
-    return res.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.targets.join(' | ')}`);
-}
-
 async function scrollThrough(page: Page) {
   // Let lazy sections (the video) mount, then come back to the top for the full-page shot.
   await page.evaluate(async () => {
@@ -118,7 +89,8 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
         );
         expect(badImages, p.path).toEqual([]);
         await screenshot(page, `public-${p.name}-${viewport.label}`);
-        failures.push(...(await axeViolations(page)).map((v) => `${p.path} @${viewport.label}: ${v}`));
+        // the shared scanner: one axe run at a time per page, the journeys' own scans included
+        failures.push(...(await a11yViolations(page)).map((v) => `${p.path} @${viewport.label}: ${v}`));
       }
       expect(failures).toEqual([]);
       expect(errors).toEqual([]);
