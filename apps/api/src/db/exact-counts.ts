@@ -58,8 +58,52 @@ export async function readListState(db: Db, list: ListTable): Promise<ListState>
   return row ?? { version: -1, now: new Date() };
 }
 
-const stillExact = (counted: Counted, state: ListState) =>
+/** What a kept count stays exact for: its table's version and, when the clock moves it, an instant. */
+type Exactness = Pick<Counted, 'version' | 'validUntil'>;
+
+const stillExact = (counted: Exactness, state: ListState) =>
   counted.version === state.version && (counted.validUntil === null || state.now < counted.validUntil);
+
+/**
+ * Counts kept per key with the version they were counted at; requests that miss together share
+ * one count, and a slower count of an older version never replaces a newer one.
+ */
+function keptCounts<T extends Exactness>(max: number) {
+  const kept = new LRUCache<string, T>({ max });
+  const counting = new Map<string, Promise<T>>();
+  function count(key: string, read: () => Promise<T>): Promise<T> {
+    let flight = counting.get(key);
+    if (!flight) {
+      flight = read()
+        .then((counted) => {
+          if ((kept.peek(key)?.version ?? -1) <= counted.version) kept.set(key, counted);
+          return counted;
+        })
+        .finally(() => counting.delete(key));
+      counting.set(key, flight);
+    }
+    return flight;
+  }
+  return { kept, count };
+}
+
+/**
+ * One count over a whole list table (the live feed's status: every notice, the open ones), kept
+ * as createExactCounts keeps a total: served while a read of the table's state says it still
+ * holds, counted again (once for every request that misses together) when it does not.
+ */
+export function createKeptCount<T extends Exactness>(list: ListTable, read: () => Promise<T>) {
+  const { kept, count } = keptCounts<T>(1);
+  return async (db: Db): Promise<T> => {
+    const hit = kept.get(list);
+    if (!hit) return count(list, read);
+    const state = await readListState(db, list);
+    if (stillExact(hit, state)) return hit;
+    const counted = await count(list, read);
+    // A count already under way may have read the table before the write this request saw.
+    return counted.version < state.version ? count(list, read) : counted;
+  };
+}
 
 /**
  * Exact `meta.total`s without a `count(*)` on every request (docs/performance.md "Counts behind
@@ -70,23 +114,7 @@ const stillExact = (counted: Counted, state: ListState) =>
  * them for every instance at once. Kept per instance; requests that miss together share one count.
  */
 export function createExactCounts(options: { max: number } = { max: 10_000 }) {
-  const kept = new LRUCache<string, Counted>({ max: options.max });
-  const counting = new Map<string, Promise<Counted>>();
-
-  function count(key: string, read: () => Promise<Counted>): Promise<Counted> {
-    let flight = counting.get(key);
-    if (!flight) {
-      flight = read()
-        .then((counted) => {
-          // A slower count of an older version must not replace a newer one.
-          if ((kept.peek(key)?.version ?? -1) <= counted.version) kept.set(key, counted);
-          return counted;
-        })
-        .finally(() => counting.delete(key));
-      counting.set(key, flight);
-    }
-    return flight;
-  }
+  const { kept, count } = keptCounts<Counted>(options.max);
 
   return {
     /**

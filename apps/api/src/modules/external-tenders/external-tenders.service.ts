@@ -26,8 +26,8 @@ import { channelsFor, notify } from '../notifications/notifications.service.ts';
 import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
-import { claimClosingReminders, feedCounts, lastImportedAt, userContacts, type FeedCounts } from './feed.repository.ts';
-import { readListState } from '../../db/exact-counts.ts';
+import { claimClosingReminders, feedCounts, lastImportedAt, userContacts } from './feed.repository.ts';
+import { createKeptCount } from '../../db/exact-counts.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
 import { cpvLabels } from '../matching/cpv.ts';
@@ -175,33 +175,13 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
 
   // The feed's counts read every notice (100k: tens of ms); they are kept while the feed's list
   // version stands and no counted-open notice has reached its deadline (docs/performance.md).
-  let keptCounts: FeedCounts | null = null;
-  let counting: Promise<FeedCounts> | null = null;
-  /** Visits that miss together share one count. */
-  function countFeed(): Promise<FeedCounts> {
-    counting ??= feedCounts(db)
-      .then((counted) => {
-        if ((keptCounts?.version ?? -1) <= counted.version) keptCounts = counted;
-        return counted;
-      })
-      .finally(() => (counting = null));
-    return counting;
-  }
-  async function keptFeedCounts(): Promise<FeedCounts> {
-    if (!keptCounts) return countFeed();
-    const state = await readListState(db, 'external_tenders');
-    const kept = keptCounts;
-    if (state.version === kept.version && (!kept.validUntil || state.now < kept.validUntil)) return kept;
-    const counted = await countFeed();
-    // a count already under way may have read the feed before the write this visit saw
-    return counted.version < state.version ? countFeed() : counted;
-  }
+  const keptFeedCounts = createKeptCount('external_tenders', () => feedCounts(db));
 
   return {
     /** GET /api/external-tenders/status: when the feed last imported, whether that is stale, its counts. */
     async status(p: Principal): Promise<{ data: FeedStatus }> {
       requireLiveFeed(p);
-      const [at, counts] = await Promise.all([lastImportedAt(db), keptFeedCounts()]);
+      const [at, counts] = await Promise.all([lastImportedAt(db), keptFeedCounts(db)]);
       const staleAfterHours = feedStaleAfterHours(config.feed.intervalMinutes);
       const stale = !at || Date.now() - at.getTime() > staleAfterHours * 3_600_000;
       return {

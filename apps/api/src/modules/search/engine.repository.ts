@@ -134,12 +134,54 @@ export async function readQueryWords(
     left join lateral (
       select k.lexeme, k.df from search_terms k
       where t.df is null and c.df is null and length(lx.lexeme) >= 4 and k.source = ${source} and k.lexeme % lx.lexeme
-      order by similarity(k.lexeme, lx.lexeme) desc, k.df desc limit 1
+      order by similarity(k.lexeme, lx.lexeme) desc, k.df desc, k.lexeme collate "C" limit 1
     ) n on true
     left join search_terms nc on nc.source = 'cpv' and nc.lexeme = n.lexeme
     order by lx.pos`);
   const stats = rows[0]?.stats ?? null;
   return { words: rows.filter((r) => r.lexeme !== null), stats };
+}
+
+/** A source's counted size and every lexeme with its document frequency (term-tables.ts keeps them in memory). */
+export async function termTableRows(
+  db: DbOrTx,
+  source: SourceKey | 'cpv',
+): Promise<{
+  state: { refreshed_at: string; docs: number; avg_len: number } | null;
+  terms: Array<{ lexeme: string; df: number }>;
+}> {
+  const [state, terms] = await Promise.all([
+    db.execute<{ refreshed_at: string; docs: number; avg_len: number } & Record<string, unknown>>(sql`
+      select refreshed_at::text as refreshed_at, docs::float8 as docs, avg_len from search_sources where source = ${source}`),
+    db.execute<{ lexeme: string; df: number } & Record<string, unknown>>(sql`
+      select lexeme, df from search_terms where source = ${source}`),
+  ]);
+  return { state: state.rows[0] ?? null, terms: terms.rows };
+}
+
+/** PostgreSQL's English stemming of single words, as readQueryWords stems them. */
+export async function stemWords(
+  db: DbOrTx,
+  words: readonly string[],
+): Promise<Array<{ word: string; lexemes: string[] }>> {
+  const { rows } = await db.execute<{ word: string; lexemes: string[] } & Record<string, unknown>>(sql`
+    select w as word, tsvector_to_array(to_tsvector('english', w)) as lexemes from unnest(${pgTextArray(words)}::text[]) w`);
+  return rows;
+}
+
+/** The nearest known spelling of each lexeme in the source's terms (pg_trgm), as readQueryWords finds it. */
+export async function nearSpellings(
+  db: DbOrTx,
+  source: SourceKey,
+  lexemes: readonly string[],
+): Promise<Map<string, string>> {
+  const { rows } = await db.execute<{ lexeme: string; near: string } & Record<string, unknown>>(sql`
+    select l as lexeme, n.lexeme as near from unnest(${pgTextArray(lexemes)}::text[]) l
+    cross join lateral (
+      select k.lexeme from search_terms k where k.source = ${source} and k.lexeme % l
+      order by similarity(k.lexeme, l) desc, k.df desc, k.lexeme collate "C" limit 1
+    ) n`);
+  return new Map(rows.map((r) => [r.lexeme, r.near]));
 }
 
 export interface LabelHitRow {
@@ -291,10 +333,16 @@ export async function changeCounter(db: DbOrTx, table: string): Promise<number> 
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function statsState(db: DbOrTx, source: SourceKey): Promise<{ docs: number; changes: number } | null> {
-  const { rows } = await db.execute<{ docs: string; changes: string } & Record<string, unknown>>(sql`
-    select docs::text, changes_at_refresh::text as changes from search_sources where source = ${source}`);
-  return rows[0] ? { docs: Number(rows[0].docs), changes: Number(rows[0].changes) } : null;
+export async function statsState(
+  db: DbOrTx,
+  source: SourceKey,
+): Promise<{ docs: number; changes: number; refreshedAt: string } | null> {
+  const { rows } = await db.execute<
+    { docs: string; changes: string; refreshed_at: string } & Record<string, unknown>
+  >(sql`
+    select docs::text, changes_at_refresh::text as changes, refreshed_at::text as refreshed_at from search_sources where source = ${source}`);
+  const r = rows[0];
+  return r ? { docs: Number(r.docs), changes: Number(r.changes), refreshedAt: r.refreshed_at } : null;
 }
 
 /**
@@ -382,6 +430,9 @@ export async function sourceVersion(db: DbOrTx, s: SourceSql): Promise<string> {
     select concat((select max(${s.updated}) from ${s.table})::text, '|', (select refreshed_at from search_sources where source = ${s.key})::text) as v`);
   return rows[0]?.v ?? '';
 }
+
+/** The refreshed_at of a sourceVersion (after its last '|'; a timestamp holds none). */
+export const refreshedAtOf = (version: string): string => version.slice(version.lastIndexOf('|') + 1);
 
 /**
  * A live-feed notice as the in-memory index reads it (live-index.ts): its tsvector unnested, one

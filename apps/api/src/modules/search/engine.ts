@@ -10,7 +10,8 @@ import {
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
-import { LabelIndex, liveIndex, type LiveIndex, type LiveQuery } from './live-index.ts';
+import { LabelIndex, builtLiveIndex, liveIndex, type LiveIndex, type LiveQuery } from './live-index.ts';
+import { completionsOf, queryWords, recounted } from './term-tables.ts';
 
 /**
  * The search engine: one ranking behind every search box (docs/search.md).
@@ -146,9 +147,11 @@ export function cpvFit(
 }
 
 /** Reads the words of a query against a source's statistics, with near spellings for unknown words. */
-async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typing = false) {
-  await freshStats(db, source);
-  const { words: rows, stats } = await repo.readQueryWords(db, source, text, 80);
+async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typing = false, version?: string) {
+  const fresh = await freshStats(db, source);
+  // (a recount made just now is newer than the version read before it)
+  const seen = fresh.recounted ? undefined : (fresh.refreshedAt ?? (version && repo.refreshedAtOf(version)));
+  const { words: rows, stats } = await queryWords(db, source, text, 80, seen);
   const docs = stats?.docs ?? 0;
   const cpvDocs = stats?.cpv_docs ?? 0;
   const words: QueryWord[] = [];
@@ -175,7 +178,7 @@ async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typin
   // the last word may be half typed ("roof rep"): its commonest completions count a little less
   const last = rows.at(-1);
   if (typing && last && last.df === null && last.cpv_df === null && !last.near && last.word.length >= 2) {
-    for (const c of await repo.wordsStartingWith(db, source, last.word, 3)) {
+    for (const c of await completionsOf(db, source, last.word, 3)) {
       if (terms.has(c.lexeme)) continue;
       terms.set(c.lexeme, {
         idf: 0.8 * idf(docs, c.df),
@@ -341,7 +344,7 @@ export async function rank(db: DbOrTx, q: EngineQuery): Promise<EngineResult> {
 async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<EngineResult> {
   const s = repo.SOURCE_SQL[q.source];
   const [{ words, terms, stats }, index] = await Promise.all([
-    readWords(db, q.source, q.text, q.typing),
+    readWords(db, q.source, q.text, q.typing, version),
     q.source === 'external' ? liveIndex(db, version) : null,
   ]);
   const scoring = [...terms].filter(([, t]) => t.idf > 0);
@@ -459,6 +462,10 @@ async function passing(
   want: number,
   where?: SQL,
 ) {
+  // Without a filter every live notice passes. A notice deleted since the index last reconciled
+  // (deletes are rare: a notice is withdrawn by a later release, not removed) takes a place in
+  // the pool until then; every caller reads its page's rows by id, where it is gone already.
+  if (!where) return docs.length >= want || docs.length >= candidates ? docs.slice(0, want) : null;
   const kept: number[] = [];
   let checked = 0;
   for (const upto of [want + CHECK_MARGIN, CHECK_DEPTH]) {
@@ -562,19 +569,29 @@ export const STATS_CHECK_MS = 2_000;
 /** Larger sources are recounted in the background, at most this often per instance. */
 export const ASYNC_REFRESH_MS = 5 * 60_000;
 const refreshing = new Map<string, number>();
-export async function freshStats(db: DbOrTx, source: repo.SourceKey, force = false): Promise<void> {
+export async function freshStats(
+  db: DbOrTx,
+  source: repo.SourceKey,
+  force = false,
+): Promise<{ recounted: boolean; refreshedAt?: string }> {
   let perDb = lastCheck.get(db);
   if (!perDb) lastCheck.set(db, (perDb = new Map<repo.SourceKey, number>()));
   const now = Date.now();
-  if (!force && now - (perDb.get(source) ?? 0) < STATS_CHECK_MS) return;
+  if (!force && now - (perDb.get(source) ?? 0) < STATS_CHECK_MS) return { recounted: false };
   perDb.set(source, now);
   const s = repo.SOURCE_SQL[source];
   const [changes, state] = await Promise.all([repo.changeCounter(db, s.name), repo.statsState(db, source)]);
-  if (!force && state && state.changes === changes) return;
-  if (force || !state || state.docs < SYNC_REFRESH_BELOW) return repo.refreshTerms(db, s, changes);
-  if (now - (refreshing.get(source) ?? 0) < ASYNC_REFRESH_MS) return;
+  const seen = { recounted: false, refreshedAt: state?.refreshedAt };
+  if (!force && state && state.changes === changes) return seen;
+  if (force || !state || state.docs < SYNC_REFRESH_BELOW) {
+    await repo.refreshTerms(db, s, changes);
+    recounted(db, source);
+    return { recounted: true };
+  }
+  if (now - (refreshing.get(source) ?? 0) < ASYNC_REFRESH_MS) return seen;
   refreshing.set(source, now);
   void repo.refreshTerms(db, s, changes).catch(() => refreshing.delete(source));
+  return seen;
 }
 
 /** Splits ts_headline's output (\u0001 opens a mark, \u0002 closes it) into runs of text. */
@@ -667,7 +684,7 @@ async function suggestNow(db: DbOrTx, text: string, limit: number): Promise<CpvS
   if (trimmed.length < 2) return [];
   const last = /([\p{L}\p{N}]+)$/u.exec(trimmed)?.[1] ?? '';
   const completions =
-    !/\s$/.test(text) && last.length >= 2 ? await repo.labelWordsStartingWith(db, last.toLowerCase(), 3) : [];
+    !/\s$/.test(text) && last.length >= 2 ? await completionsOf(db, 'cpv', last.toLowerCase(), 3) : [];
   const { words, terms, stats } = await readWords(db, 'external', trimmed);
   // the words typed so far must all be in a suggestion; the last one, while it is being typed,
   // may be the start of a longer word
@@ -684,10 +701,10 @@ async function suggestNow(db: DbOrTx, text: string, limit: number): Promise<CpvS
   // no label holds every word ("school taxi"): the labels of the word being typed, then of any word
   const loose = strict.length ? strict : labels.filter((l) => endings.size && ending(l));
   const picked = (loose.length ? loose : labels.filter((l) => l.weight >= 0.3)).slice(0, limit * 2);
-  const counts = await repo.noticesPerCode(
-    db,
-    picked.map((l) => l.code),
-  );
+  const codes = picked.map((l) => l.code);
+  // (suggestions are kept a minute: the index as the last search left it counts well enough)
+  const index = builtLiveIndex(db);
+  const counts = index ? index.noticesPerCode(codes) : await repo.noticesPerCode(db, codes);
   return picked
     .map((l) => {
       const n = counts.get(l.code) ?? { code: 0, cls: 0 };

@@ -6,6 +6,7 @@ import { indexNotices, loadNotices } from '../matching/eval/eval.ts';
 import { freshStats, idf, rank } from './engine.ts';
 import * as repo from './engine.repository.ts';
 import { LabelIndex, buildLiveIndex, liveIndex, tsRankOf } from './live-index.ts';
+import { completionsOf, nearSpelling, queryWords, termTable } from './term-tables.ts';
 
 /**
  * The live feed's in-memory index (live-index.ts) against PostgreSQL, on the 860 real notices of
@@ -136,5 +137,63 @@ describe('a filter that leaves too few of the in-memory candidates (docs/search.
     const q = await queryTerms('quokka');
     const best = index!.topByText({ ...q, finding: q.terms }, 2_000).hits.map((h) => index!.idAt(h.doc));
     expect(best.filter((id) => memory.hits.some((h) => h.id === id))).toEqual([]);
+  });
+  it("reads a query's words from memory as repo.readQueryWords does in SQL: stems, frequencies, near spellings, sizes", async () => {
+    const { db } = database;
+    const titles = loadNotices()
+      .slice(0, 120)
+      .map((n) => n.title);
+    const texts = [
+      ...QUERIES,
+      ...titles,
+      'asbestoss remvoal at the deppot',
+      'the of and to',
+      'Lot 3: 2024-2026 framework, M&E re-roofing (phase 2)',
+      'roof roofs roofing ROOFER',
+      '  leading spaces, trailing punctuation!!',
+      'x',
+      '',
+    ];
+    // (the SQL rows also carry the statistics each, and number the words before dropping empty ones)
+    const strip = ({ pos: _pos, stats: _stats, ...r }: repo.QueryWordRow & { stats?: unknown }) => r;
+    for (const text of texts) {
+      const bySql = await repo.readQueryWords(db, 'external', text, 80);
+      const inMemory = await queryWords(db, 'external', text, 80);
+      expect(inMemory.stats, text).toEqual(bySql.stats);
+      expect(inMemory.words.map(strip), text).toEqual(bySql.words.map(strip));
+    }
+    for (const prefix of ['ro', 'rep', 'asb', 'elec', 'zzq']) {
+      expect(await completionsOf(db, 'external', prefix, 3), prefix).toEqual(
+        await repo.wordsStartingWith(db, 'external', prefix, 3),
+      );
+      expect(
+        (await completionsOf(db, 'cpv', prefix, 3)).map(({ lexeme, df }) => ({ lexeme, df })),
+        prefix,
+      ).toEqual(await repo.labelWordsStartingWith(db, prefix, 3));
+    }
+  });
+
+  it('finds the near spelling of an unknown word as pg_trgm does in SQL', async () => {
+    const { db } = database;
+    const table = await termTable(db, 'external');
+    // typos of known words: a letter dropped, doubled or swapped with the next
+    const typos = table.sorted
+      .filter((l, i) => i % 61 === 0 && /^[a-z]{5,}$/.test(l))
+      .flatMap((l) => [l.slice(0, 2) + l.slice(3), l + l.at(-1), l.slice(0, 1) + l[2] + l[1] + l.slice(3)])
+      .filter((w) => !table.df.has(w));
+    expect(typos.length).toBeGreaterThan(40);
+    const bySql = await repo.nearSpellings(db, 'external', typos);
+    expect(bySql.size).toBeGreaterThan(20);
+    for (const w of typos) expect(nearSpelling(table, w), w).toBe(bySql.get(w) ?? null);
+  });
+
+  it('counts the notices of each CPV code and class as repo.noticesPerCode does in SQL', async () => {
+    const { db } = database;
+    await buildLiveIndex(db);
+    const index = await liveIndex(db, await repo.sourceVersion(db, repo.SOURCE_SQL.external));
+    const codes = ['45000000', '45261910', '45261000', '79952000', '60130000', '33100000', '99999999'];
+    const bySql = await repo.noticesPerCode(db, codes);
+    expect([...bySql.values()].some((n) => n.code > 0)).toBe(true);
+    expect(index!.noticesPerCode(codes)).toEqual(bySql);
   });
 });

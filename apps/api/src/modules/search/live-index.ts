@@ -79,6 +79,9 @@ class Postings {
   }
 }
 
+/** The CPV classes (first four digits) of a notice's codes, each once. */
+const classesOf = (codes: readonly string[]) => new Set(codes.filter((c) => c.length >= 4).map((c) => c.slice(0, 4)));
+
 function grow<T extends Float64Array | Int32Array | Uint8Array | Uint32Array>(a: T, need: number): T {
   if (need <= a.length) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
@@ -116,6 +119,9 @@ export class LiveIndex {
   private byId = new Map<string, number>();
   private postings = new Map<string, Postings>();
   private byClass = new Map<string, number[]>();
+  /** live notices per CPV code and per class (the counts of the CPV suggestions) */
+  private perCode = new Map<string, number>();
+  private perClass = new Map<string, number>();
   /** scratch of one scoring pass (synchronous, so one per index serves every query) */
   private acc = new Float64Array(1024);
   private stamp = new Uint32Array(1024);
@@ -158,11 +164,25 @@ export class LiveIndex {
       if (!p) this.postings.set(lexeme, (p = new Postings()));
       p.push(d, weights.includes('A') ? -rank : rank);
     }
-    for (const cls of new Set((row.cpv_codes ?? []).filter((c) => c.length >= 4).map((c) => c.slice(0, 4)))) {
+    for (const cls of classesOf(row.cpv_codes ?? [])) {
       const list = this.byClass.get(cls);
       if (list) list.push(d);
       else this.byClass.set(cls, [d]);
     }
+    this.count(d, 1);
+  }
+
+  private count(d: number, by: 1 | -1) {
+    const codes = this.codes[d] ?? [];
+    for (const c of new Set(codes)) this.perCode.set(c, (this.perCode.get(c) ?? 0) + by);
+    for (const c of classesOf(codes)) this.perClass.set(c, (this.perClass.get(c) ?? 0) + by);
+  }
+
+  /** How many live notices carry each code exactly, and how many its class (as repo.noticesPerCode counts them). */
+  noticesPerCode(codes: readonly string[]): Map<string, { code: number; cls: number }> {
+    return new Map(
+      codes.map((c) => [c, { code: this.perCode.get(c) ?? 0, cls: this.perClass.get(c.slice(0, 4)) ?? 0 }]),
+    );
   }
 
   /** A notice deleted, or written since (its new version is added as a new number). */
@@ -176,6 +196,7 @@ export class LiveIndex {
   private kill(d: number) {
     if (!this.alive[d]) return;
     this.alive[d] = 0;
+    this.count(d, -1);
     this.live--;
     this.dead++;
   }
@@ -499,6 +520,11 @@ export async function liveIndex(db: DbOrTx, version: string): Promise<LiveIndex 
   }
   if (index.dead > REBUILD_DEAD_SHARE * Math.max(index.live, 1) && !s.building) void startBuild(db, s);
   return index;
+}
+
+/** The index as this instance last brought it up to date, without reading the table's version (null before the first build). */
+export function builtLiveIndex(db: DbOrTx): LiveIndex | null {
+  return enabled && !repo.inTransaction(db) ? (states.get(db)?.index ?? null) : null;
 }
 
 let enabled = true;
