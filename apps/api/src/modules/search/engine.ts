@@ -120,30 +120,38 @@ export const idf = (docs: number, df: number) => Math.log(1 + (Math.max(docs, df
 const groupOf = (c: string) => c.slice(0, 3);
 const classOf = (c: string) => c.slice(0, 4);
 
-/** How close `code` sits to the best code the query means: weight × level. */
-export function cpvFit(
-  codes: readonly string[],
-  understood: readonly UnderstoodCode[],
-): { fit: number; code: string; level: CpvLevel; queryCode: string } | null {
-  let best: { fit: number; code: string; level: CpvLevel; queryCode: string } | null = null;
-  for (const c of codes) {
-    for (const u of understood) {
-      const level: CpvLevel | null =
-        c === u.code
-          ? 'code'
-          : classOf(c) === classOf(u.code)
-            ? 'class'
-            : groupOf(c) === groupOf(u.code)
-              ? 'group'
-              : c.slice(0, 2) === u.code.slice(0, 2)
-                ? 'division'
-                : null;
-      if (!level) continue;
-      const fit = u.weight * CPV_LEVEL[level];
-      if (!best || fit > best.fit) best = { fit, code: c, level, queryCode: u.code };
+/**
+ * How close a candidate's codes sit to the best code the query means: weight × level. Built once
+ * per query, as it runs for every candidate (the prefixes of the codes read are cut once).
+ */
+export function cpvFitter(understood: readonly UnderstoodCode[]) {
+  const read = understood.map((u) => ({
+    u,
+    cls: classOf(u.code),
+    group: groupOf(u.code),
+    division: u.code.slice(0, 2),
+  }));
+  return (codes: readonly string[]): { fit: number; code: string; level: CpvLevel; queryCode: string } | null => {
+    let best: { fit: number; code: string; level: CpvLevel; queryCode: string } | null = null;
+    for (const c of codes) {
+      for (const { u, cls, group, division } of read) {
+        const level: CpvLevel | null =
+          c === u.code
+            ? 'code'
+            : c.startsWith(cls)
+              ? 'class'
+              : c.startsWith(group)
+                ? 'group'
+                : c.startsWith(division)
+                  ? 'division'
+                  : null;
+        if (!level) continue;
+        const fit = u.weight * CPV_LEVEL[level];
+        if (!best || fit > best.fit) best = { fit, code: c, level, queryCode: u.code };
+      }
     }
-  }
-  return best;
+    return best;
+  };
 }
 
 /** Reads the words of a query against a source's statistics, with near spellings for unknown words. */
@@ -416,13 +424,16 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     wordOf.set(w.lexeme, w.word);
     if (w.correctedTo) wordOf.set(w.correctedTo, w.word);
   }
-  const orderOf = (w: string) => words.findIndex((x) => x.word === w);
+  const firstAt = new Map<string, number>();
+  words.forEach((w, i) => firstAt.has(w.word) || firstAt.set(w.word, i));
+  const orderOf = (w: string) => firstAt.get(w) ?? -1;
+  const fitOf = cpvFitter(understood);
   const asked = [...new Set(words.map((w) => w.lexeme))];
   const named_ = (r: repo.CandidateRow) =>
     asked.length > 0 && asked.length <= NAMED_MAX_WORDS && asked.every((l) => r.title_terms?.includes(l));
   const hits = rows
     .map((r): RankedHit => {
-      const fit = understood.length ? cpvFit(codesOfRow(r), understood) : null;
+      const fit = understood.length ? fitOf(codesOfRow(r)) : null;
       const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
       const blended = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
       // a title that holds every word of a short query is what the user is looking for by name
@@ -434,11 +445,15 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
         bm25: r.bm25,
         words: [...new Set((r.terms ?? []).map((l) => wordOf.get(l) ?? l))].sort((a, b) => orderOf(a) - orderOf(b)),
         cpv: fit ? { code: fit.code, level: fit.level, queryCode: fit.queryCode } : null,
-        created: new Date(r.created),
+        created: r.created instanceof Date ? r.created : new Date(r.created),
       };
     })
     .filter((h) => h.score > 0)
-    .sort((a, b) => b.score - a.score || b.created.getTime() - a.created.getTime() || a.id.localeCompare(b.id))
+    // (ids are UUIDs: code-unit order is their order, without localeCompare's cost)
+    .sort(
+      (a, b) =>
+        b.score - a.score || b.created.getTime() - a.created.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
     .slice(0, q.limit);
   return { hits, words, understood, confidence, lexemes: [...terms.keys()] };
 }

@@ -187,6 +187,27 @@ describe('a filter that leaves too few of the in-memory candidates (docs/search.
     for (const w of typos) expect(nearSpelling(table, w), w).toBe(bySql.get(w) ?? null);
   });
 
+  it('takes the newest notices of CPV classes as SQL orders them, without the excluded ones', async () => {
+    const { db } = database;
+    await buildLiveIndex(db);
+    const index = (await liveIndex(db, await repo.sourceVersion(db, repo.SOURCE_SQL.external)))!;
+    const { rows } = await db.execute<{ id: string; ms: number } & Record<string, unknown>>(sql`
+      select id::text, (extract(epoch from date) * 1000)::float8 as ms from external_tenders
+      where cpv_classes && array['4500', '4526', '9091']::text[] order by date desc`);
+    const excluded = rows.filter((_, i) => i % 5 === 0).map((r) => r.id);
+    const expected = rows.filter((r) => !excluded.includes(r.id));
+    expect(expected.length).toBeGreaterThan(30);
+    for (const depth of [1, 10, expected.length - 1, expected.length, expected.length + 5]) {
+      const { docs, candidates } = index.newestOfClasses(['4500', '4526', '9091'], excluded, depth);
+      const want = expected.slice(0, depth);
+      expect(docs.map((d) => index.createdAt(d))).toEqual(want.map((r) => r.ms));
+      expect(new Set(docs.map((d) => index.idAt(d))).size).toBe(docs.length);
+      expect(docs.some((d) => excluded.includes(index.idAt(d)))).toBe(false);
+      // whether more remain past `depth`
+      expect(candidates > docs.length).toBe(expected.length > depth);
+    }
+  });
+
   it('counts the notices of each CPV code and class as repo.noticesPerCode does in SQL', async () => {
     const { db } = database;
     await buildLiveIndex(db);

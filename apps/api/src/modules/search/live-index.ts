@@ -119,6 +119,8 @@ export class LiveIndex {
   private byId = new Map<string, number>();
   private postings = new Map<string, Postings>();
   private byClass = new Map<string, number[]>();
+  /** each class's documents newest first, sorted at the first pass after a document joined it */
+  private byClassNewest = new Map<string, Int32Array>();
   /** live notices per CPV code and per class (the counts of the CPV suggestions) */
   private perCode = new Map<string, number>();
   private perClass = new Map<string, number>();
@@ -168,6 +170,7 @@ export class LiveIndex {
       const list = this.byClass.get(cls);
       if (list) list.push(d);
       else this.byClass.set(cls, [d]);
+      this.byClassNewest.delete(cls);
     }
     this.count(d, 1);
   }
@@ -355,17 +358,51 @@ export class LiveIndex {
     const gen = this.nextGen();
     const { stamp, alive, created } = this;
     const skip = this.excluded(excludeIds);
-    const cands: number[] = [];
-    for (const c of classes) {
-      for (const d of this.byClass.get(c) ?? []) {
-        if (stamp[d] === gen || !alive[d] || (skip && skip.has(d))) continue;
-        stamp[d] = gen;
-        cands.push(d);
+    // each class's list newest first, merged: `depth` documents cost about `depth` steps a class,
+    // not a pass over every document of a broad class (45: a third of the feed)
+    const lists = classes.map((c) => this.newestFirst(c)).filter((l) => l.length > 0);
+    const at = lists.map(() => 0);
+    const head = (i: number) => {
+      const l = lists[i]!;
+      let j = at[i]!;
+      while (j < l.length && (stamp[l[j]!] === gen || !alive[l[j]!] || (skip && skip.has(l[j]!)))) j++;
+      at[i] = j;
+      return j < l.length ? l[j]! : -1;
+    };
+    const docs: number[] = [];
+    for (;;) {
+      let pick = -1;
+      let pickDoc = -1;
+      for (let i = 0; i < lists.length; i++) {
+        const d = head(i);
+        if (d >= 0 && (pick < 0 || newer(created, d, pickDoc))) {
+          pick = i;
+          pickDoc = d;
+        }
       }
+      if (pick < 0) return { docs, candidates: docs.length };
+      // one past `depth` says more remain (the caller only asks whether it saw them all)
+      if (docs.length === depth) return { docs, candidates: depth + 1 };
+      stamp[pickDoc] = gen;
+      at[pick]!++;
+      docs.push(pickDoc);
     }
-    return { docs: best(cands, (a, b) => created[a]! > created[b]!, depth), candidates: cands.length };
+  }
+
+  private newestFirst(cls: string): Int32Array {
+    let sorted = this.byClassNewest.get(cls);
+    if (!sorted) {
+      const { created } = this;
+      sorted = Int32Array.from(this.byClass.get(cls) ?? []).sort((a, b) => (newer(created, a, b) ? -1 : 1));
+      this.byClassNewest.set(cls, sorted);
+    }
+    return sorted;
   }
 }
+
+/** Newest first; of two written at the same instant, the one added first. */
+const newer = (created: Float64Array, a: number, b: number) =>
+  created[a]! > created[b]! || (created[a] === created[b] && a < b);
 
 /** The `k` items of `xs` that come first by `before`, first first (a bounded heap whose root is the last kept). */
 function best(xs: readonly number[], before: (a: number, b: number) => boolean, k: number): number[] {
