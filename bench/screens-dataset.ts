@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { connect } from '../apps/api/src/db/client.ts';
 import { seedDemo } from '../apps/api/src/db/seed/demo.ts';
 import { demoSeeders } from '../apps/api/src/db/seed/index.ts';
 import { seedListingsDataset } from './matching.ts';
+import { line } from './lib.ts';
 import { seedNotices } from './search.ts';
 
 /**
@@ -65,5 +67,74 @@ export async function seedScreensDataset(url: string, out: string[]): Promise<vo
     await db.execute(sql`vacuum analyze`);
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The demo supplier's own responses and bid-assist requests, made through the running API (the
+ * SQL seed has none, and a bid pack is written by the service at submission): 20 responses to
+ * open tenders of other buyers (submitted, or a draft where the tender asks for answers the bench
+ * cannot give) and up to 20 bid-assist requests on live-feed notices (as many as the plan lets).
+ * Skipped when a kept database has them already.
+ */
+export async function seedSupplierRecords(base: string, token: string, url: string, out: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = async (q: string) => (await client.query<{ v: string }>(q)).rows.map((r) => r.v);
+    const supplier = `(select id from users where email = 'supplier@brickyard.test')`;
+    const [{ n: had }] = (
+      await client.query<{ n: number }>(
+        `select (select count(*) from tender_responses where supplier_id = ${supplier})::int +
+                (select count(*) from bid_assist_requests where supplier_id = ${supplier})::int as n`,
+      )
+    ).rows as [{ n: number }];
+    if (had >= 20) return;
+    const post = (p: string, body: unknown) =>
+      fetch(`${base}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const tenders = await ids(
+      `select id::text as v from tenders where status = 'active' and deadline > now() + interval '2 days'
+       and user_id <> ${supplier} order by md5(id::text) limit 20`,
+    );
+    let responses = 0;
+    for (const id of tenders) {
+      const bid = {
+        lines: [{ description: 'Supply and deliver as specified', quantity: 1, unitPrice: 12500 }],
+        leadTimeDays: 21,
+        validityDays: 90,
+        note: 'Price includes delivery to site.',
+        requirementAnswers: [],
+      };
+      let res = await post(`/api/tender/${id}/responses`, { ...bid, status: 'submitted' });
+      if (!res.ok) res = await post(`/api/tender/${id}/responses`, { ...bid, status: 'draft' });
+      await res.arrayBuffer();
+      if (res.ok) responses++;
+    }
+    let requests = 0;
+    const deadline = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    for (const id of await ids(`select id::text as v from external_tenders order by md5(id::text) limit 20`)) {
+      const res = await post('/api/bid-assist', {
+        externalTenderId: id,
+        message: 'Please review our bid for this notice before we submit it.',
+        deadline,
+      });
+      await res.arrayBuffer();
+      if (!res.ok) break; // the plan's monthly limit
+      requests++;
+    }
+    out.push(
+      line(
+        "the demo supplier's responses and bid-assist requests (through the API)",
+        `${responses} + ${requests}`,
+        'info',
+        true,
+      ),
+    );
+  } finally {
+    await client.end();
   }
 }

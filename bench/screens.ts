@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchDatabase, line, startServer, type LoadResult } from './lib.ts';
-import { seedScreensDataset } from './screens-dataset.ts';
+import { seedScreensDataset, seedSupplierRecords } from './screens-dataset.ts';
 import { datasetIds, ROUTES, type Ids, type Kind, type Role } from './screens-routes.ts';
 
 /**
@@ -158,6 +158,7 @@ export async function benchScreens(opts: { databaseUrl?: string; seconds: number
       });
       tokens[role] = ((await res.json()) as { data: { token: string } }).data.token;
     }
+    await seedSupplierRecords(base, tokens.supplier, bench.url, out);
     const ids: Ids = await datasetIds(bench.url);
     const yardPaths = [...ids.suppliers, ...ids.buyers].map((id) => `/item/${id}`);
     const yardstick = async () => {

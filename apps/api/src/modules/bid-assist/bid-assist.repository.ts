@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BidAssistStatus, BidPack } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -31,6 +31,22 @@ export type RequestWithSupplier = {
   supplierFirstName: string;
   supplierLastName: string;
   supplierEmail: string;
+};
+
+/** What a list shows of a bid pack: its tender's kind and its summary (a pack is tens of KB of JSON). */
+export type PackHead = { tender: { kind: BidPack['tender']['kind'] }; summary: BidPack['summary'] };
+/** A request as lists show it: its bid pack cut to the head. */
+export type RequestHeadWithSupplier = Omit<RequestWithSupplier, 'request'> & {
+  request: Omit<BidAssistRow, 'bidPack'> & { bidPack: PackHead };
+};
+
+const { bidPack: _pack, ...headColumns } = getTableColumns(r);
+const requestHeadColumns = {
+  ...requestColumns,
+  request: {
+    ...headColumns,
+    bidPack: sql<PackHead>`jsonb_build_object('tender', jsonb_build_object('kind', ${r.bidPack} -> 'tender' -> 'kind'), 'summary', ${r.bidPack} -> 'summary')`,
+  },
 };
 
 export async function findOurTender(db: DbOrTx, id: string) {
@@ -119,7 +135,7 @@ export async function listRequests(
       : [desc(r.createdAt), asc(r.id)];
   const [rows, [total]] = await Promise.all([
     db
-      .select(requestColumns)
+      .select(requestHeadColumns)
       .from(r)
       .innerJoin(users, eq(users.id, r.supplierId))
       .where(cond)

@@ -212,6 +212,13 @@ describe('docs/product.md §1/§7 the bid pack: compliance matrix, go/no-go and 
     // Closed: a no-go whatever else is met, and the first reason says why.
     expect(pack.summary).toMatchObject({ met: 2, partlyMet: 4, missing: 4, total: 10, score: 40, verdict: 'no_go' });
     expect(pack.summary.reasons[0]).toBe('The tender closed on 06 Feb 2025.');
+    // the history shows the same tender and summary without reading the whole pack
+    const history = await t.request('GET', '/api/bid-assist', { token: win.token });
+    expect(history.status).toBe(200);
+    const listed = history.body.data.find((x: { id: string }) => x.id === res.body.data.id);
+    expect(listed.tender).toEqual({ kind: 'external', id, title: 'Sumner House - Window Replacement' });
+    expect(listed.summary).toEqual({ verdict: 'no_go', score: 40, met: 2, partlyMet: 4, missing: 4 });
+    expect(listed).not.toHaveProperty('bidPack');
   });
 
   it('is generated deterministically: the same data gives the same matrix and summary', async () => {

@@ -37,7 +37,7 @@ type CreateBody = z.output<typeof createBidAssistBodySchema>;
 const notFound = () => new AppError('NOT_FOUND', 'Bid Assist request not found');
 const fileName = (key: string) => cleanFileName(key.split('/').pop() ?? key);
 
-function toRequest(row: repo.RequestWithSupplier): BidAssistRequest {
+function toRequest(row: repo.RequestHeadWithSupplier): BidAssistRequest {
   const r = row.request;
   const s = r.bidPack.summary;
   return {
