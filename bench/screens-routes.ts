@@ -50,6 +50,12 @@ export const ROUTES: Record<string, RoutePlan> = {
     role: 'buyer',
     urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/responses`),
   },
+  // a supplier opening the response form of an open tender: the draft Bid Assist writes for them
+  '/api/tender/{id}/responses/prefill': {
+    role: 'supplier',
+    urls: (i) => each(i.tenders, (id) => `/api/tender/${id}/responses/prefill`),
+    kind: 'object',
+  },
   '/api/tender/{id}/questions': {
     role: 'buyer',
     urls: (i) => each(i.ownTenders, (id) => `/api/tender/${id}/questions`),
@@ -127,6 +133,7 @@ export const ROUTES: Record<string, RoutePlan> = {
   '/api/upload/presigned-download-url': { skip: 'a download link for one stored file' },
   '/api/billing/invoices/{id}/pdf': { skip: 'a PDF download' },
   '/api/bid-assist/{id}/pack.pdf': { skip: 'a PDF download' },
+  '/api/tender/{id}/responses/compare': { skip: 'a comparison export (a PDF by default, or CSV)' },
   '/api/bid-assist/{id}/file': { skip: 'a file download' },
   '/api/settings/privacy/export': { skip: 'a data export download (rate limited)' },
   '/api/catalogue/import/template': { skip: 'a CSV template download' },

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts';
 import { demoSeeders } from './db/seed/index.ts';
+import { warmLiveIndex } from './modules/search/live-index.ts';
 import { loadLocalSecrets } from './platform/secrets.ts';
 
 export interface Running extends BuiltApp {
@@ -39,6 +40,9 @@ export async function bootstrap(config: Config, opts: { logger?: FastifyBaseLogg
     const database = connect(databaseUrl);
     const seeded = cfg.seedDemo ? await seedDemo(database.db, demoSeeders) : false;
     const built = await buildApp({ config: cfg, db: database.db, logger: opts.logger });
+    warmLiveIndex(database.db).catch((err: unknown) =>
+      built.app.log.warn({ err }, 'reading the live feed search index at start failed (the first search reads it)'),
+    );
     return {
       ...built,
       databaseUrl,
