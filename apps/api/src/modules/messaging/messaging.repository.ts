@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   contracts,
   conversationParticipants,
@@ -119,21 +119,21 @@ export interface ConversationListRow {
  * The conversation list of a user in ONE query: each conversation with the other party, the
  * last message (denormalised id on the conversation) and the caller's unread count (the counter on
  * their participant row, kept by the messages triggers). Ordered by the last message, newest first; new empty ones by creation.
+ * Prepared once per database handle (two shapes: the page, and one conversation of it), so the
+ * query builder does not build it again on every visit (docs/performance.md).
  */
-export async function listConversations(
-  db: DbOrTx,
-  userId: string,
-  opts: { page: number; pageSize: number; conversationId?: string },
-): Promise<{ rows: ConversationListRow[]; total: number }> {
+function conversationListStatements(db: Db, one: boolean) {
+  const userId = sql.placeholder('userId');
   const other = sql`case when ${conversations.userLowId} = ${userId} then ${conversations.userHighId} else ${conversations.userLowId} end`;
   const where = and(
     eq(conversationParticipants.userId, userId),
-    opts.conversationId ? eq(conversations.id, opts.conversationId) : undefined,
+    one ? eq(conversations.id, sql.placeholder('conversationId')) : undefined,
   );
   const order = [
     desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
     desc(conversations.id),
   ];
+  const name = one ? 'conversation_list_one' : 'conversation_list';
   // The page's conversations first, then the other person and the last message of those only:
   // joined before the cut, a busy user's every conversation fetched both to show 20.
   const pageIds = db
@@ -142,10 +142,10 @@ export async function listConversations(
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
     .where(where)
     .orderBy(...order)
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize);
-  const [rows, [total]] = await Promise.all([
-    db
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return {
+    page: db
       .select({
         conversation: conversations,
         other: {
@@ -163,14 +163,33 @@ export async function listConversations(
       .innerJoin(users, eq(users.id, other))
       .leftJoin(messages, eq(messages.id, conversations.lastMessageId))
       .where(and(eq(conversationParticipants.userId, userId), inArray(conversations.id, pageIds)))
-      .orderBy(...order),
-    db
+      .orderBy(...order)
+      .prepare(name),
+    total: db
       .select({ n: count() })
       .from(conversationParticipants)
       .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-      .where(where),
-  ]);
-  return { rows: rows, total: total?.n ?? 0 };
+      .where(where)
+      .prepare(`${name}_total`),
+  };
+}
+const conversationList = preparedPerDb((db) => conversationListStatements(db, false));
+const conversationListOne = preparedPerDb((db) => conversationListStatements(db, true));
+
+export async function listConversations(
+  db: Db,
+  userId: string,
+  opts: { page: number; pageSize: number; conversationId?: string },
+): Promise<{ rows: ConversationListRow[]; total: number }> {
+  const statements = opts.conversationId ? conversationListOne(db) : conversationList(db);
+  const params = {
+    userId,
+    conversationId: opts.conversationId,
+    limit: opts.pageSize,
+    offset: (opts.page - 1) * opts.pageSize,
+  };
+  const [rows, [total]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** A page of a thread, answered oldest → newest. */

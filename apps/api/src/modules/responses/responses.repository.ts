@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   catalogueItems,
   contracts,
@@ -59,8 +59,17 @@ export async function lockTender(db: DbOrTx, id: string): Promise<TenderRow | un
   return row;
 }
 
-export async function findResponse(db: DbOrTx, id: string): Promise<FullResponse | undefined> {
-  const [row] = await selectFull(db).where(eq(tenderResponses.id, id)).limit(1);
+// Prepared once per database handle: building this select (three subqueries, two joins) in the
+// query builder cost more CPU than PostgreSQL spends running it (docs/performance.md).
+const responseByIdStatement = preparedPerDb((db) =>
+  selectFull(db)
+    .where(eq(tenderResponses.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('response_full_by_id'),
+);
+
+export async function findResponse(db: Db, id: string): Promise<FullResponse | undefined> {
+  const [row] = await responseByIdStatement(db).execute({ id });
   return row;
 }
 
@@ -165,18 +174,26 @@ export function lockForTender(
     .for('update');
 }
 
-export async function listMine(db: DbOrTx, supplierId: string, page: number, pageSize: number) {
-  const where = eq(tenderResponses.supplierId, supplierId);
+const mineStatement = preparedPerDb((db) =>
+  selectFull(db)
+    .where(eq(tenderResponses.supplierId, sql.placeholder('supplierId')))
+    .orderBy(desc(tenderResponses.updatedAt), desc(tenderResponses.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('responses_mine'),
+);
+const mineCountStatement = preparedPerDb((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenderResponses)
+    .where(eq(tenderResponses.supplierId, sql.placeholder('supplierId')))
+    .prepare('responses_mine_count'),
+);
+
+export async function listMine(db: Db, supplierId: string, page: number, pageSize: number) {
   const [rows, [total]] = await Promise.all([
-    selectFull(db)
-      .where(where)
-      .orderBy(desc(tenderResponses.updatedAt), desc(tenderResponses.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tenderResponses)
-      .where(where),
+    mineStatement(db).execute({ supplierId, limit: pageSize, offset: (page - 1) * pageSize }),
+    mineCountStatement(db).execute({ supplierId }),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
