@@ -70,13 +70,26 @@ export interface JobsOptions {
   workers: boolean;
 }
 
+/** How long stop() waits for running jobs, then for the work its workers had under way. */
+const STOP_WAIT_MS = 10_000;
+
 export function createJobs(opts: JobsOptions): Jobs {
   // drizzle(pool) keeps its pool as $client (not on the Db type, which also covers transactions)
   const pool = (opts.db as Db & { $client: pg.Pool }).$client;
+  // pg-boss's statements and the job runs under way: stop() returns once there are none (see there).
+  let busy = 0;
+  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+    busy++;
+    try {
+      return await work();
+    } finally {
+      busy--;
+    }
+  };
   const boss = new PgBoss({
     schema: JOBS_SCHEMA,
     // The app's own pool: one set of connections, the embedded PostgreSQL or DATABASE_URL alike.
-    db: { executeSql: async (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => tracked(() => pool.query(text, values)) },
     // The schema is installed with the app's migrations (db/migrate.ts), under their lock.
     migrate: false,
     // Our scheduled jobs chain themselves (every()); pg-boss's cron clock is not needed.
@@ -158,18 +171,19 @@ export function createJobs(opts: JobsOptions): Jobs {
         const worker = await boss.work<object>(
           q.name,
           { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 },
-          async ([job]) => {
-            if (!job) return;
-            try {
-              await q.run(job.data ?? {});
-            } catch (err) {
-              opts.log.warn(
-                { err, job: q.name, id: job.id },
-                'jobs: a job failed; it is retried while it has attempts left',
-              );
-              throw storableError(err);
-            }
-          },
+          ([job]) =>
+            tracked(async () => {
+              if (!job) return;
+              try {
+                await q.run(job.data ?? {});
+              } catch (err) {
+                opts.log.warn(
+                  { err, job: q.name, id: job.id },
+                  'jobs: a job failed; it is retried while it has attempts left',
+                );
+                throw storableError(err);
+              }
+            }),
         );
         workers.set(q.name, worker);
       }
@@ -180,7 +194,15 @@ export function createJobs(opts: JobsOptions): Jobs {
       started = false;
       workers.clear();
       // Running jobs finish (or, past the wait, expire and are retried by another instance).
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS, close: false });
+      // pg-boss waits only for jobs its workers already hold. A worker whose fetch is still in
+      // flight runs the job it brings back after stop() has returned, and pg-boss records the
+      // outcome without awaiting it: once the caller has closed the pool, that write is an
+      // unhandled rejection. So wait until no statement and no job of ours is under way. Each step
+      // of that chain starts in a microtask of the one before, so a check from a timer never falls
+      // between two of them.
+      const until = Date.now() + STOP_WAIT_MS;
+      while (busy > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
