@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsDir } from '../platform/paths.ts';
 import * as schema from './schema/index.ts';
@@ -40,6 +41,74 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+/**
+ * Statements whose SQL depends on which optional filters a request sets (a list's filters and
+ * sort): one statement prepared per shape, built at the shape's first use and kept per database
+ * handle. `shapeOf` names what the SQL depends on, never the values. Past `maxShapes` shapes a
+ * new one gets null and its caller builds the query as usual, so a client cycling through filter
+ * combinations cannot grow each connection's prepared statements without bound.
+ */
+export function preparedPerShape<A, T>(
+  name: string,
+  shapeOf: (args: A) => string,
+  build: (db: Db, statementName: string, args: A) => T,
+  maxShapes = 48,
+): (db: Db, args: A) => T | null {
+  // One name per shape across handles: the same shape is the same SQL on every database.
+  const names = new Map<string, string>();
+  const statements = new WeakMap<Db, Map<string, T>>();
+  return (db, args) => {
+    const shape = shapeOf(args);
+    let statementName = names.get(shape);
+    if (statementName === undefined) {
+      if (names.size >= maxShapes) return null;
+      statementName = `${name}_${names.size}`;
+      names.set(shape, statementName);
+    }
+    let built = statements.get(db);
+    if (!built) statements.set(db, (built = new Map<string, T>()));
+    let statement = built.get(shape);
+    if (statement === undefined) {
+      statement = build(db, statementName, args);
+      built.set(shape, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * How a filter's values enter its SQL: as the values themselves (`literalValues`, for a query built
+ * per request or a condition another query embeds), or as placeholders named by their keys
+ * (`placeholderValues`, in a statement prepared per shape and executed with the filter as values).
+ */
+export interface Bind {
+  value<T>(key: string, value: T): T | Placeholder<string, T>;
+  /** An array as one parameter (`= any(...)`), not a list of parameters. */
+  array(key: string, values: readonly unknown[]): SQLWrapper;
+}
+export const literalValues: Bind = { value: (_key, value) => value, array: (_key, values) => sql.param([...values]) };
+export const placeholderValues: Bind = { value: (key) => sql.placeholder(key), array: (key) => sql.placeholder(key) };
+
+/**
+ * What a list statement's SQL depends on: which filters are set and the order. Values are
+ * placeholders, except flags, whose value picks the condition (in stock or not), and arrays of
+ * one, which a filter may compare as an equality (an index walked in order).
+ */
+export const filterShape = (filter: object, sort: string): string =>
+  `${sort}|${Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) =>
+      typeof value === 'boolean' ? `${key}=${value}` : Array.isArray(value) && value.length === 1 ? `${key}[1]` : key,
+    )
+    .sort()
+    .join(',')}`;
+
+/** A page of a list as rows to skip and take. */
+export interface Slice {
+  limit: number;
+  offset: number;
 }
 
 export async function runMigrations(db: Db): Promise<void> {

@@ -1,5 +1,15 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  filterShape,
+  literalValues,
+  placeholderValues,
+  preparedPerDb,
+  preparedPerShape,
+  type Bind,
+  type Db,
+  type DbOrTx,
+  type Slice,
+} from '../../db/client.ts';
 import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { catalogueItems, catalogueItemViews, users } from '../../db/schema/index.ts';
 
@@ -79,18 +89,20 @@ export interface CatalogueFilter {
 export type CatalogueSort = 'relevance' | 'newest' | 'oldest' | 'price_asc' | 'price_desc';
 
 /** The filters as one condition, for the search engine (which ranks by the words and passes back `ids`). */
-export const filterSql = (f: CatalogueFilter): SQL | undefined => whereOf(f);
+export const filterSql = (f: CatalogueFilter): SQL | undefined => whereOf(f, literalValues);
 
-function whereOf(f: CatalogueFilter): SQL | undefined {
+/** The condition for the filters set in `f`, with their values bound by `v`. */
+function whereOf(f: CatalogueFilter, v: Bind): SQL | undefined {
   const c: Array<SQL | undefined> = [];
-  if (f.ownerId) c.push(eq(catalogueItems.userId, f.ownerId));
-  if (f.ids) c.push(f.ids.length ? inArray(catalogueItems.id, [...f.ids]) : sql`false`);
-  if (f.category) c.push(eq(catalogueItems.category, f.category));
-  if (f.subcategory) c.push(sql`${catalogueItems.subcategories} @> array[${f.subcategory}]::text[]`);
-  if (f.region) c.push(eq(catalogueItems.region, f.region));
-  if (f.availability) c.push(eq(catalogueItems.availability, f.availability));
-  if (f.minPricePence !== undefined) c.push(gte(catalogueItems.valuePence, f.minPricePence));
-  if (f.maxPricePence !== undefined) c.push(lte(catalogueItems.valuePence, f.maxPricePence));
+  if (f.ownerId) c.push(eq(catalogueItems.userId, v.value('ownerId', f.ownerId)));
+  if (f.ids) c.push(sql`${catalogueItems.id} = any(${v.array('ids', f.ids)})`);
+  if (f.category) c.push(eq(catalogueItems.category, v.value('category', f.category)));
+  if (f.subcategory)
+    c.push(sql`${catalogueItems.subcategories} @> array[${v.value('subcategory', f.subcategory)}]::text[]`);
+  if (f.region) c.push(eq(catalogueItems.region, v.value('region', f.region)));
+  if (f.availability) c.push(eq(catalogueItems.availability, v.value('availability', f.availability)));
+  if (f.minPricePence !== undefined) c.push(gte(catalogueItems.valuePence, v.value('minPricePence', f.minPricePence)));
+  if (f.maxPricePence !== undefined) c.push(lte(catalogueItems.valuePence, v.value('maxPricePence', f.maxPricePence)));
   if (f.inStock === true) c.push(gt(catalogueItems.quantity, 0));
   if (f.inStock === false) c.push(sql`coalesce(${catalogueItems.quantity}, 0) <= 0`);
   return and(...c);
@@ -112,26 +124,45 @@ const ORDER: Record<Exclude<CatalogueSort, 'relevance'>, SQL[]> = {
 };
 
 /** The search engine's order: each id's position in the ranked list. */
-const rankedOrder = (ids: readonly string[] | undefined): SQL[] =>
-  ids?.length ? [sql`array_position(${`{${ids.join(',')}}`}::uuid[], ${catalogueItems.id})`] : ORDER.newest;
+const orderOf = (f: CatalogueFilter, sort: CatalogueSort, v: Bind): SQL[] =>
+  sort !== 'relevance'
+    ? ORDER[sort]
+    : f.ids
+      ? [sql`array_position(${v.array('ids', f.ids)}::uuid[], ${catalogueItems.id})`]
+      : ORDER.newest;
+
+function selectPage(db: DbOrTx, f: CatalogueFilter, sort: CatalogueSort, slice: Slice, v: Bind) {
+  return db
+    .select({ c: catalogueItems, companyName: users.companyName, ...listStateColumns('catalogue_items') })
+    .from(catalogueItems)
+    .innerJoin(users, eq(users.id, catalogueItems.userId))
+    .where(whereOf(f, v))
+    .orderBy(...orderOf(f, sort, v))
+    .limit(v.value('limit', slice.limit))
+    .offset(v.value('offset', slice.offset));
+}
+
+/** A page's statement per shape of filter and sort (the catalogue lists are read on every visit). */
+const pageStatement = preparedPerShape(
+  'catalogue_page',
+  ({ f, sort }: { f: CatalogueFilter; sort: CatalogueSort }) => filterShape(f, sort),
+  (db, name, { f, sort }) => selectPage(db, f, sort, { limit: 0, offset: 0 }, placeholderValues).prepare(name),
+);
 
 /**
  * One page of items, with the catalogue's list state read in the same statement: a count kept at
  * that version is this page's exact total (db/exact-counts.ts). State is null for an empty page.
  */
 export async function listItems(
-  db: DbOrTx,
+  db: Db,
   filter: CatalogueFilter,
   page: { page: number; pageSize: number; sort: CatalogueSort },
 ): Promise<{ rows: CatalogueWithCompany[]; state: ListState | null }> {
-  const rows = await db
-    .select({ c: catalogueItems, companyName: users.companyName, ...listStateColumns('catalogue_items') })
-    .from(catalogueItems)
-    .innerJoin(users, eq(users.id, catalogueItems.userId))
-    .where(whereOf(filter))
-    .orderBy(...(page.sort === 'relevance' ? rankedOrder(filter.ids) : ORDER[page.sort]))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+  const slice: Slice = { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+  const prepared = pageStatement(db, { f: filter, sort: page.sort });
+  const rows = prepared
+    ? await prepared.execute({ ...filter, ...slice })
+    : await selectPage(db, filter, page.sort, slice, literalValues);
   const first = rows[0];
   return {
     rows: rows.map((r) => ({ ...r.c, companyName: r.companyName })),
@@ -144,6 +175,6 @@ export async function countItems(db: DbOrTx, filter: CatalogueFilter): Promise<C
   const [row] = await db
     .select({ n: count(), ...listStateColumns('catalogue_items') })
     .from(catalogueItems)
-    .where(whereOf(filter));
+    .where(whereOf(filter, literalValues));
   return { total: row?.n ?? 0, version: row?.listVersion ?? -1, validUntil: null };
 }

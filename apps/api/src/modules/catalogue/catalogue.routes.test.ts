@@ -171,6 +171,12 @@ describe('docs/product.md §7 Catalogue and Products: the same items under /api/
     expect((await get('sort=price_asc')).data.map((x: any) => x.value)).toEqual([31.99, 52.3, 950]);
     expect((await get('sort=price_desc')).data.map((x: any) => x.value)).toEqual([950, 52.3, 31.99]);
     expect((await get('inStock=false')).meta.total).toBe(1);
+    // in stock and out of stock are two conditions, not one statement with two values
+    const inStock = (await get('inStock=true')).data.map((x: any) => x.title);
+    const outOfStock = (await get('inStock=false')).data.map((x: any) => x.title);
+    expect(inStock).toHaveLength(2);
+    expect(outOfStock).toHaveLength(1);
+    expect(inStock).not.toContain(outOfStock[0]);
     expect((await get('q=excavator')).data.map((x: any) => x.category)).toEqual(['plant-hire']);
     // words: the search engine's order ("Best match") by default, any word found; a sort still sorts them
     const byDefault = (await get('q=excavator%20beam')).data.map((x: any) => x.title);
