@@ -67,7 +67,9 @@ export function conditions(f: SearchFilters, omit?: 'status' | 'cpv' | 'location
   }
   if (f.closingFrom) where.push(sql`${t.tenderEndDate} >= ${f.closingFrom.toISOString()}`);
   if (f.closingBefore) where.push(sql`${t.tenderEndDate} < ${f.closingBefore.toISOString()}`);
-  if (f.ids) where.push(f.ids.length ? inArray(t.id, f.ids) : sql`false`);
+  // The engine's results (up to 500 ids) as one array parameter: the page, its count and the three
+  // facets each carry them, and 500 parameters apiece cost more to build than the statements run.
+  if (f.ids) where.push(sql`${t.id} = any(${`{${f.ids.join(',')}}`}::uuid[])`);
   return where;
 }
 
@@ -126,6 +128,37 @@ function orderBy(sort: SearchSort, ranked: readonly string[] | undefined): SQL[]
   return [desc(t.date), asc(t.id)];
 }
 
+/** One page of the tenders the filters let through, in `sort` order. */
+export function tenderPage(
+  db: DbOrTx,
+  userId: string,
+  f: SearchFilters,
+  sort: SearchSort,
+  page: number,
+  pageSize: number,
+): Promise<TenderView[]> {
+  if (sort === 'relevance' && f.ids?.length) {
+    // The engine's order: read the ranked ids in turn (each a primary-key probe) until a page
+    // passes the other filters. Sorting by array_position() instead cost 500 × 500 comparisons.
+    return db
+      .select(columns(userId))
+      .from(sql`unnest(${`{${f.ids.join(',')}}`}::uuid[]) with ordinality as ranked(id, pos)`)
+      .innerJoin(t, sql`${t.id} = ranked.id`)
+      .where(and(...conditions({ ...f, ids: undefined })))
+      .orderBy(sql`ranked.pos`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+  }
+  return db
+    .select(columns(userId))
+    .from(t)
+    .where(and(...conditions(f)))
+    .orderBy(...orderBy(sort, f.ids))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** A page of tenders and how many the filters let through in all. */
 export async function searchTenders(
   db: DbOrTx,
   userId: string,
@@ -134,18 +167,14 @@ export async function searchTenders(
   page: number,
   pageSize: number,
 ): Promise<{ rows: TenderView[]; total: number }> {
-  const where = and(...conditions(f));
   const [rows, [total]] = await Promise.all([
+    tenderPage(db, userId, f, sort, page, pageSize),
     db
-      .select(columns(userId))
+      .select({ n: count() })
       .from(t)
-      .where(where)
-      .orderBy(...orderBy(sort, f.ids))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(t).where(where),
+      .where(and(...conditions(f))),
   ]);
-  return { rows: rows, total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** Facet counts over the matching tenders; each facet ignores its own filter so its options stay visible. */

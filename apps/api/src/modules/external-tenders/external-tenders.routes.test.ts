@@ -84,6 +84,22 @@ describe('docs/product.md §7 GET /api/external-tenders/search', () => {
     expect((await search('q=zzqxjv')).meta.total).toBe(0);
   });
 
+  it('pages words in the search engine’s order, and a filter keeps that order among what it lets through', async () => {
+    const all = (await search('q=works%20refurbishment%20repair&pageSize=100')).data.map((d) => d.id);
+    expect(all.length).toBeGreaterThan(10);
+    const [p1, p2] = await Promise.all([
+      search('q=works%20refurbishment%20repair&pageSize=5&page=1'),
+      search('q=works%20refurbishment%20repair&pageSize=5&page=2'),
+    ]);
+    expect([...p1.data, ...p2.data].map((d) => d.id)).toEqual(all.slice(0, 10));
+    const works = await search('q=works%20refurbishment%20repair&cpv=45&pageSize=100');
+    expect(works.data.length).toBeGreaterThan(0);
+    expect(works.data.length).toBeLessThan(all.length);
+    expect(works.data.every((d) => d.cpvCodes.some((c: string) => c.startsWith('45')))).toBe(true);
+    const ids = works.data.map((d) => d.id);
+    expect(ids).toEqual(all.filter((id) => ids.includes(id)));
+  });
+
   it('filters by status, CPV prefix, value range, location and closing window, and pages', async () => {
     expect((await search('status=open')).meta.total).toBe(0);
     const closed = await search('status=closed&pageSize=100');

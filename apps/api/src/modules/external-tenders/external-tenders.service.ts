@@ -207,7 +207,8 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
         const rows = await repo.topTenders(db, p.id, await interests(p.id), limit);
         return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };
       }
-      const { rows } = await repo.searchTenders(db, p.id, { ids: ranked.map((r) => r.id) }, 'relevance', 1, limit);
+      // the ranking is the list: no count to read
+      const rows = await repo.tenderPage(db, p.id, { ids: ranked.map((r) => r.id) }, 'relevance', 1, limit);
       const why = new Map(ranked.map((r) => [r.id, r]));
       const data = rows.map((row) => {
         const t = toExternalTender(row);
