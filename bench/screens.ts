@@ -127,6 +127,33 @@ async function jobsIdle(url: string) {
 }
 
 /**
+ * Waits until the server process is idle (under 10% of a core over half a second, twice; at most
+ * 2 minutes): an instance reads the live feed's search index when it starts (about 13 s of CPU at
+ * 100k notices), and the yardstick measured meanwhile came out at half its later figure. Reads
+ * /proc, so on a machine without it this returns at once.
+ */
+async function processIdle(pid: number | undefined) {
+  const cpuTicks = () => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (100 a second)
+    } catch {
+      return null;
+    }
+  };
+  const until = Date.now() + 120_000;
+  let quiet = 0;
+  let last = cpuTicks();
+  while (last !== null && quiet < 2 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuTicks();
+    if (now === null) return;
+    quiet = now - last < 5 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/**
  * Waits until the server has worked off what the last run left queued (requests whose sockets
  * autocannon closed still wait for a database connection), so a slow call does not slow the next:
  * a read that queues for a connection answers quickly again (at most 60 s).
@@ -206,6 +233,7 @@ export async function benchScreens(opts: { databaseUrl?: string; seconds: number
       return hit(yardBase, yardPaths, tokens.buyer, opts.seconds);
     };
     await jobsIdle(bench.url);
+    await processIdle(app.child.pid);
     await settle(base, tokens.buyer);
     const before = await yardstick();
     const results: Array<{

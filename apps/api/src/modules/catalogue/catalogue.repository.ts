@@ -10,6 +10,7 @@ import {
   type DbOrTx,
   type Slice,
 } from '../../db/client.ts';
+import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
 import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { catalogueItems, catalogueItemViews, users } from '../../db/schema/index.ts';
 
@@ -128,16 +129,15 @@ const orderOf = (sort: CatalogueSort): SQL[] => ORDER[sort === 'relevance' ? 'ne
 
 function selectPage(db: DbOrTx, f: CatalogueFilter, sort: CatalogueSort, slice: Slice, v: Bind) {
   const columns = { c: catalogueItems, companyName: users.companyName, ...listStateColumns('catalogue_items') };
-  // The search engine's order: its ranked ids read in turn (primary-key probes) until a page passes
-  // the filters; sorting by array_position() instead costs 500 × 500 comparisons.
+  // The search engine's order (db/ranked.ts).
   const read =
     sort === 'relevance' && f.ids
       ? db
           .select(columns)
-          .from(sql`unnest(${v.array('ids', f.ids)}::uuid[]) with ordinality as ranked(id, pos)`)
-          .innerJoin(catalogueItems, sql`${catalogueItems.id} = ranked.id`)
+          .from(rankedIds(v.array('ids', f.ids)))
+          .innerJoin(catalogueItems, isRanked(catalogueItems.id))
           .where(whereOf({ ...f, ids: undefined }, v))
-          .orderBy(sql`ranked.pos`)
+          .orderBy(rankOrder)
       : db
           .select(columns)
           .from(catalogueItems)

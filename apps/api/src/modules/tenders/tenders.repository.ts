@@ -11,6 +11,7 @@ import {
   type DbOrTx,
   type Slice,
 } from '../../db/client.ts';
+import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
 import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { tenders, users } from '../../db/schema/index.ts';
 
@@ -114,16 +115,15 @@ const orderOf = (sort: TenderSort): SQL[] => ORDER[sort === 'relevance' ? 'newes
 /** A page of tenders as one select (exported for the plan test: tenders.plans.test.ts). */
 export function selectPage(db: DbOrTx, f: TenderFilter, sort: TenderSort, slice: Slice, v: Bind) {
   const columns = { t: tenders, companyName: users.companyName, ...listStateColumns('tenders') };
-  // The search engine's order: its ranked ids read in turn (primary-key probes) until a page passes
-  // the filters; sorting by array_position() instead costs 500 × 500 comparisons.
+  // The search engine's order (db/ranked.ts).
   const read =
     sort === 'relevance' && f.ids
       ? db
           .select(columns)
-          .from(sql`unnest(${v.array('ids', f.ids)}::uuid[]) with ordinality as ranked(id, pos)`)
-          .innerJoin(tenders, sql`${tenders.id} = ranked.id`)
+          .from(rankedIds(v.array('ids', f.ids)))
+          .innerJoin(tenders, isRanked(tenders.id))
           .where(whereOf({ ...f, ids: undefined }, v))
-          .orderBy(sql`ranked.pos`)
+          .orderBy(rankOrder)
       : db
           .select(columns)
           .from(tenders)
