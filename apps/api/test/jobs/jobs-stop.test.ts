@@ -63,3 +63,40 @@ it('stop waits for the job a worker was fetching, and its completion is written 
   );
   expect(rows[0]?.state).toBe('completed');
 });
+
+it('a job still running past the wait is left to be retried: its failed ending after the pool closed is logged, not an unhandled rejection', async () => {
+  const database = connect(url, 4);
+  const warnings: string[] = [];
+  const jobs = createJobs({
+    db: database.db,
+    log: { warn: (_obj, msg) => void warnings.push(msg) },
+    pollSeconds: 0.5,
+    workers: true,
+    stopWaitMs: 1000,
+  });
+  let running = false;
+  jobs.define<{ n: number }>({
+    name: 'stop-test-long',
+    run: async () => {
+      running = true;
+      await database.db.execute(sql`select pg_sleep(1.5)`);
+      await database.db.execute(sql`select 1`); // the pool has closed by now
+    },
+  });
+  await jobs.start();
+  const jobId = await jobs.send('stop-test-long', { n: 1 });
+  jobs.wake('stop-test-long');
+  for (let i = 0; i < 100 && !running; i++) await sleep(50);
+  expect(running).toBe(true);
+  const t0 = Date.now();
+  await jobs.stop();
+  expect(Date.now() - t0).toBeLessThan(1800); // pg-boss's wait, not ours on top of it
+  await database.close();
+  for (let i = 0; i < 60 && !warnings.some((w) => w.includes('abandoned at shutdown')); i++) await sleep(50);
+  expect(warnings).toContain('jobs: a job abandoned at shutdown could not be recorded; it will expire and be retried');
+  const { rows } = await admin.db.execute<{ state: string }>(
+    sql`select state from ${sql.raw(JOBS_SCHEMA)}.job where id = ${jobId}`,
+  );
+  // pg-boss failed it when it stopped waiting ("shut down while active"): the next instance retries it
+  expect(rows[0]?.state).toBe('retry');
+});

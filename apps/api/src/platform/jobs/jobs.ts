@@ -68,28 +68,39 @@ export interface JobsOptions {
   pollSeconds: number;
   /** false: this instance queues jobs but runs none (JOBS_WORKERS) */
   workers: boolean;
+  /** How long stop() waits for running jobs, then for the work its workers had under way (10 s). */
+  stopWaitMs?: number;
 }
-
-/** How long stop() waits for running jobs, then for the work its workers had under way. */
-const STOP_WAIT_MS = 10_000;
 
 export function createJobs(opts: JobsOptions): Jobs {
   // drizzle(pool) keeps its pool as $client (not on the Db type, which also covers transactions)
   const pool = (opts.db as Db & { $client: pg.Pool }).$client;
-  // pg-boss's statements and the job runs under way: stop() returns once there are none (see there).
-  let busy = 0;
-  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
-    busy++;
+  const stopWaitMs = opts.stopWaitMs ?? 10_000;
+  // pg-boss's statements under way, and the job runs that began after stop() was called: stop()
+  // returns once there are none (see there).
+  let statements = 0;
+  let lateRuns = 0;
+  let stoppingSince: number | null = null;
+  const executeSql = async (text: string, values?: unknown[]) => {
+    statements++;
     try {
-      return await work();
+      return await pool.query(text, values);
+    } catch (err) {
+      // A run pg-boss stopped waiting for (past stopWaitMs) ends after the pool has closed, and
+      // pg-boss records its outcome without awaiting it. pg-boss already failed it at shutdown, so
+      // another instance retries it (docs/decisions/0002-durable-jobs.md); the lost write is no crash.
+      if (stoppingSince === null) throw err;
+      opts.log.warn({ err }, 'jobs: a job abandoned at shutdown could not be recorded; it will expire and be retried');
+      // pg-boss reads a command's answer as `rows[0].count`: nothing was changed.
+      return { rows: [{ count: 0 }] };
     } finally {
-      busy--;
+      statements--;
     }
   };
   const boss = new PgBoss({
     schema: JOBS_SCHEMA,
     // The app's own pool: one set of connections, the embedded PostgreSQL or DATABASE_URL alike.
-    db: { executeSql: (text, values) => tracked(() => pool.query(text, values)) },
+    db: { executeSql },
     // The schema is installed with the app's migrations (db/migrate.ts), under their lock.
     migrate: false,
     // Our scheduled jobs chain themselves (every()); pg-boss's cron clock is not needed.
@@ -153,6 +164,7 @@ export function createJobs(opts: JobsOptions): Jobs {
     async start() {
       if (started) return;
       started = true;
+      stoppingSince = null;
       await boss.start();
       const existing = new Set((await boss.getQueues()).map((q) => q.name));
       for (const q of queues.values()) {
@@ -171,19 +183,22 @@ export function createJobs(opts: JobsOptions): Jobs {
         const worker = await boss.work<object>(
           q.name,
           { pollingIntervalSeconds: opts.pollSeconds, batchSize: 1 },
-          ([job]) =>
-            tracked(async () => {
-              if (!job) return;
-              try {
-                await q.run(job.data ?? {});
-              } catch (err) {
-                opts.log.warn(
-                  { err, job: q.name, id: job.id },
-                  'jobs: a job failed; it is retried while it has attempts left',
-                );
-                throw storableError(err);
-              }
-            }),
+          async ([job]) => {
+            if (!job) return;
+            const late = stoppingSince !== null;
+            if (late) lateRuns++;
+            try {
+              await q.run(job.data ?? {});
+            } catch (err) {
+              opts.log.warn(
+                { err, job: q.name, id: job.id },
+                'jobs: a job failed; it is retried while it has attempts left',
+              );
+              throw storableError(err);
+            } finally {
+              if (late) lateRuns--;
+            }
+          },
         );
         workers.set(q.name, worker);
       }
@@ -192,17 +207,20 @@ export function createJobs(opts: JobsOptions): Jobs {
     async stop() {
       if (!started) return;
       started = false;
+      stoppingSince = Date.now();
       workers.clear();
       // Running jobs finish (or, past the wait, expire and are retried by another instance).
-      await boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS, close: false });
+      await boss.stop({ graceful: true, wait: true, timeout: stopWaitMs, close: false });
       // pg-boss waits only for jobs its workers already hold. A worker whose fetch is still in
-      // flight runs the job it brings back after stop() has returned, and pg-boss records the
-      // outcome without awaiting it: once the caller has closed the pool, that write is an
-      // unhandled rejection. So wait until no statement and no job of ours is under way. Each step
-      // of that chain starts in a microtask of the one before, so a check from a timer never falls
-      // between two of them.
-      const until = Date.now() + STOP_WAIT_MS;
-      while (busy > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      // flight runs the job it brings back after that, and pg-boss records the outcome without
+      // awaiting it: once the caller has closed the pool, that write would be an unhandled
+      // rejection. So also wait until none of pg-boss's statements and none of the runs that began
+      // since stop() was called is under way. Each step of that chain starts in a microtask of the
+      // one before, so a check from a timer never falls between two of them.
+      const until = Date.now() + stopWaitMs;
+      while ((statements > 0 || lateRuns > 0) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
   };
 }
