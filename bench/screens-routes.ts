@@ -101,7 +101,20 @@ export const ROUTES: Record<string, RoutePlan> = {
     role: 'supplier',
     urls: (i) => each(i.external, (id) => `/api/external-tenders/${id}`),
   },
-  '/api/external-tenders/search': { role: 'supplier', query: 'q=roof%20repairs', kind: 'search' },
+  // the live feed as it opens (newest first, with its facets), a filter, and phrases suppliers type
+  '/api/external-tenders/search': {
+    role: 'supplier',
+    urls: () =>
+      [
+        '',
+        '?status=open&cpv=45',
+        '?q=roof%20repairs',
+        '?q=office%20cleaning%20contract',
+        '?q=school%20taxi%20journeys',
+        '?q=electrical%20installation&status=open',
+      ].map((q) => `/api/external-tenders/search${q}`),
+    kind: 'search',
+  },
   '/api/external-tenders/suggest': { role: 'supplier', query: 'q=roof', kind: 'search' },
   '/api/external-tenders/top': { role: 'supplier' },
   '/api/search': { role: 'buyer', query: 'type=catalogue&q=steel%20beams', kind: 'search' },

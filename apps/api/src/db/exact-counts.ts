@@ -23,11 +23,11 @@ export interface Counted {
   validUntil: Date | null;
 }
 
-export interface CountedPageReads<R> {
+export interface CountedPageReads<R, C extends Counted = Counted> {
   /** The page, with the table's state read in the same statement (null when the page is empty). */
   page: () => Promise<{ rows: R[]; state: ListState | null }>;
-  /** The exact count, with the table's state read in the same statement. */
-  count: () => Promise<Counted>;
+  /** The exact count (and whatever else it counts, as facets), with the table's state read in the same statement. */
+  count: () => Promise<C>;
   /** The table's state alone, for an empty page. */
   state: () => Promise<ListState>;
 }
@@ -113,8 +113,8 @@ export function createKeptCount<T extends Exactness>(list: ListTable, read: () =
  * its `validUntil`. Versions live in PostgreSQL, so a write through any instance or code path moves
  * them for every instance at once. Kept per instance; requests that miss together share one count.
  */
-export function createExactCounts(options: { max: number } = { max: 10_000 }) {
-  const { kept, count } = keptCounts<Counted>(options.max);
+export function createExactCounts<C extends Counted = Counted>(options: { max: number } = { max: 10_000 }) {
+  const { kept, count } = keptCounts<C>(options.max);
 
   return {
     /**
@@ -123,22 +123,25 @@ export function createExactCounts(options: { max: number } = { max: 10_000 }) {
      * with a count kept reads the page first and recounts only when the page's state says the
      * count has moved.
      */
-    async page<R>(key: string | null, reads: CountedPageReads<R>): Promise<{ rows: R[]; total: number }> {
+    async page<R>(
+      key: string | null,
+      reads: CountedPageReads<R, C>,
+    ): Promise<{ rows: R[]; total: number; counted: C }> {
       if (key === null || !kept.has(key)) {
         const [listed, counted] = await Promise.all([
           reads.page(),
           key === null ? reads.count() : count(key, reads.count),
         ]);
-        return { rows: listed.rows, total: counted.total };
+        return { rows: listed.rows, total: counted.total, counted };
       }
       const listed = await reads.page();
       const state = listed.state ?? (await reads.state());
       const hit = kept.get(key);
-      if (hit && stillExact(hit, state)) return { rows: listed.rows, total: hit.total };
+      if (hit && stillExact(hit, state)) return { rows: listed.rows, total: hit.total, counted: hit };
       let counted = await count(key, reads.count);
       // A count already under way may have read the table before the write this page saw.
       if (counted.version < state.version) counted = await count(key, reads.count);
-      return { rows: listed.rows, total: counted.total };
+      return { rows: listed.rows, total: counted.total, counted };
     },
   };
 }

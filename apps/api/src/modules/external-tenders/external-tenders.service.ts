@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { addDays } from 'date-fns';
 import {
   AppError,
@@ -27,7 +28,7 @@ import { unsubscribeUrl } from '../../platform/mail/unsubscribe.ts';
 import { CPV_DIVISIONS } from './cpv-divisions.ts';
 import * as repo from './external-tenders.repository.ts';
 import { claimClosingReminders, feedCounts, lastImportedAt, userContacts } from './feed.repository.ts';
-import { createKeptCount } from '../../db/exact-counts.ts';
+import { createExactCounts, createKeptCount, readListState } from '../../db/exact-counts.ts';
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
 import { cpvLabels } from '../matching/cpv.ts';
@@ -40,6 +41,13 @@ function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number, t
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A search's filters as the key of its kept total and facets; the engine's ids (up to 500) as their digest. */
+function countsKey(f: repo.SearchFilters): string {
+  const { ids, ...rest } = f;
+  const digest = ids ? createHash('sha256').update(ids.join(',')).digest('base64url') : null;
+  return JSON.stringify([rest, digest]);
+}
 
 /**
  * How long after its last import the feed counts as stale: a day, or three missed runs of the
@@ -176,6 +184,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
   // The feed's counts read every notice (100k: tens of ms); they are kept while the feed's list
   // version stands and no counted-open notice has reached its deadline (docs/performance.md).
   const keptFeedCounts = createKeptCount('external_tenders', () => feedCounts(db));
+  const searchCounts = createExactCounts<repo.FeedCounted>({ max: 2_000 });
 
   return {
     /** GET /api/external-tenders/status: when the feed last imported, whether that is stale, its counts. */
@@ -253,10 +262,18 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
           )
         : null;
       const within: repo.SearchFilters = ranked ? { ...f, q: undefined, ids: ranked.hits.map((h) => h.id) } : f;
-      const [{ rows, total }, facets] = await Promise.all([
-        repo.searchTenders(db, p.id, within, sort, query.page, query.pageSize),
-        repo.facetCounts(db, within),
-      ]);
+      // The total and facets are the same for everyone who asks the same: kept per filter (a word
+      // search's filter is its results, which the engine keeps per version) while the feed's
+      // version stands and no deadline among the notices they read has passed.
+      const {
+        rows,
+        total,
+        counted: facets,
+      } = await searchCounts.page(countsKey(within), {
+        page: () => repo.searchPage(db, p.id, within, sort, query.page, query.pageSize),
+        count: () => repo.countFeed(db, within),
+        state: () => readListState(db, 'external_tenders'),
+      });
       const matches = ranked
         ? await explain(
             db,
