@@ -85,6 +85,8 @@ export const messages = pgTable(
   (t) => [
     // A thread page, newest first, and the `before` cursor.
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+    // "Has written to the caller" (people search's privacy check, per candidate): one index probe.
+    index('messages_sender_recipient_idx').on(t.senderId, t.recipientId),
     // Unread counts: per conversation and in total, for the recipient.
     index('messages_unread_idx')
       .on(t.recipientId, t.conversationId)

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import {
+  literalValues,
+  placeholderValues,
+  preparedPerDb,
+  type Bind,
+  type Db,
+  type DbOrTx,
+  type Slice,
+} from '../../db/client.ts';
 import {
   contracts,
   conversationParticipants,
@@ -251,49 +259,86 @@ export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** GET /api/users/search: approved people of one role by name or company (users_search_trgm_idx). */
-export async function searchPeople(
-  db: DbOrTx,
-  opts: { q: string; role: 'buyer' | 'supplier'; excludeId: string; page: number; pageSize: number },
-) {
-  // Privacy settings hold here as on the profile page (profiles.service.ts profileAccess): a
-  // private profile is listed only to its counterparties (a shared contract, or it has written to
-  // the caller), and personal names show (and are searched) only to counterparties or when the
-  // owner shows contact details to members; otherwise the company name stands in.
-  const viewer = opts.excludeId;
+interface PeopleQuery {
+  /** the LIKE pattern of the words, lower case */
+  pattern: string;
+  role: 'buyer' | 'supplier';
+  viewer: string;
+}
+
+/**
+ * The people a search finds, as a caller may see them. Privacy settings hold here as on the
+ * profile page (profiles.service.ts profileAccess): a private profile is listed only to its
+ * counterparties (a shared contract, or it has written to the caller), and personal names show
+ * (and are searched) only to counterparties or when the owner shows contact details to members;
+ * otherwise the company name stands in.
+ */
+function peopleFound(q: PeopleQuery, v: Bind) {
+  const viewer = v.value('viewer', q.viewer);
+  const pattern = v.value('pattern', q.pattern);
+  // (a message's recipient is the other participant of its conversation: "has written to the
+  // caller" is one probe of messages_sender_recipient_idx per candidate)
   const counterparty = sql`(exists (select 1 from ${contracts} where (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewer}) or (${contracts.buyerId} = ${viewer} and ${contracts.supplierId} = ${users.id}))
-    or exists (select 1 from ${conversations} join ${messages} on ${messages.conversationId} = ${conversations.id}
-      where ${conversations.userLowId} = least(${users.id}, ${viewer}::uuid) and ${conversations.userHighId} = greatest(${users.id}, ${viewer}::uuid) and ${messages.senderId} = ${users.id}))`;
+    or exists (select 1 from ${messages} where ${messages.senderId} = ${users.id} and ${messages.recipientId} = ${viewer}))`;
   const namesShown = sql`(${counterparty} or coalesce(${profiles.contactVisibility}, 'counterparties') = 'members')`;
   const haystack = sql`lower(case when ${namesShown} then ${users.firstName} || ' ' || ${users.lastName} || ' ' else '' end || ${users.companyName})`;
-  const pattern = containsPattern(opts.q.toLowerCase());
   const where = and(
     // Whatever part of a row is searched, it is part of this text, which users_search_trgm_idx
     // indexes: the index narrows the rows before the per-row privacy checks below run.
     sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.companyName}) like ${pattern}`,
-    eq(users.role, opts.role),
+    eq(users.role, v.value('role', q.role)),
     eq(users.approved, true),
     isNull(users.deletedAt),
-    ne(users.id, opts.excludeId),
+    ne(users.id, viewer),
     sql`(coalesce(${profiles.visibility}, 'public') = 'public' or ${counterparty})`,
     sql`${haystack} like ${pattern}`,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        role: users.role,
-        firstName: sql<string>`case when ${namesShown} then ${users.firstName} else ${users.companyName} end`,
-        lastName: sql<string>`case when ${namesShown} then ${users.lastName} else '' end`,
-        companyName: users.companyName,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(where)
-      .orderBy(asc(users.companyName), asc(users.lastName), asc(users.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return { where, namesShown };
+}
+
+/** A page of people found and their total in one statement: the privacy checks run once per candidate, not twice. */
+function peoplePage(db: DbOrTx, q: PeopleQuery, slice: Slice, v: Bind) {
+  const { where, namesShown } = peopleFound(q, v);
+  return db
+    .select({
+      id: users.id,
+      role: users.role,
+      firstName: sql<string>`case when ${namesShown} then ${users.firstName} else ${users.companyName} end`,
+      lastName: sql<string>`case when ${namesShown} then ${users.lastName} else '' end`,
+      companyName: users.companyName,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(asc(users.companyName), asc(users.lastName), asc(users.id))
+    .limit(v.value('limit', slice.limit))
+    .offset(v.value('offset', slice.offset));
+}
+
+// (its planning cost as much as its run: 2-4 ms a search)
+const peoplePageStatement = preparedPerDb((db) =>
+  peoplePage(db, { pattern: '', role: 'buyer', viewer: '' }, { limit: 0, offset: 0 }, placeholderValues).prepare(
+    'people_search_page',
+  ),
+);
+
+/** GET /api/users/search: approved people of one role by name or company (users_search_trgm_idx). */
+export async function searchPeople(
+  db: Db,
+  opts: { q: string; role: 'buyer' | 'supplier'; excludeId: string; page: number; pageSize: number },
+) {
+  const q: PeopleQuery = { pattern: containsPattern(opts.q.toLowerCase()), role: opts.role, viewer: opts.excludeId };
+  const slice: Slice = { limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize };
+  const found = await peoplePageStatement(db).execute({ ...q, ...slice });
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  // a page past the last has no row to carry the total
+  if (opts.page === 1) return { rows, total: 0 };
+  const [counted] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(peopleFound(q, literalValues).where);
+  return { rows, total: counted?.n ?? 0 };
 }

@@ -331,6 +331,9 @@ describe('GET /api/users/search keeps to the privacy settings', () => {
       { id: members.id, name: 'Test Supplier', companyName: `${tag} Open Ltd`, role: 'supplier', region: null },
     ]);
     expect(found.body.meta.total).toBe(1);
+    // a page past the last still says how many there are
+    const past = await t.request('GET', `/api/users/search?q=${tag}&page=3`, { token: viewer.token });
+    expect([past.body.data, past.body.meta.total]).toEqual([[], 1]);
     // A personal name finds only the profile that shows it.
     const byName = await t.request('GET', `/api/users/search?q=${encodeURIComponent('Test Supplier')}&pageSize=100`, {
       token: viewer.token,

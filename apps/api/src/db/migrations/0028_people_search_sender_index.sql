@@ -1,0 +1,1 @@
+CREATE INDEX "messages_sender_recipient_idx" ON "messages" USING btree ("sender_id","recipient_id");
