@@ -138,6 +138,17 @@ const auth = {
     .min(1)
     .default(10)
     .meta(meta({ description: 'failed logins per account before 429 (shared by every instance)' })),
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(120)
+    .meta(
+      meta({
+        description: 'searches (`GET /api/search`) per user per minute before 429 (shared by every instance)',
+      }),
+    ),
   AUTH_CACHE_MS: z.coerce
     .number()
     .int()

@@ -71,6 +71,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   loginAttemptsPer15Min: number;
+  /** GET /api/search per user per minute */
+  searchesPerMinute: number;
   authCacheMs: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
@@ -221,6 +223,7 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
     webDist: e.WEB_DIST ? path.resolve(invocationDir, e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     loginAttemptsPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,
+    searchesPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
     authCacheMs: e.AUTH_CACHE_MS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,

@@ -79,7 +79,7 @@ export function registerModules(app: App, ctx: AppContext): void {
   const matching = createMatchingService(ctx);
   matchingRoutes(app, matching);
   registerMatchingJobs(ctx, matching);
-  searchRoutes(app, createSearchService(ctx));
+  searchRoutes(app, createSearchService(ctx), { perMinute: config.searchesPerMinute });
   bidAssistRoutes(app, createBidAssistService(ctx));
   dashboardRoutes(app, createDashboardService(ctx));
 }
