@@ -85,3 +85,69 @@ describe('exact counts kept between pages', () => {
     expect((await second).total).toBe(2);
   });
 });
+
+describe('pages kept as answered', () => {
+  /** A table whose page reads are counted; its rows are its title at the time of the read. */
+  function listing(start: { version: number; validUntil?: Date | null; empty?: boolean }) {
+    const db = {
+      ...start,
+      title: 'first',
+      validUntil: start.validUntil ?? null,
+      now: new Date('2026-11-25T12:00:00Z'),
+      pageReads: 0,
+    };
+    const reads = {
+      page: async () => {
+        db.pageReads++;
+        return db.empty ? { rows: [], state: null } : { rows: [db.title], state: at(db.version, db.now) };
+      },
+      count: async (): Promise<Counted> => ({ total: 1, version: db.version, validUntil: db.validUntil }),
+      state: async () => at(db.version, db.now),
+    };
+    const toAnswer = (rows: string[]) => rows.map((title) => ({ title }));
+    return { db, reads, toAnswer };
+  }
+
+  it('answers a page from memory while its version stands, and reads it again once the version moves', async () => {
+    const counts = createExactCounts();
+    const { db, reads, toAnswer } = listing({ version: 1 });
+    expect((await counts.answer('f', '1|20|newest', reads, toAnswer)).data).toEqual([{ title: 'first' }]);
+    db.title = 'changed without a version';
+    expect((await counts.answer('f', '1|20|newest', reads, toAnswer)).data).toEqual([{ title: 'first' }]);
+    expect(db.pageReads).toBe(1);
+    Object.assign(db, { title: 'second', version: 2 });
+    expect((await counts.answer('f', '1|20|newest', reads, toAnswer)).data).toEqual([{ title: 'second' }]);
+    expect(db.pageReads).toBe(2);
+  });
+
+  it('keeps each page of a filter apart, and reads a word search (no key) every time', async () => {
+    const counts = createExactCounts();
+    const { db, reads, toAnswer } = listing({ version: 1 });
+    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    await counts.answer('f', '2|20|newest', reads, toAnswer);
+    expect(db.pageReads).toBe(2);
+    await counts.answer(null, '1|20|relevance', reads, toAnswer);
+    await counts.answer(null, '1|20|relevance', reads, toAnswer);
+    expect(db.pageReads).toBe(4);
+  });
+
+  it('reads a page again once its count’s valid-until has passed on the database clock', async () => {
+    const counts = createExactCounts();
+    const { db, reads, toAnswer } = listing({ version: 1, validUntil: new Date('2026-11-25T12:00:01Z') });
+    await counts.answer('open', '1|20|newest', reads, toAnswer);
+    await counts.answer('open', '1|20|newest', reads, toAnswer);
+    expect(db.pageReads).toBe(1);
+    Object.assign(db, { now: new Date('2026-11-25T12:00:01Z'), validUntil: null, title: 'after the deadline' });
+    expect((await counts.answer('open', '1|20|newest', reads, toAnswer)).data).toEqual([
+      { title: 'after the deadline' },
+    ]);
+  });
+
+  it('does not keep an empty page (its statement read no version)', async () => {
+    const counts = createExactCounts();
+    const { db, reads, toAnswer } = listing({ version: 1, empty: true });
+    await counts.answer('f', '9|20|newest', reads, toAnswer);
+    await counts.answer('f', '9|20|newest', reads, toAnswer);
+    expect(db.pageReads).toBe(2);
+  });
+});

@@ -105,6 +105,13 @@ export function createKeptCount<T extends Exactness>(list: ListTable, read: () =
   };
 }
 
+/** A page as the API answers it, and the version of its table it was read at. */
+interface KeptPage {
+  version: number;
+  data: unknown[];
+  bytes: number;
+}
+
 /**
  * Exact `meta.total`s without a `count(*)` on every request (docs/performance.md "Counts behind
  * every page": 20 ms on 100k catalogue items, 10 ms on 20k open tenders, against a 0.2 ms page).
@@ -112,9 +119,35 @@ export function createKeptCount<T extends Exactness>(list: ListTable, read: () =
  * served while the version read with the page is the same one and the database's clock is before
  * its `validUntil`. Versions live in PostgreSQL, so a write through any instance or code path moves
  * them for every instance at once. Kept per instance; requests that miss together share one count.
+ *
+ * `answer` keeps the pages too, as the API answers them, under the same rule (docs/performance.md
+ * "Pages kept per version"): up to `pageBytes` of them (their JSON length), least recently used
+ * out first.
  */
-export function createExactCounts<C extends Counted = Counted>(options: { max: number } = { max: 10_000 }) {
-  const { kept, count } = keptCounts<C>(options.max);
+export function createExactCounts<C extends Counted = Counted>(options: { max?: number; pageBytes?: number } = {}) {
+  const { kept, count } = keptCounts<C>(options.max ?? 10_000);
+  const pages = new LRUCache<string, KeptPage>({
+    maxSize: options.pageBytes ?? 16 * 1024 * 1024,
+    sizeCalculation: (p) => Math.max(1, p.bytes),
+  });
+
+  async function read<R>(key: string | null, reads: CountedPageReads<R, C>) {
+    if (key === null || !kept.has(key)) {
+      const [listed, counted] = await Promise.all([
+        reads.page(),
+        key === null ? reads.count() : count(key, reads.count),
+      ]);
+      return { rows: listed.rows, counted, pageState: listed.state };
+    }
+    const listed = await reads.page();
+    const state = listed.state ?? (await reads.state());
+    const hit = kept.get(key);
+    if (hit && stillExact(hit, state)) return { rows: listed.rows, counted: hit, pageState: listed.state };
+    let counted = await count(key, reads.count);
+    // A count already under way may have read the table before the write this page saw.
+    if (counted.version < state.version) counted = await count(key, reads.count);
+    return { rows: listed.rows, counted, pageState: listed.state };
+  }
 
   return {
     /**
@@ -127,21 +160,42 @@ export function createExactCounts<C extends Counted = Counted>(options: { max: n
       key: string | null,
       reads: CountedPageReads<R, C>,
     ): Promise<{ rows: R[]; total: number; counted: C }> {
-      if (key === null || !kept.has(key)) {
-        const [listed, counted] = await Promise.all([
-          reads.page(),
-          key === null ? reads.count() : count(key, reads.count),
-        ]);
-        return { rows: listed.rows, total: counted.total, counted };
+      const { rows, counted } = await read(key, reads);
+      return { rows, total: counted.total, counted };
+    },
+
+    /**
+     * One page as the API answers it (`toAnswer` of its rows) and its exact total, for a list
+     * whose answer is the same for everyone who may ask for it (its filter names whose rows, and
+     * its rows carry nothing of the caller). The answer is kept per filter and page (`pageKey`:
+     * number, size, order) with the version it was read at, and served after one read of the
+     * table's state while that version stands and its count is still exact, which also bounds it
+     * by the clock: a row that a deadline takes out of the list is a row the count counted. A word
+     * search (`key` null) is read each time.
+     */
+    async answer<R, A>(
+      key: string | null,
+      pageKey: string,
+      reads: CountedPageReads<R, C>,
+      toAnswer: (rows: R[]) => A[],
+    ): Promise<{ data: A[]; total: number }> {
+      const id = key === null ? null : `${key}\u0000${pageKey}`;
+      const keptPage = id === null ? undefined : pages.get(id);
+      const keptCount = key === null ? undefined : kept.get(key);
+      if (keptPage && keptCount) {
+        const state = await reads.state();
+        if (keptPage.version === state.version && stillExact(keptCount, state)) {
+          return { data: keptPage.data as A[], total: keptCount.total };
+        }
       }
-      const listed = await reads.page();
-      const state = listed.state ?? (await reads.state());
-      const hit = kept.get(key);
-      if (hit && stillExact(hit, state)) return { rows: listed.rows, total: hit.total, counted: hit };
-      let counted = await count(key, reads.count);
-      // A count already under way may have read the table before the write this page saw.
-      if (counted.version < state.version) counted = await count(key, reads.count);
-      return { rows: listed.rows, total: counted.total, counted };
+      const { rows, counted, pageState } = await read(key, reads);
+      const data = toAnswer(rows);
+      // kept only when the page's own statement read the version (an empty page does not) and
+      // its count read the same one
+      if (id !== null && pageState && pageState.version === counted.version) {
+        pages.set(id, { version: pageState.version, data, bytes: JSON.stringify(data).length });
+      }
+      return { data, total: counted.total };
     },
   };
 }

@@ -79,17 +79,20 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
         await rank(db, { source: 'catalogue', text: q.q, where: repo.filterSql(f), limit: SEARCH_DEPTH, typing: true })
       ).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
-    // meta.total stays an exact count, kept per filter while the catalogue's version stands (a
-    // word search's filter is its results, new each time: counted each time).
-    const { rows, total } = await counts.page(f.ids ? null : JSON.stringify(f), {
-      page: () => repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort }),
-      count: () => repo.countItems(db, f),
-      state: () => readListState(db, 'catalogue_items'),
-    });
-    return {
-      data: rows.map((r) => toCatalogueItem(r, r.companyName)),
-      meta: { page: q.page, pageSize: q.pageSize, total },
-    };
+    // meta.total stays an exact count, kept per filter while the catalogue's version stands, and
+    // so does the page as answered (its filter says whose items, and an item reads the same to
+    // everyone who may see it); a word search's filter is its results, new each time: read each time.
+    const { data, total } = await counts.answer(
+      f.ids ? null : JSON.stringify(f),
+      `${q.page}|${q.pageSize}|${sort}`,
+      {
+        page: () => repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort }),
+        count: () => repo.countItems(db, f),
+        state: () => readListState(db, 'catalogue_items'),
+      },
+      (rows) => rows.map((r) => toCatalogueItem(r, r.companyName)),
+    );
+    return { data, meta: { page: q.page, pageSize: q.pageSize, total } };
   }
 
   async function owned(caller: Principal, id: string) {

@@ -117,13 +117,20 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
       ).hits.map((h) => h.id);
     const sort = q.sort ?? (q.q ? 'relevance' : 'newest');
     // meta.total stays an exact count, kept per filter while the tenders' version stands and (open
-    // tenders) no counted deadline has passed; a word search's filter is its results: counted each time.
-    const { rows, total } = await counts.page(f.ids ? null : JSON.stringify(f), {
-      page: () => repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort }),
-      count: () => repo.countTenders(db, f),
-      state: () => readListState(db, 'tenders'),
-    });
-    return { data: rows.map((r) => toTender(r, r.companyName)), meta: { page: q.page, pageSize: q.pageSize, total } };
+    // tenders) no counted deadline has passed, and so does the page as answered (its filter says
+    // whose tenders, and a tender reads the same to everyone who may see it); a word search's
+    // filter is its results: read each time.
+    const { data, total } = await counts.answer(
+      f.ids ? null : JSON.stringify(f),
+      `${q.page}|${q.pageSize}|${sort}`,
+      {
+        page: () => repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort }),
+        count: () => repo.countTenders(db, f),
+        state: () => readListState(db, 'tenders'),
+      },
+      (rows) => rows.map((r) => toTender(r, r.companyName)),
+    );
+    return { data, meta: { page: q.page, pageSize: q.pageSize, total } };
   }
 
   /** The tender if the caller may read it, else 404 (docs/design.md section 3). */
