@@ -1,8 +1,26 @@
 /**
  * Text helpers of the bid pack: splitting a specification into requirement clauses and finding
- * a clause's terms in the supplier's own words. Deterministic and dependency-free on purpose —
- * the same tender and profile always give the same pack.
+ * a clause's terms in the supplier's own words. Deterministic on purpose — the same tender and
+ * profile always give the same pack.
  */
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The words and terms of a text, kept per text (frozen: every caller shares them). Every draft
+ * reads the supplier's whole catalogue again, and an item's text is the same until it is edited:
+ * reading its words was most of a response prefill's time (docs/performance.md).
+ */
+function keptPerText<T>(read: (text: string) => T): (text: string) => T {
+  const kept = new LRUCache<string, { value: T }>({
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (_v, k) => k.length + 1,
+  });
+  return (text) => {
+    let hit = kept.get(text);
+    if (!hit) kept.set(text, (hit = { value: read(text) }));
+    return hit.value;
+  };
+}
 
 const STOP = new Set(
   (
@@ -71,9 +89,9 @@ export function codesIn(text: string): string[] {
 }
 
 /** Content words of a text, stemmed, without stop words; anything with a digit is a code, not a word. */
-export function wordsIn(text: string): string[] {
-  return [...surfaceWords(text).keys()];
-}
+export const wordsIn: (text: string) => readonly string[] = keptPerText((text) =>
+  Object.freeze([...surfaceWords(text).keys()]),
+);
 
 /** Stem → the word as first written, for showing evidence in the reader's words. */
 export function surfaceWords(text: string): Map<string, string> {
@@ -104,14 +122,18 @@ export function namesIn(text: string): Set<string> {
 }
 
 export interface Terms {
-  standards: string[];
-  codes: string[];
-  words: string[];
+  readonly standards: readonly string[];
+  readonly codes: readonly string[];
+  readonly words: readonly string[];
 }
 
-export function termsOf(text: string): Terms {
-  return { standards: standardsIn(text), codes: codesIn(text), words: wordsIn(text) };
-}
+export const termsOf: (text: string) => Terms = keptPerText((text) =>
+  Object.freeze({
+    standards: Object.freeze(standardsIn(text)),
+    codes: Object.freeze(codesIn(text)),
+    words: wordsIn(text),
+  }),
+);
 
 /** A standard held covers a standard asked for when one is the other or a part of it (BS EN 1090 ⊂ BS EN 1090-2). */
 export function standardCovers(held: string, asked: string): boolean {
