@@ -117,7 +117,8 @@ if (process.env.SKIP_E2E !== '1') {
     fs.rmSync(prodDir, { recursive: true, force: true });
   }
   await finishExternal();
-  if (built) vitest('browser journeys', ['e2e']);
+  // two journey files at a time (vitest.config.ts): the API passes have finished by now
+  if (built) vitest('browser journeys', ['e2e'], {}, ['--maxWorkers', process.env.TEST_E2E_WORKERS ?? '2']);
 } else {
   await finishExternal();
 }
