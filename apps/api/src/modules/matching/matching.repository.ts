@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import {
   catalogueItemVectors,
@@ -537,21 +537,20 @@ export interface KeptFeed {
   top: Array<{ id: string; score: number; reasons: MatchReason[]; item: string }>;
 }
 
-/**
- * The kept "Top for you" with its version and the notices to show, in one statement: which kept
- * notices are open is read now (notices close without a write), and only the shown ones leave the
- * database.
- */
-export async function keptFeed(db: DbOrTx, userId: string, limit: number, good: number): Promise<KeptFeed> {
-  const { rows } = await db.execute<
-    {
-      version: string;
-      items: number;
-      exact: boolean | null;
-      same_own: boolean | null;
-      top: KeptFeed['top'];
-    } & Record<string, unknown>
-  >(sql`
+// Prepared once: planning this statement cost more than running it (1.7 ms against 1.5 ms), on
+// every visit to the live feed's "Top for you".
+const keptFeedStatement = preparedPerDb((db) => {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      version: sql<string>`kept.version`,
+      items: sql<number>`kept.items`,
+      exact: sql<boolean | null>`kept.exact`,
+      sameOwn: sql<boolean | null>`kept.same_own`,
+      top: sql<KeptFeed['top']>`kept.top`,
+    })
+    .from(
+      sql`(
     with v as (
       select concat_ws('|', ${FEED_VERSION}::text, c.n::text, c.changed::text,
           (select p.updated_at::text from profiles p where p.user_id = ${userId})) as own,
@@ -560,19 +559,35 @@ export async function keptFeed(db: DbOrTx, userId: string, limit: number, good: 
       from (select count(*)::int as n, max(updated_at) as changed from catalogue_items where user_id = ${userId}) c),
     k as (select version, pairs from ${feedRankings} where user_id = ${userId}),
     pairs as (
-      select e - 'exact' as pair, (x.id is not null and (e->>'score')::float8 >= ${good}::float8) as good,
+      select e - 'exact' as pair, (x.id is not null and (e->>'score')::float8 >= ${sql.placeholder('good')}::float8) as good,
         (e->>'exact')::float8 as exact, e->>'id' collate "C" as id
       from k, jsonb_array_elements(k.pairs) e
       left join external_tenders x on x.id = (e->>'id')::uuid and x.tender_status = 'active'
         and (x.tender_end_date is null or x.tender_end_date > now())),
-    shown as (select * from pairs order by good desc, exact desc, id limit ${limit})
+    shown as (select * from pairs order by good desc, exact desc, id limit ${sql.placeholder('limit')})
     select v.own || '#' || v.world as version, v.items,
       (select version from k) = v.own || '#' || v.world as exact,
       (select split_part(version, '#', 1) from k) = v.own as same_own,
       coalesce((select jsonb_agg(pair order by good desc, exact desc, id) from shown), '[]'::jsonb) as top
-    from v`);
-  const row = rows[0]!;
-  return { version: row.version, items: row.items, exact: !!row.exact, sameOwn: !!row.same_own, top: row.top };
+    from v) kept`,
+    )
+    .prepare('kept_feed');
+});
+
+/**
+ * The kept "Top for you" with its version and the notices to show, in one statement: which kept
+ * notices are open is read now (notices close without a write), and only the shown ones leave the
+ * database.
+ */
+export async function keptFeed(db: Db, userId: string, limit: number, good: number): Promise<KeptFeed> {
+  const [row] = await keptFeedStatement(db).execute({ userId, limit, good });
+  return {
+    version: row!.version,
+    items: row!.items,
+    exact: !!row!.exact,
+    sameOwn: !!row!.sameOwn,
+    top: row!.top,
+  };
 }
 
 export async function saveFeedRanking(

@@ -589,7 +589,7 @@ export const FEED_GOOD = 50;
  * favourites and saved searches).
  */
 export async function feedFor(
-  db: DbOrTx,
+  db: Db,
   supplierId: string,
   limit: number,
   onBackgroundError?: (err: unknown) => void,
