@@ -94,6 +94,8 @@ describe('pages kept as answered', () => {
       title: 'first',
       validUntil: start.validUntil ?? null,
       now: new Date('2026-11-25T12:00:00Z'),
+      /** when the count reads the clock, if not with the page */
+      countedAt: undefined as Date | undefined,
       pageReads: 0,
     };
     const reads = {
@@ -101,7 +103,12 @@ describe('pages kept as answered', () => {
         db.pageReads++;
         return db.empty ? { rows: [], state: null } : { rows: [db.title], state: at(db.version, db.now) };
       },
-      count: async (): Promise<Counted> => ({ total: 1, version: db.version, validUntil: db.validUntil }),
+      count: async (): Promise<Counted> => ({
+        total: 1,
+        version: db.version,
+        validUntil: db.validUntil,
+        at: db.countedAt ?? db.now,
+      }),
       state: async () => at(db.version, db.now),
     };
     const toAnswer = (rows: string[]) => rows.map((title) => ({ title }));
@@ -149,5 +156,19 @@ describe('pages kept as answered', () => {
     await counts.answer('f', '9|20|newest', reads, toAnswer);
     await counts.answer('f', '9|20|newest', reads, toAnswer);
     expect(db.pageReads).toBe(2);
+  });
+
+  it('does not keep a page read before its count (a deadline may have passed between the two)', async () => {
+    const counts = createExactCounts();
+    const { db, reads, toAnswer } = listing({ version: 1 });
+    db.countedAt = new Date('2026-11-25T12:00:00.002Z');
+    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    expect(db.pageReads).toBe(2);
+    // a page read after the kept count is kept
+    db.now = new Date('2026-11-25T12:00:00.003Z');
+    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    expect(db.pageReads).toBe(3);
   });
 });

@@ -21,6 +21,12 @@ export interface Counted {
   version: number;
   /** The count is no longer exact from this instant on (the earliest deadline among the rows it counted). */
   validUntil: Date | null;
+  /**
+   * The database's clock when it counted. A page is kept with its count only when it was read at
+   * or after this instant: a page read before it may hold a row whose deadline passed in between,
+   * which the count, and so its valid-until, no longer sees.
+   */
+  at?: Date;
 }
 
 export interface CountedPageReads<R, C extends Counted = Counted> {
@@ -190,9 +196,15 @@ export function createExactCounts<C extends Counted = Counted>(options: { max?: 
       }
       const { rows, counted, pageState } = await read(key, reads);
       const data = toAnswer(rows);
-      // kept only when the page's own statement read the version (an empty page does not) and
-      // its count read the same one
-      if (id !== null && pageState && pageState.version === counted.version) {
+      // kept only when the page's own statement read the version (an empty page does not), its
+      // count read the same one, and the count is not newer than the page (Counted.at)
+      if (
+        id !== null &&
+        pageState &&
+        pageState.version === counted.version &&
+        counted.at !== undefined &&
+        pageState.now.getTime() >= counted.at.getTime()
+      ) {
         pages.set(id, { version: pageState.version, data, bytes: JSON.stringify(data).length });
       }
       return { data, total: counted.total };

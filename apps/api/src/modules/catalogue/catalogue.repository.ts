@@ -183,5 +183,5 @@ export async function countItems(db: DbOrTx, filter: CatalogueFilter): Promise<C
     .select({ n: count(), ...listStateColumns('catalogue_items') })
     .from(catalogueItems)
     .where(whereOf(filter, literalValues));
-  return { total: row?.n ?? 0, version: row?.listVersion ?? -1, validUntil: null };
+  return { total: row?.n ?? 0, version: row?.listVersion ?? -1, validUntil: null, at: row?.listNow };
 }

@@ -180,7 +180,12 @@ export async function countTenders(db: DbOrTx, filter: TenderFilter): Promise<Co
     })
     .from(tenders)
     .where(whereOf(filter, literalValues));
-  return { total: row?.n ?? 0, version: row?.listVersion ?? -1, validUntil: row?.firstDeadline ?? null };
+  return {
+    total: row?.n ?? 0,
+    version: row?.listVersion ?? -1,
+    validUntil: row?.firstDeadline ?? null,
+    at: row?.listNow,
+  };
 }
 
 export async function tenderStats(db: DbOrTx, userId: string) {
