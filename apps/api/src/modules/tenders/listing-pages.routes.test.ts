@@ -58,7 +58,11 @@ const tendersPage = () => pageOf('/api/tender/supplierTenders?pageSize=100', sup
 describe('listing pages kept between requests stay exact', () => {
   it('answers a repeat page from memory: a write hidden from the version triggers does not show, a real one does', async () => {
     const item = await createItem('Engineering bricks, kept page');
-    expect((await itemsPage()).find((i) => i.id === item.id)?.title).toBe('Engineering bricks, kept page');
+    // the first read keeps the count; a page read after its count is kept (the two may be read in
+    // either order the first time)
+    for (let i = 0; i < 2; i++) {
+      expect((await itemsPage()).find((x) => x.id === item.id)?.title).toBe('Engineering bricks, kept page');
+    }
     // session_replication_role = replica switches the triggers off for this transaction only: the
     // one way a row can change without moving its table's version
     await t.db.transaction(async (tx) => {
