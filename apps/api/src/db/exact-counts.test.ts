@@ -87,6 +87,13 @@ describe('exact counts kept between pages', () => {
 });
 
 describe('pages kept as answered', () => {
+  const list = (filter: { ids?: string[] } & Record<string, unknown>, page = 1, sort = 'newest') => ({
+    filter,
+    page,
+    pageSize: 20,
+    sort,
+  });
+
   /** A table whose page reads are counted; its rows are its title at the time of the read. */
   function listing(start: { version: number; validUntil?: Date | null; empty?: boolean }) {
     const db = {
@@ -118,34 +125,34 @@ describe('pages kept as answered', () => {
   it('answers a page from memory while its version stands, and reads it again once the version moves', async () => {
     const counts = createExactCounts();
     const { db, reads, toAnswer } = listing({ version: 1 });
-    expect((await counts.answer('f', '1|20|newest', reads, toAnswer)).data).toEqual([{ title: 'first' }]);
+    expect((await counts.answer(list({ f: 1 }), reads, toAnswer)).data).toEqual([{ title: 'first' }]);
     db.title = 'changed without a version';
-    expect((await counts.answer('f', '1|20|newest', reads, toAnswer)).data).toEqual([{ title: 'first' }]);
+    expect((await counts.answer(list({ f: 1 }), reads, toAnswer)).data).toEqual([{ title: 'first' }]);
     expect(db.pageReads).toBe(1);
     Object.assign(db, { title: 'second', version: 2 });
-    expect((await counts.answer('f', '1|20|newest', reads, toAnswer)).data).toEqual([{ title: 'second' }]);
+    expect((await counts.answer(list({ f: 1 }), reads, toAnswer)).data).toEqual([{ title: 'second' }]);
     expect(db.pageReads).toBe(2);
   });
 
-  it('keeps each page of a filter apart, and reads a word search (no key) every time', async () => {
+  it('keeps each page of a filter apart, and reads a word search (a filter with ids) every time', async () => {
     const counts = createExactCounts();
     const { db, reads, toAnswer } = listing({ version: 1 });
-    await counts.answer('f', '1|20|newest', reads, toAnswer);
-    await counts.answer('f', '2|20|newest', reads, toAnswer);
+    await counts.answer(list({ f: 1 }), reads, toAnswer);
+    await counts.answer(list({ f: 1 }, 2), reads, toAnswer);
     expect(db.pageReads).toBe(2);
-    await counts.answer(null, '1|20|relevance', reads, toAnswer);
-    await counts.answer(null, '1|20|relevance', reads, toAnswer);
+    await counts.answer(list({ ids: ['a'] }, 1, 'relevance'), reads, toAnswer);
+    await counts.answer(list({ ids: ['a'] }, 1, 'relevance'), reads, toAnswer);
     expect(db.pageReads).toBe(4);
   });
 
   it('reads a page again once its count’s valid-until has passed on the database clock', async () => {
     const counts = createExactCounts();
     const { db, reads, toAnswer } = listing({ version: 1, validUntil: new Date('2026-11-25T12:00:01Z') });
-    await counts.answer('open', '1|20|newest', reads, toAnswer);
-    await counts.answer('open', '1|20|newest', reads, toAnswer);
+    await counts.answer(list({ open: true }), reads, toAnswer);
+    await counts.answer(list({ open: true }), reads, toAnswer);
     expect(db.pageReads).toBe(1);
     Object.assign(db, { now: new Date('2026-11-25T12:00:01Z'), validUntil: null, title: 'after the deadline' });
-    expect((await counts.answer('open', '1|20|newest', reads, toAnswer)).data).toEqual([
+    expect((await counts.answer(list({ open: true }), reads, toAnswer)).data).toEqual([
       { title: 'after the deadline' },
     ]);
   });
@@ -153,8 +160,8 @@ describe('pages kept as answered', () => {
   it('does not keep an empty page (its statement read no version)', async () => {
     const counts = createExactCounts();
     const { db, reads, toAnswer } = listing({ version: 1, empty: true });
-    await counts.answer('f', '9|20|newest', reads, toAnswer);
-    await counts.answer('f', '9|20|newest', reads, toAnswer);
+    await counts.answer(list({ f: 1 }, 9), reads, toAnswer);
+    await counts.answer(list({ f: 1 }, 9), reads, toAnswer);
     expect(db.pageReads).toBe(2);
   });
 
@@ -162,13 +169,13 @@ describe('pages kept as answered', () => {
     const counts = createExactCounts();
     const { db, reads, toAnswer } = listing({ version: 1 });
     db.countedAt = new Date('2026-11-25T12:00:00.002Z');
-    await counts.answer('f', '1|20|newest', reads, toAnswer);
-    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    await counts.answer(list({ f: 1 }), reads, toAnswer);
+    await counts.answer(list({ f: 1 }), reads, toAnswer);
     expect(db.pageReads).toBe(2);
     // a page read after the kept count is kept
     db.now = new Date('2026-11-25T12:00:00.003Z');
-    await counts.answer('f', '1|20|newest', reads, toAnswer);
-    await counts.answer('f', '1|20|newest', reads, toAnswer);
+    await counts.answer(list({ f: 1 }), reads, toAnswer);
+    await counts.answer(list({ f: 1 }), reads, toAnswer);
     expect(db.pageReads).toBe(3);
   });
 });

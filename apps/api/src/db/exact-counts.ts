@@ -111,6 +111,14 @@ export function createKeptCount<T extends Exactness>(list: ListTable, read: () =
   };
 }
 
+/** Which page of which list `answer` reads: a filter with `ids` (a word search's results) is read each time. */
+export interface ListPageRequest {
+  filter: { ids?: readonly string[] };
+  page: number;
+  pageSize: number;
+  sort: string;
+}
+
 /** A page as the API answers it, and the version of its table it was read at. */
 interface KeptPage {
   version: number;
@@ -173,19 +181,19 @@ export function createExactCounts<C extends Counted = Counted>(options: { max?: 
     /**
      * One page as the API answers it (`toAnswer` of its rows) and its exact total, for a list
      * whose answer is the same for everyone who may ask for it (its filter names whose rows, and
-     * its rows carry nothing of the caller). The answer is kept per filter and page (`pageKey`:
-     * number, size, order) with the version it was read at, and served after one read of the
-     * table's state while that version stands and its count is still exact, which also bounds it
-     * by the clock: a row that a deadline takes out of the list is a row the count counted. A word
-     * search (`key` null) is read each time.
+     * its rows carry nothing of the caller). The answer is kept per filter and page (number, size,
+     * order) with the version it was read at, and served after one read of the table's state while
+     * that version stands and its count is still exact, which also bounds it by the clock: a row
+     * that a deadline takes out of the list is a row the count counted. A word search (a filter
+     * with `ids`, the engine's results) is read each time.
      */
     async answer<R, A>(
-      key: string | null,
-      pageKey: string,
+      list: ListPageRequest,
       reads: CountedPageReads<R, C>,
       toAnswer: (rows: R[]) => A[],
     ): Promise<{ data: A[]; total: number }> {
-      const id = key === null ? null : `${key}\u0000${pageKey}`;
+      const key = list.filter.ids ? null : JSON.stringify(list.filter);
+      const id = key === null ? null : `${key}\u0000${list.page}|${list.pageSize}|${list.sort}`;
       const keptPage = id === null ? undefined : pages.get(id);
       const keptCount = key === null ? undefined : kept.get(key);
       if (keptPage && keptCount) {

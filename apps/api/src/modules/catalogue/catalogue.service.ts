@@ -83,8 +83,7 @@ export function createCatalogueService(ctx: AppContext, uploads: UploadsService)
     // so does the page as answered (its filter says whose items, and an item reads the same to
     // everyone who may see it); a word search's filter is its results, new each time: read each time.
     const { data, total } = await counts.answer(
-      f.ids ? null : JSON.stringify(f),
-      `${q.page}|${q.pageSize}|${sort}`,
+      { filter: f, page: q.page, pageSize: q.pageSize, sort },
       {
         page: () => repo.listItems(db, f, { page: q.page, pageSize: q.pageSize, sort }),
         count: () => repo.countItems(db, f),

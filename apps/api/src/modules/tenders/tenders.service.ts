@@ -121,8 +121,7 @@ export function createTendersService(ctx: AppContext, uploads: UploadsService) {
     // whose tenders, and a tender reads the same to everyone who may see it); a word search's
     // filter is its results: read each time.
     const { data, total } = await counts.answer(
-      f.ids ? null : JSON.stringify(f),
-      `${q.page}|${q.pageSize}|${sort}`,
+      { filter: f, page: q.page, pageSize: q.pageSize, sort },
       {
         page: () => repo.listTenders(db, f, { page: q.page, pageSize: q.pageSize, sort }),
         count: () => repo.countTenders(db, f),
