@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
+import { ownerListStateColumns, type OwnerListState } from '../../db/owner-pages.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -152,6 +153,15 @@ function conversationListStatements(db: Db, one: boolean) {
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
+  // The total and the list's state as columns of the page: one snapshot for all three (a page is
+  // kept with them, db/owner-pages.ts). A participant row always has its conversation.
+  const counted = {
+    total:
+      sql<number>`(select count(*) from ${conversationParticipants} where ${eq(conversationParticipants.userId, userId)})`.mapWith(
+        Number,
+      ),
+    ...ownerListStateColumns('conversations', userId),
+  };
   return {
     page: db
       .select({
@@ -165,6 +175,7 @@ function conversationListStatements(db: Db, one: boolean) {
         },
         lastMessage: messages,
         unread: conversationParticipants.unread,
+        ...counted,
       })
       .from(conversationParticipants)
       .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
@@ -173,12 +184,11 @@ function conversationListStatements(db: Db, one: boolean) {
       .where(and(eq(conversationParticipants.userId, userId), inArray(conversations.id, pageIds)))
       .orderBy(...order)
       .prepare(name),
-    total: db
-      .select({ n: count() })
-      .from(conversationParticipants)
-      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-      .where(where)
-      .prepare(`${name}_total`),
+    // A page past the last (or of nobody's conversations) has no row to carry them.
+    empty: db
+      .select(counted)
+      .from(sql`(select 1) as one`)
+      .prepare(`${name}_empty`),
   };
 }
 const conversationList = preparedPerDb((db) => conversationListStatements(db, false));
@@ -188,7 +198,7 @@ export async function listConversations(
   db: Db,
   userId: string,
   opts: { page: number; pageSize: number; conversationId?: string },
-): Promise<{ rows: ConversationListRow[]; total: number }> {
+): Promise<{ rows: ConversationListRow[]; total: number; state: OwnerListState }> {
   const statements = opts.conversationId ? conversationListOne(db) : conversationList(db);
   const params = {
     userId,
@@ -196,8 +206,14 @@ export async function listConversations(
     limit: opts.pageSize,
     offset: (opts.page - 1) * opts.pageSize,
   };
-  const [rows, [total]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await statements.page.execute(params);
+  const [first] = rows;
+  const counted = first ?? (await statements.empty.execute(params))[0]!;
+  return {
+    rows,
+    total: counted.total,
+    state: { owner: counted.ownerVersion, people: counted.peopleVersion },
+  };
 }
 
 /** A page of a thread, answered oldest → newest. */

@@ -15,7 +15,8 @@ import {
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { MessagingService } from './messaging.service.ts';
+import { memoizedWriter } from '../../platform/http/serializer.ts';
+import type { ConversationsPage, MessagingService } from './messaging.service.ts';
 
 const tags = ['messaging'];
 /** Buyers and suppliers past the access gate (approved and subscribed); admins do not message. */
@@ -26,6 +27,8 @@ const UUID_PARAM = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 
 /** docs/product.md section 7 Messaging, at exactly its paths. */
 export function messagingRoutes(app: App, service: MessagingService) {
+  // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
+  const conversationPages = memoizedWriter<ConversationsPage>(pageOf(conversationSchema));
   app.post('/api/conversation', {
     config: { access },
     schema: {
@@ -42,7 +45,8 @@ export function messagingRoutes(app: App, service: MessagingService) {
   app.get('/api/conversations', {
     config: { access },
     schema: { tags, querystring: paginationQuerySchema, response: { 200: pageOf(conversationSchema) } },
-    handler: (req) => service.list(principalOf(req), req.query.page, req.query.pageSize),
+    handler: async (req, reply) =>
+      conversationPages.send(reply, await service.list(principalOf(req), req.query.page, req.query.pageSize)),
   });
 
   app.get('/api/messages/:id', {

@@ -6,10 +6,12 @@ import {
   type MessagesPage,
   type MessagesQuery,
   type OpenConversationBody,
+  type PageMeta,
   type RealtimeEvent,
   type SendMessageBody,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
@@ -87,8 +89,16 @@ const previewOf = (m: { text: string; attachments: unknown[] }) => {
 
 export type MessagingService = ReturnType<typeof createMessagingService>;
 
+/** GET /api/conversations: a page as the API answers it. */
+export interface ConversationsPage {
+  data: Conversation[];
+  meta: PageMeta;
+}
+
 export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
   const { db } = ctx;
+  // Kept per user and page while nothing their list shows has changed (db/owner-pages.ts).
+  const conversationPages = createOwnerPages<ConversationsPage>('conversations');
   const sendLimiter = createKeyLimiter(ctx.db, 'message-send', ctx.config.messaging.sendPerMinute, 60);
 
   // message.created may exceed a NOTIFY payload (5,000 characters of text): it then travels by id.
@@ -153,10 +163,11 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
     },
 
     /** GET /api/conversations: newest activity first, with the other party, last message and unread count. */
-    async list(me: Principal, page: number, pageSize: number) {
-      const { rows, total } = await repo.listConversations(db, me.id, { page, pageSize });
-      return { data: rows.map(toConversation), meta: { page, pageSize, total } };
-    },
+    list: (me: Principal, page: number, pageSize: number): Promise<ConversationsPage> =>
+      conversationPages.answer(db, me.id, `${page} ${pageSize}`, async () => {
+        const { rows, total, state } = await repo.listConversations(db, me.id, { page, pageSize });
+        return { state, answer: { data: rows.map(toConversation), meta: { page, pageSize, total } } };
+      }),
 
     /** GET /api/messages/{id}: a page of the thread, oldest → newest (participants only). */
     async messages(me: Principal, conversationId: string, q: MessagesQuery): Promise<MessagesPage> {

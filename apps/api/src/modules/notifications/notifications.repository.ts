@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { ownerListStateColumns, type OwnerListState } from '../../db/owner-pages.ts';
 import { notificationEmails, notificationSettings, notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -12,19 +13,47 @@ export async function insertNotification(
   return row!;
 }
 
-export async function listNotifications(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const where = eq(notifications.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
+const notificationPageStatements = preparedPerDb((db) => {
+  const userId = sql.placeholder('userId');
+  const mine = eq(notifications.userId, userId);
+  // The total and the list's state as columns of the page: one snapshot for all three.
+  const counted = {
+    total: sql<number>`(select count(*) from ${notifications} where ${mine})`.mapWith(Number),
+    ...ownerListStateColumns('notifications', userId),
+  };
+  return {
+    page: db
+      .select({ row: notifications, ...counted })
       .from(notifications)
-      .where(where)
+      .where(mine)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(notifications).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('notifications_page'),
+    // A page past the last (or of nobody's notifications) has no row to carry them.
+    empty: db
+      .select(counted)
+      .from(sql`(select 1) as one`)
+      .prepare('notifications_page_empty'),
+  };
+});
+
+/** A page of a user's notifications, newest first, with their total and the list's state (db/owner-pages.ts). */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: NotificationRow[]; total: number; state: OwnerListState }> {
+  const statements = notificationPageStatements(db);
+  const rows = await statements.page.execute({ userId, limit: pageSize, offset: (page - 1) * pageSize });
+  const [first] = rows;
+  const counted = first ?? (await statements.empty.execute({ userId }))[0]!;
+  return {
+    rows: rows.map((r) => r.row),
+    total: counted.total,
+    state: { owner: counted.ownerVersion, people: counted.peopleVersion },
+  };
 }
 
 const unreadCountStatement = preparedPerDb((db) =>

@@ -16,7 +16,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { NotificationsService } from './notifications.service.ts';
+import { memoizedWriter } from '../../platform/http/serializer.ts';
+import type { NotificationsPage, NotificationsService } from './notifications.service.ts';
 import { confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe-page.ts';
 
 const tags = ['notifications'];
@@ -30,10 +31,13 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 const isNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND';
 
 export function notificationsRoutes(app: App, service: NotificationsService, opts: { publicUrl: string }) {
+  // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
+  const notificationPages = memoizedWriter<NotificationsPage>(pageOf(notificationSchema));
   app.get('/api/notifications', {
     config: { access },
     schema: { tags, querystring: paginationQuerySchema, response: { 200: pageOf(notificationSchema) } },
-    handler: (req) => service.list(principalOf(req).id, req.query.page, req.query.pageSize),
+    handler: async (req, reply) =>
+      notificationPages.send(reply, await service.list(principalOf(req).id, req.query.page, req.query.pageSize)),
   });
 
   app.get('/api/notifications/unread-count', {

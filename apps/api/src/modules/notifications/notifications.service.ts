@@ -7,10 +7,12 @@ import {
   type NotificationChannels,
   type NotificationKind,
   type NotificationSettings,
+  type PageMeta,
   type RealtimeEvent,
   type UpdateNotificationSettingsBody,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { unsubscribeTokens, type UnsubscribeScope } from '../../platform/mail/unsubscribe.ts';
 import { publishVia } from '../../platform/realtime/hub.ts';
@@ -116,6 +118,12 @@ export interface UnsubscribeInfo {
   settingsPath: string;
 }
 
+/** GET /api/notifications: a page as the API answers it. */
+export interface NotificationsPage {
+  data: Notification[];
+  meta: PageMeta;
+}
+
 export function createNotificationsService({ db, config }: AppContext) {
   const tokens = unsubscribeTokens(config.jwtSecret);
   /** The user and kinds of a genuine link; a forged, damaged or deleted user's link is not found. */
@@ -146,13 +154,16 @@ export function createNotificationsService({ db, config }: AppContext) {
       return { kinds: current };
     });
   }
+  const pages = createOwnerPages<NotificationsPage>('notifications');
   const publishCount = async (userId: string) =>
     publishVia(db, userId, [{ type: 'unread.changed', data: { notifications: await repo.countUnread(db, userId) } }]);
   return {
-    async list(userId: string, page: number, pageSize: number) {
-      const { rows, total } = await repo.listNotifications(db, userId, page, pageSize);
-      return { data: rows.map(toNotification), meta: { page, pageSize, total } };
-    },
+    /** GET /api/notifications: newest first; kept per user and page while their notifications are unchanged. */
+    list: (userId: string, page: number, pageSize: number): Promise<NotificationsPage> =>
+      pages.answer(db, userId, `${page} ${pageSize}`, async () => {
+        const { rows, total, state } = await repo.listNotifications(db, userId, page, pageSize);
+        return { state, answer: { data: rows.map(toNotification), meta: { page, pageSize, total } } };
+      }),
     unreadCount: (userId: string) => repo.countUnreadPrepared(db, userId),
     async markRead(userId: string, id: string) {
       if (!(await repo.markRead(db, userId, id))) throw new AppError('NOT_FOUND', 'Notification not found');

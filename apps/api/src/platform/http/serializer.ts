@@ -20,23 +20,23 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
 };
 
 /**
- * For an answer object served many times (a cached dashboard): its `{ data }` body is written once
- * with the route's serializer and kept beside the object, so a repeat request sends the string.
+ * For an answer served many times (a cached dashboard, a kept page): its body is written once with
+ * the route's serializer and kept beside the object, so a repeat request sends the string.
  * Fastify sends a string with a JSON content type as it is, without serializing it again.
  */
-export function memoizedDataWriter(dataSchema: z.ZodType) {
+export function memoizedWriter<T extends object>(bodySchema: z.ZodType, bodyOf: (value: T) => unknown = (v) => v) {
   const write = serializerCompiler({
-    schema: z.object({ data: dataSchema }),
+    schema: bodySchema,
     method: 'GET',
     url: '',
     httpStatus: '200',
   }) as (data: unknown) => string;
-  const written = new WeakMap<object, string>();
+  const written = new WeakMap<T, string>();
   return {
-    send(reply: FastifyReply, value: object) {
+    send(reply: FastifyReply, value: T) {
       let body = written.get(value);
       if (body === undefined) {
-        body = write({ data: value });
+        body = write(bodyOf(value));
         written.set(value, body);
       }
       // The route's type provider types the body as the schema's object; this one is already written.
@@ -44,3 +44,7 @@ export function memoizedDataWriter(dataSchema: z.ZodType) {
     },
   };
 }
+
+/** memoizedWriter for a `{ data }` answer, kept beside its data object. */
+export const memoizedDataWriter = (dataSchema: z.ZodType) =>
+  memoizedWriter<object>(z.object({ data: dataSchema }), (value) => ({ data: value }));

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
+
+// A user's notifications and conversations are kept per user and page under the owner's list
+// version (db/owner-pages.ts, migration 0030). These tests read a page (so it is kept), change what
+// it shows the way another instance or code path would (SQL straight to the database), and expect
+// the next read to say so; and a change hidden from the triggers to stay unseen, which proves the
+// page was kept at all.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function get(path: string, user: TestUser) {
+  const res = await t.request('GET', path, { token: user.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { data: Record<string, unknown>[]; meta: { total: number } };
+}
+
+/** session_replication_role = replica switches the triggers off for one transaction: the one way to write unseen. */
+const hidden = (statement: ReturnType<typeof sql>) =>
+  t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
+
+const versionOf = async (list: string, ownerId: string) =>
+  Number(
+    (
+      await t.db.execute<{ v: string }>(
+        sql`select coalesce((select version from owner_list_versions where list = ${list} and owner_id = ${ownerId}), 0) as v`,
+      )
+    ).rows[0]!.v,
+  );
+
+describe('owner list versions (migration 0030)', () => {
+  it('raise once per committed transaction, per owner, and not on a rollback', async () => {
+    const a = await t.createUser({ role: 'buyer' });
+    const before = await versionOf('notifications', a.id);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into notifications (user_id, kind, title, body) values (${a.id}, 'system', 'One', 'x')`,
+      );
+      await tx.execute(
+        sql`insert into notifications (user_id, kind, title, body) values (${a.id}, 'system', 'Two', 'x')`,
+      );
+      await tx.execute(sql`update notifications set read_at = now() where user_id = ${a.id}`);
+    });
+    expect(await versionOf('notifications', a.id)).toBe(before + 1);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`delete from notifications where user_id = ${a.id}`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await versionOf('notifications', a.id)).toBe(before + 1);
+  });
+});
+
+describe('GET /api/notifications kept per user', () => {
+  it('answers a repeat page from memory, and a new, read or deleted notification from any writer at once', async () => {
+    const me = await t.createUser({ role: 'supplier' });
+    const other = await t.createUser({ role: 'supplier' });
+    await t.db.execute(
+      sql`insert into notifications (user_id, kind, title, body) values (${me.id}, 'system', 'Welcome', 'Hello')`,
+    );
+    const titles = async () => (await get('/api/notifications', me)).data.map((n) => n.title);
+    expect(await titles()).toEqual(['Welcome']);
+
+    await hidden(sql`update notifications set title = 'Hidden' where user_id = ${me.id}`);
+    expect(await titles()).toEqual(['Welcome']);
+
+    // another user's notification does not move mine, so the page stays kept
+    await t.db.execute(
+      sql`insert into notifications (user_id, kind, title, body) values (${other.id}, 'system', 'Theirs', 'x')`,
+    );
+    expect(await titles()).toEqual(['Welcome']);
+
+    await t.db.execute(
+      sql`insert into notifications (user_id, kind, title, body, created_at) values (${me.id}, 'system', 'Second', 'x', now() + interval '1 second')`,
+    );
+    const page = await get('/api/notifications', me);
+    expect(page.data.map((n) => n.title)).toEqual(['Second', 'Hidden']);
+    expect(page.meta.total).toBe(2);
+
+    await t.db.execute(sql`update notifications set read_at = now() where user_id = ${me.id} and title = 'Second'`);
+    expect((await get('/api/notifications', me)).data.map((n) => n.read)).toEqual([true, false]);
+
+    await t.db.execute(sql`delete from notifications where user_id = ${me.id} and title = 'Second'`);
+    const after = await get('/api/notifications', me);
+    expect(after.data.map((n) => n.title)).toEqual(['Hidden']);
+    expect(after.meta.total).toBe(1);
+  });
+
+  it('answers a page past the last with the total', async () => {
+    const me = await t.createUser({ role: 'buyer' });
+    await t.db.execute(
+      sql`insert into notifications (user_id, kind, title, body) values (${me.id}, 'system', 'Only', 'x')`,
+    );
+    const past = await get('/api/notifications?page=3&pageSize=5', me);
+    expect(past.data).toEqual([]);
+    expect(past.meta).toEqual({ page: 3, pageSize: 5, total: 1 });
+  });
+});
+
+describe('GET /api/conversations kept per user', () => {
+  it('shows a message, a read and the other party’s new name written by any path at once', async () => {
+    const buyer = await t.createUser({ role: 'buyer', companyName: 'Kept Homes' });
+    const supplier = await t.createUser({ role: 'supplier', companyName: 'Kept Bricks' });
+    const sent = await t.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: supplier.id, text: 'Can you quote for 20,000 bricks?' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const conversationId = sent.body.data.conversationId as string;
+    const row = async () => (await get('/api/conversations', supplier)).data.find((c) => c.id === conversationId)!;
+
+    expect(await row()).toMatchObject({ unreadCount: 1, lastMessage: { text: 'Can you quote for 20,000 bricks?' } });
+
+    await hidden(sql`update messages set text = 'Hidden edit' where conversation_id = ${conversationId}`);
+    expect((await row()).lastMessage).toMatchObject({ text: 'Can you quote for 20,000 bricks?' });
+
+    // the buyer's reply, written as another instance writes it (the message and the conversation's
+    // last message; the messages triggers keep the unread counters)
+    await t.db.execute(
+      sql`with m as (
+            insert into messages (conversation_id, sender_id, recipient_id, text, created_at)
+            values (${conversationId}, ${buyer.id}, ${supplier.id}, 'And 400 copings.', now() + interval '1 second')
+            returning id, created_at)
+          update conversations set last_message_id = m.id, last_message_at = m.created_at from m
+          where conversations.id = ${conversationId}`,
+    );
+    expect(await row()).toMatchObject({ unreadCount: 2, lastMessage: { text: 'And 400 copings.', read: false } });
+
+    const read = await t.request('PUT', `/api/${conversationId}/read`, { token: supplier.token });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(await row()).toMatchObject({ unreadCount: 0, lastMessage: { read: true } });
+
+    await t.db.execute(sql`update users set company_name = 'Renamed Homes' where id = ${buyer.id}`);
+    expect((await row()).otherParty).toMatchObject({ companyName: 'Renamed Homes' });
+  });
+
+  it('answers a page past the last with the total', async () => {
+    const buyer = await t.createUser({ role: 'buyer' });
+    const supplier = await t.createUser({ role: 'supplier' });
+    expect((await get('/api/conversations?page=2', buyer)).meta.total).toBe(0);
+    await t.request('POST', '/api/conversation', { token: buyer.token, body: { userId: supplier.id } });
+    const past = await get('/api/conversations?page=2', buyer);
+    expect(past.data).toEqual([]);
+    expect(past.meta.total).toBe(1);
+  });
+});

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { preparedPerDb, type Db } from './client.ts';
+import { listVersions, ownerListVersions } from './schema/index.ts';
+
+/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migration 0030). */
+export type OwnerList = 'notifications' | 'conversations';
+
+/**
+ * Where an owner's list stood when a statement read it: the owner's version and the people
+ * version (other people's names, which a list may show). A missing row reads 0.
+ */
+export interface OwnerListState {
+  owner: number;
+  people: number;
+}
+
+const sameState = (a: OwnerListState, b: OwnerListState) => a.owner === b.owner && a.people === b.people;
+
+/**
+ * Columns that read an owner's list state in the statement they are added to (the page), so the
+ * page and its version come from one snapshot. `ownerId` is the statement's owner parameter.
+ */
+export const ownerListStateColumns = (list: OwnerList, ownerId: unknown) => ({
+  ownerVersion:
+    sql<number>`coalesce((select ${ownerListVersions.version} from ${ownerListVersions} where ${ownerListVersions.list} = ${list} and ${ownerListVersions.ownerId} = ${ownerId}), 0)`.mapWith(
+      Number,
+    ),
+  peopleVersion:
+    sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
+      Number,
+    ),
+});
+
+const stateStatements = new Map<OwnerList, (db: Db) => ReturnType<typeof prepareState>>();
+const prepareState = (db: Db, list: OwnerList) => {
+  const { ownerVersion, peopleVersion } = ownerListStateColumns(list, sql.placeholder('ownerId'));
+  return db
+    .select({ owner: ownerVersion, people: peopleVersion })
+    .from(sql`(select 1) as one`)
+    .prepare(`owner_list_state_${list}`);
+};
+
+/** An owner's list state on its own: two primary-key reads in one prepared statement. */
+export async function readOwnerListState(db: Db, list: OwnerList, ownerId: string): Promise<OwnerListState> {
+  let statement = stateStatements.get(list);
+  if (!statement) {
+    statement = preparedPerDb((perDb) => prepareState(perDb, list));
+    stateStatements.set(list, statement);
+  }
+  const [row] = await statement(db).execute({ ownerId });
+  return row ?? { owner: -1, people: -1 };
+}
+
+interface KeptAnswer<A> {
+  state: OwnerListState;
+  answer: A;
+}
+
+/**
+ * Pages read per person (a user's notifications, their conversations) kept as the API answers
+ * them, per owner and page, with the owner's list state they were read at
+ * (docs/performance.md "Pages kept per owner"). A repeat request reads the state (two primary-key
+ * reads) and answers the kept page while it is unchanged; the versions live in PostgreSQL and are
+ * raised at the commit of every write to a row the list shows, whichever instance or code path
+ * wrote it, so a kept page is never older than the database. Up to `maxRows` rows are kept per
+ * instance, least recently used out first.
+ */
+export function createOwnerPages<A extends { data: readonly unknown[] }>(
+  list: OwnerList,
+  options: { maxRows?: number } = {},
+) {
+  const kept = new LRUCache<string, KeptAnswer<A>>({
+    maxSize: options.maxRows ?? 100_000,
+    sizeCalculation: (k) => k.answer.data.length + 1,
+  });
+  return {
+    /**
+     * The owner's page `pageKey`, kept or read by `read` (which answers the page and the state it
+     * read in the same statement).
+     */
+    async answer(db: Db, ownerId: string, pageKey: string, read: () => Promise<KeptAnswer<A>>): Promise<A> {
+      const key = `${ownerId} ${pageKey}`;
+      const hit = kept.get(key);
+      if (hit && sameState(hit.state, await readOwnerListState(db, list, ownerId))) return hit.answer;
+      const fresh = await read();
+      const current = kept.peek(key);
+      // A slower read of an older state never replaces a newer page.
+      if (!current || (current.state.owner <= fresh.state.owner && current.state.people <= fresh.state.people)) {
+        kept.set(key, fresh);
+      }
+      return fresh.answer;
+    },
+  };
+}
