@@ -154,3 +154,72 @@ describe('GET /api/conversations kept per user', () => {
     expect(past.meta.total).toBe(1);
   });
 });
+
+describe('GET /api/contract/user/{id} kept per user', () => {
+  it('shows a new deal, a status change, the viewer’s review and a party’s deleted account written by any path at once', async () => {
+    const buyer = await t.createUser({ role: 'buyer' });
+    const supplier = await t.createUser({ role: 'supplier' });
+    const deals = async () => get(`/api/contract/user/${supplier.id}`, supplier);
+    expect((await deals()).meta.total).toBe(0);
+
+    const [contract] = (
+      await t.db.execute<{ id: string }>(
+        sql`insert into contracts (tender_title, buyer_id, supplier_id, value_pence, status)
+            values ('Kept deal', ${buyer.id}, ${supplier.id}, 125000, 'active') returning id`,
+      )
+    ).rows;
+    const first = await deals();
+    expect(first.meta.total).toBe(1);
+    expect(first.data[0]).toMatchObject({ id: contract!.id, status: 'active', canReview: false });
+
+    await hidden(sql`update contracts set tender_title = 'Hidden' where id = ${contract!.id}`);
+    expect((await deals()).data[0]).toMatchObject({ tenderTitle: 'Kept deal' });
+
+    await t.db.execute(sql`update contracts set status = 'fulfilled', fulfilled_at = now() where id = ${contract!.id}`);
+    expect((await deals()).data[0]).toMatchObject({ status: 'fulfilled', tenderTitle: 'Hidden', canReview: true });
+
+    await t.db.execute(
+      sql`insert into reviews (contract_id, reviewer_id, reviewee_id, rating, text)
+          values (${contract!.id}, ${supplier.id}, ${buyer.id}, 5, 'Paid on time.')`,
+    );
+    expect((await deals()).data[0]).toMatchObject({ canReview: false });
+
+    await t.db.execute(sql`update users set deleted_at = now() where id = ${buyer.id}`);
+    expect((await deals()).data[0]).toMatchObject({ buyer: { deleted: true } });
+  });
+});
+
+describe('GET /api/reviews kept per reviewee', () => {
+  it('shows a new review, its contract’s new title and the reviewer’s new name written by any path at once', async () => {
+    const buyer = await t.createUser({ role: 'buyer', companyName: 'Reviewing Homes' });
+    const supplier = await t.createUser({ role: 'supplier' });
+    const [contract] = (
+      await t.db.execute<{ id: string }>(
+        sql`insert into contracts (tender_title, buyer_id, supplier_id, value_pence, status, fulfilled_at)
+            values ('Reviewed deal', ${buyer.id}, ${supplier.id}, 5000, 'fulfilled', now()) returning id`,
+      )
+    ).rows;
+    const received = async () => get('/api/reviews', supplier);
+    expect((await received()).meta.total).toBe(0);
+
+    await t.db.execute(
+      sql`insert into reviews (contract_id, reviewer_id, reviewee_id, rating, text)
+          values (${contract!.id}, ${buyer.id}, ${supplier.id}, 4, 'Good bricks.')`,
+    );
+    const page = await received();
+    expect(page.meta).toMatchObject({ total: 1, average: 4 });
+    expect(page.data[0]).toMatchObject({ tenderTitle: 'Reviewed deal', reviewer: { companyName: 'Reviewing Homes' } });
+
+    await hidden(sql`update reviews set text = 'Hidden' where contract_id = ${contract!.id}`);
+    expect((await received()).data[0]).toMatchObject({ text: 'Good bricks.' });
+
+    await t.db.execute(sql`update contracts set tender_title = 'Retitled deal' where id = ${contract!.id}`);
+    expect((await received()).data[0]).toMatchObject({ tenderTitle: 'Retitled deal', text: 'Hidden' });
+
+    await t.db.execute(sql`update users set company_name = 'Renamed Reviewers' where id = ${buyer.id}`);
+    expect((await get(`/api/reviews/${supplier.id}`, buyer)).data[0]).toMatchObject({
+      reviewer: { companyName: 'Renamed Reviewers' },
+    });
+    expect((await received()).data[0]).toMatchObject({ reviewer: { companyName: 'Renamed Reviewers' } });
+  });
+});

@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
 import { listVersions, ownerListVersions } from './schema/index.ts';
 
-/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migration 0030). */
-export type OwnerList = 'notifications' | 'conversations';
+/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030, 0031). */
+export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews';
 
 /**
  * Where an owner's list stood when a statement read it: the owner's version and the people
@@ -17,11 +17,8 @@ export interface OwnerListState {
 
 const sameState = (a: OwnerListState, b: OwnerListState) => a.owner === b.owner && a.people === b.people;
 
-/**
- * Columns that read an owner's list state in the statement they are added to (the page), so the
- * page and its version come from one snapshot. `ownerId` is the statement's owner parameter.
- */
-export const ownerListStateColumns = (list: OwnerList, ownerId: unknown) => ({
+/** Columns that read an owner's list state; `ownerId` is the statement's owner parameter. */
+const ownerListStateColumns = (list: OwnerList, ownerId: unknown) => ({
   ownerVersion:
     sql<number>`coalesce((select ${ownerListVersions.version} from ${ownerListVersions} where ${ownerListVersions.list} = ${list} and ${ownerListVersions.ownerId} = ${ownerId}), 0)`.mapWith(
       Number,
@@ -59,12 +56,15 @@ interface KeptAnswer<A> {
 
 /**
  * Pages read per person (a user's notifications, their conversations) kept as the API answers
- * them, per owner and page, with the owner's list state they were read at
- * (docs/performance.md "Pages kept per owner"). A repeat request reads the state (two primary-key
- * reads) and answers the kept page while it is unchanged; the versions live in PostgreSQL and are
- * raised at the commit of every write to a row the list shows, whichever instance or code path
- * wrote it, so a kept page is never older than the database. Up to `maxRows` rows are kept per
- * instance, least recently used out first.
+ * them, per owner and page, with the owner's list state (docs/performance.md "Pages kept per
+ * owner"). Every request reads the state first (two primary-key reads) and answers the kept page
+ * while it is unchanged. The versions live in PostgreSQL and are raised at the commit of every
+ * write to a row the list shows, whichever instance or code path wrote it.
+ *
+ * A page is read after its state and kept under it: a write that commits in between shows in the
+ * page and has already raised the version past the kept one, so the next request reads again. A
+ * kept page is never older than its version. Up to `maxRows` rows are kept per instance, least
+ * recently used out first.
  */
 export function createOwnerPages<A extends { data: readonly unknown[] }>(
   list: OwnerList,
@@ -75,21 +75,19 @@ export function createOwnerPages<A extends { data: readonly unknown[] }>(
     sizeCalculation: (k) => k.answer.data.length + 1,
   });
   return {
-    /**
-     * The owner's page `pageKey`, kept or read by `read` (which answers the page and the state it
-     * read in the same statement).
-     */
-    async answer(db: Db, ownerId: string, pageKey: string, read: () => Promise<KeptAnswer<A>>): Promise<A> {
+    /** The owner's page `pageKey` (every input the answer depends on besides the owner), kept or read by `read`. */
+    async answer(db: Db, ownerId: string, pageKey: string, read: () => Promise<A>): Promise<A> {
       const key = `${ownerId} ${pageKey}`;
+      const state = await readOwnerListState(db, list, ownerId);
       const hit = kept.get(key);
-      if (hit && sameState(hit.state, await readOwnerListState(db, list, ownerId))) return hit.answer;
-      const fresh = await read();
+      if (hit && sameState(hit.state, state)) return hit.answer;
+      const answer = await read();
       const current = kept.peek(key);
-      // A slower read of an older state never replaces a newer page.
-      if (!current || (current.state.owner <= fresh.state.owner && current.state.people <= fresh.state.people)) {
-        kept.set(key, fresh);
+      // A slower read under an older state never replaces a newer page.
+      if (!current || (current.state.owner <= state.owner && current.state.people <= state.people)) {
+        kept.set(key, { state, answer });
       }
-      return fresh.answer;
+      return answer;
     },
   };
 }

@@ -11,7 +11,8 @@ import {
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { DealsService } from './deals.service.ts';
+import { memoizedWriter } from '../../platform/http/serializer.ts';
+import type { ContractsPage, DealsService } from './deals.service.ts';
 
 const tags = ['contracts'];
 const buyers = { roles: ['buyer'] } as const;
@@ -19,6 +20,8 @@ const parties = { roles: ['buyer', 'supplier'] } as const;
 
 /** docs/product.md section 7 "Contracts". Every call is behind the access gate (approved and subscribed). */
 export function dealsRoutes(app: App, contracts: DealsService) {
+  // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
+  const contractPages = memoizedWriter<ContractsPage>(contractPageSchema);
   app.post('/api/contract', {
     config: { access: buyers },
     schema: {
@@ -50,7 +53,8 @@ export function dealsRoutes(app: App, contracts: DealsService) {
       querystring: contractListQuerySchema,
       response: { 200: contractPageSchema },
     },
-    handler: async (req) => contracts.listForUser(principalOf(req), req.params.id, req.query),
+    handler: async (req, reply) =>
+      contractPages.send(reply, await contracts.listForUser(principalOf(req), req.params.id, req.query)),
   });
 
   app.put('/api/contract/:id', {

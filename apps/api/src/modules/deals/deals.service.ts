@@ -10,10 +10,12 @@ import {
   type ContractSide,
   type ContractTotals,
   type PageMeta,
+  type contractPageSchema,
   type createContractBodySchema,
 } from '@brickyard/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { insertAuditEvent } from '../audit/audit.service.ts';
@@ -257,8 +259,13 @@ function emptyTotals(): ContractTotals {
  * a supplier (the tender becomes pending), the supplier accepts or declines, the buyer may
  * cancel, and completing the tender fulfils it. Every step is checked against CONTRACT_STEPS.
  */
+/** GET /api/contract/user/{id}: a page as the API answers it. */
+export type ContractsPage = z.output<typeof contractPageSchema>;
+
 export function createDealsService(ctx: AppContext) {
   const { db } = ctx;
+  // A user's deals, kept per viewer, filter and page while nothing they show has changed (db/owner-pages.ts).
+  const contractPages = createOwnerPages<ContractsPage>('contracts');
 
   async function full(id: string, viewerId: string): Promise<Contract> {
     const row = await repo.findContract(db, id, viewerId);
@@ -438,21 +445,24 @@ export function createDealsService(ctx: AppContext) {
     },
 
     /** GET /api/contract/user/{id}: the user's own deals (or any user's for an admin), with totals by status. */
-    async listForUser(caller: Principal, userId: string, q: ContractListQuery) {
+    async listForUser(caller: Principal, userId: string, q: ContractListQuery): Promise<ContractsPage> {
       if (caller.id !== userId && caller.role !== 'admin') throw new AppError('NOT_FOUND', 'User not found');
-      const { rows, total, totals } = await repo.listForUser(db, userId, caller.id, {
-        statuses: q.status,
-        side: q.side,
-        page: q.page,
-        pageSize: q.pageSize,
+      const pageKey = `${caller.id} ${q.status?.join(',') ?? ''} ${q.side ?? ''} ${q.page} ${q.pageSize}`;
+      return contractPages.answer(db, userId, pageKey, async () => {
+        const { rows, total, totals } = await repo.listForUser(db, userId, caller.id, {
+          statuses: q.status,
+          side: q.side,
+          page: q.page,
+          pageSize: q.pageSize,
+        });
+        const byStatus = emptyTotals();
+        for (const t of totals)
+          byStatus[t.status] = { count: t.count, valuePence: t.valuePence, value: money(t.valuePence) };
+        return {
+          data: rows.map((r) => toContract(r, caller.id)),
+          meta: { page: q.page, pageSize: q.pageSize, total, totals: byStatus },
+        };
       });
-      const byStatus = emptyTotals();
-      for (const t of totals)
-        byStatus[t.status] = { count: t.count, valuePence: t.valuePence, value: money(t.valuePence) };
-      return {
-        data: rows.map((r) => toContract(r, caller.id)),
-        meta: { page: q.page, pageSize: q.pageSize, total, totals: byStatus },
-      };
     },
   };
 }

@@ -17,7 +17,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
-import { ownerListStateColumns, type OwnerListState } from '../../db/owner-pages.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -153,14 +152,13 @@ function conversationListStatements(db: Db, one: boolean) {
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  // The total and the list's state as columns of the page: one snapshot for all three (a page is
-  // kept with them, db/owner-pages.ts). A participant row always has its conversation.
+  // The total as a column of the page: one statement, one snapshot. A participant row always has
+  // its conversation.
   const counted = {
     total:
       sql<number>`(select count(*) from ${conversationParticipants} where ${eq(conversationParticipants.userId, userId)})`.mapWith(
         Number,
       ),
-    ...ownerListStateColumns('conversations', userId),
   };
   return {
     page: db
@@ -184,7 +182,7 @@ function conversationListStatements(db: Db, one: boolean) {
       .where(and(eq(conversationParticipants.userId, userId), inArray(conversations.id, pageIds)))
       .orderBy(...order)
       .prepare(name),
-    // A page past the last (or of nobody's conversations) has no row to carry them.
+    // A page past the last (or of nobody's conversations) has no row to carry it.
     empty: db
       .select(counted)
       .from(sql`(select 1) as one`)
@@ -198,7 +196,7 @@ export async function listConversations(
   db: Db,
   userId: string,
   opts: { page: number; pageSize: number; conversationId?: string },
-): Promise<{ rows: ConversationListRow[]; total: number; state: OwnerListState }> {
+): Promise<{ rows: ConversationListRow[]; total: number }> {
   const statements = opts.conversationId ? conversationListOne(db) : conversationList(db);
   const params = {
     userId,
@@ -209,11 +207,7 @@ export async function listConversations(
   const rows = await statements.page.execute(params);
   const [first] = rows;
   const counted = first ?? (await statements.empty.execute(params))[0]!;
-  return {
-    rows,
-    total: counted.total,
-    state: { owner: counted.ownerVersion, people: counted.peopleVersion },
-  };
+  return { rows, total: counted.total };
 }
 
 /** A page of a thread, answered oldest → newest. */

@@ -165,8 +165,8 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
     /** GET /api/conversations: newest activity first, with the other party, last message and unread count. */
     list: (me: Principal, page: number, pageSize: number): Promise<ConversationsPage> =>
       conversationPages.answer(db, me.id, `${page} ${pageSize}`, async () => {
-        const { rows, total, state } = await repo.listConversations(db, me.id, { page, pageSize });
-        return { state, answer: { data: rows.map(toConversation), meta: { page, pageSize, total } } };
+        const { rows, total } = await repo.listConversations(db, me.id, { page, pageSize });
+        return { data: rows.map(toConversation), meta: { page, pageSize, total } };
       }),
 
     /** GET /api/messages/{id}: a page of the thread, oldest → newest (participants only). */

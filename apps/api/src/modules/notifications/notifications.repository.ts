@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
-import { ownerListStateColumns, type OwnerListState } from '../../db/owner-pages.ts';
 import { notificationEmails, notificationSettings, notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -16,10 +15,9 @@ export async function insertNotification(
 const notificationPageStatements = preparedPerDb((db) => {
   const userId = sql.placeholder('userId');
   const mine = eq(notifications.userId, userId);
-  // The total and the list's state as columns of the page: one snapshot for all three.
+  // The total as a column of the page: one statement, one snapshot.
   const counted = {
     total: sql<number>`(select count(*) from ${notifications} where ${mine})`.mapWith(Number),
-    ...ownerListStateColumns('notifications', userId),
   };
   return {
     page: db
@@ -30,7 +28,7 @@ const notificationPageStatements = preparedPerDb((db) => {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('notifications_page'),
-    // A page past the last (or of nobody's notifications) has no row to carry them.
+    // A page past the last (or of nobody's notifications) has no row to carry it.
     empty: db
       .select(counted)
       .from(sql`(select 1) as one`)
@@ -38,22 +36,18 @@ const notificationPageStatements = preparedPerDb((db) => {
   };
 });
 
-/** A page of a user's notifications, newest first, with their total and the list's state (db/owner-pages.ts). */
+/** A page of a user's notifications, newest first, with their total. */
 export async function listNotifications(
   db: Db,
   userId: string,
   page: number,
   pageSize: number,
-): Promise<{ rows: NotificationRow[]; total: number; state: OwnerListState }> {
+): Promise<{ rows: NotificationRow[]; total: number }> {
   const statements = notificationPageStatements(db);
   const rows = await statements.page.execute({ userId, limit: pageSize, offset: (page - 1) * pageSize });
   const [first] = rows;
   const counted = first ?? (await statements.empty.execute({ userId }))[0]!;
-  return {
-    rows: rows.map((r) => r.row),
-    total: counted.total,
-    state: { owner: counted.ownerVersion, people: counted.peopleVersion },
-  };
+  return { rows: rows.map((r) => r.row), total: counted.total };
 }
 
 const unreadCountStatement = preparedPerDb((db) =>

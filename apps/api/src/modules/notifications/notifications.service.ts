@@ -161,8 +161,8 @@ export function createNotificationsService({ db, config }: AppContext) {
     /** GET /api/notifications: newest first; kept per user and page while their notifications are unchanged. */
     list: (userId: string, page: number, pageSize: number): Promise<NotificationsPage> =>
       pages.answer(db, userId, `${page} ${pageSize}`, async () => {
-        const { rows, total, state } = await repo.listNotifications(db, userId, page, pageSize);
-        return { state, answer: { data: rows.map(toNotification), meta: { page, pageSize, total } } };
+        const { rows, total } = await repo.listNotifications(db, userId, page, pageSize);
+        return { data: rows.map(toNotification), meta: { page, pageSize, total } };
       }),
     unreadCount: (userId: string) => repo.countUnreadPrepared(db, userId),
     async markRead(userId: string, id: string) {

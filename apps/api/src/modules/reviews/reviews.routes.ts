@@ -8,12 +8,15 @@ import {
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { ReviewsService } from './reviews.service.ts';
+import { memoizedWriter } from '../../platform/http/serializer.ts';
+import type { ReviewsPage, ReviewsService } from './reviews.service.ts';
 
 const tags = ['reviews'];
 
 /** docs/product.md section 7: GET /api/reviews/{id?}, POST /api/reviews. Behind the access gate. */
 export function reviewsRoutes(app: App, reviews: ReviewsService) {
+  // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
+  const reviewPages = memoizedWriter<ReviewsPage>(reviewPageSchema);
   app.get('/api/reviews', {
     config: { access: {} },
     schema: {
@@ -22,7 +25,7 @@ export function reviewsRoutes(app: App, reviews: ReviewsService) {
       querystring: reviewListQuerySchema,
       response: { 200: reviewPageSchema },
     },
-    handler: async (req) => reviews.list(principalOf(req), undefined, req.query),
+    handler: async (req, reply) => reviewPages.send(reply, await reviews.list(principalOf(req), undefined, req.query)),
   });
 
   app.get('/api/reviews/:id', {
@@ -34,7 +37,8 @@ export function reviewsRoutes(app: App, reviews: ReviewsService) {
       querystring: reviewListQuerySchema,
       response: { 200: reviewPageSchema },
     },
-    handler: async (req) => reviews.list(principalOf(req), req.params.id, req.query),
+    handler: async (req, reply) =>
+      reviewPages.send(reply, await reviews.list(principalOf(req), req.params.id, req.query)),
   });
 
   app.post('/api/reviews', {

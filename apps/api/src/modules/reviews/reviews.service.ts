@@ -1,5 +1,6 @@
-import { AppError, type Review, type createReviewBodySchema } from '@brickyard/shared';
+import { AppError, type Review, type createReviewBodySchema, type reviewPageSchema } from '@brickyard/shared';
 import type { z } from 'zod';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -7,6 +8,9 @@ import { profileAccess } from '../profiles/profiles.service.ts';
 import * as repo from './reviews.repository.ts';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** GET /api/reviews/{id?}: a page as the API answers it. */
+export type ReviewsPage = z.output<typeof reviewPageSchema>;
 
 export function toReview(f: repo.FullReview): Review {
   return {
@@ -29,6 +33,8 @@ export function toReview(f: repo.FullReview): Review {
 /** Reviews: after a fulfilled contract each side may review the other once (rating 1–5, text). */
 export function createReviewsService(ctx: AppContext) {
   const { db } = ctx;
+  // Kept per reviewee and page while nothing the list shows has changed (db/owner-pages.ts).
+  const reviewPages = createOwnerPages<ReviewsPage>('reviews');
   return {
     /** POST /api/reviews */
     async create(caller: Principal, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
@@ -62,8 +68,10 @@ export function createReviewsService(ctx: AppContext) {
     /** GET /api/reviews/{userId} (as visible as the profile) or GET /api/reviews (your own received). */
     async list(caller: Principal, userId: string | undefined, q: { page: number; pageSize: number }) {
       const { owner } = await profileAccess(db, caller, userId ?? caller.id);
-      const { rows, total, average } = await repo.listReceived(db, owner.id, q.page, q.pageSize);
-      return { data: rows.map(toReview), meta: { page: q.page, pageSize: q.pageSize, total, average, count: total } };
+      return reviewPages.answer(db, owner.id, `${q.page} ${q.pageSize}`, async () => {
+        const { rows, total, average } = await repo.listReceived(db, owner.id, q.page, q.pageSize);
+        return { data: rows.map(toReview), meta: { page: q.page, pageSize: q.pageSize, total, average, count: total } };
+      });
     },
   };
 }
