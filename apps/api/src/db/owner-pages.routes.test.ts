@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenderBody } from '../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.ts';
 
 // A user's notifications and conversations are kept per user and page under the owner's list
@@ -221,5 +222,72 @@ describe('GET /api/reviews kept per reviewee', () => {
       reviewer: { companyName: 'Renamed Reviewers' },
     });
     expect((await received()).data[0]).toMatchObject({ reviewer: { companyName: 'Renamed Reviewers' } });
+  });
+});
+
+describe('GET /api/messages/{id} kept per participant', () => {
+  it('shows a new message and a read at once, and stops answering once the conversation is gone', async () => {
+    const buyer = await t.createUser({ role: 'buyer' });
+    const supplier = await t.createUser({ role: 'supplier' });
+    const sent = await t.request('POST', '/api/sendMessage', {
+      token: buyer.token,
+      body: { recipientId: supplier.id, text: 'Delivery on Friday?' },
+    });
+    const conversationId = sent.body.data.conversationId as string;
+    const thread = async (user: TestUser) => get(`/api/messages/${conversationId}`, user);
+    expect((await thread(supplier)).data.map((m) => m.text)).toEqual(['Delivery on Friday?']);
+
+    await hidden(sql`update messages set text = 'Hidden' where conversation_id = ${conversationId}`);
+    expect((await thread(supplier)).data.map((m) => m.text)).toEqual(['Delivery on Friday?']);
+
+    await t.db.execute(
+      sql`insert into messages (conversation_id, sender_id, recipient_id, text, created_at)
+          values (${conversationId}, ${supplier.id}, ${buyer.id}, 'Friday works.', now() + interval '1 second')`,
+    );
+    const after = await thread(supplier);
+    expect(after.data.map((m) => m.text)).toEqual(['Hidden', 'Friday works.']);
+    expect(after.meta.total).toBe(2);
+
+    await t.db.execute(sql`update messages set read_at = now() where recipient_id = ${buyer.id}`);
+    expect((await thread(supplier)).data.map((m) => m.read)).toEqual([false, true]);
+
+    await t.db.execute(sql`delete from conversations where id = ${conversationId}`);
+    expect((await t.request('GET', `/api/messages/${conversationId}`, { token: supplier.token })).status).toBe(404);
+  });
+});
+
+describe('GET /api/bid-assist kept per supplier', () => {
+  it('shows a new request, a status change and this month’s usage written by any path at once', async () => {
+    const buyer = await t.createUser({ role: 'buyer' });
+    const supplier = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
+    const tender = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody() });
+    expect(tender.status, JSON.stringify(tender.body)).toBe(201);
+    const history = async () =>
+      get('/api/bid-assist', supplier) as Promise<{
+        data: { id: string; status: string; message: string }[];
+        meta: { total: number; usage: { used: number } };
+      }>;
+    expect((await history()).meta).toMatchObject({ total: 0, usage: { used: 0 } });
+
+    const created = await t.request('POST', '/api/bid-assist', {
+      token: supplier.token,
+      body: {
+        tenderId: tender.body.data.id,
+        message: 'Please check our pricing.',
+        deadline: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    expect((await history()).meta).toMatchObject({ total: 1, usage: { used: 1 } });
+
+    await hidden(sql`update bid_assist_requests set message = 'Hidden' where id = ${id}`);
+    expect((await history()).data[0]).toMatchObject({ message: 'Please check our pricing.' });
+
+    await t.db.execute(sql`update bid_assist_requests set status = 'in_review' where id = ${id}`);
+    expect((await history()).data[0]).toMatchObject({ status: 'in_review', message: 'Hidden' });
+
+    await t.db.execute(sql`update usage_counters set used = used + 1 where user_id = ${supplier.id}`);
+    expect((await history()).meta.usage.used).toBe(2);
   });
 });

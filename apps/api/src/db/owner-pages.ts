@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
 import { listVersions, ownerListVersions } from './schema/index.ts';
 
-/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030, 0031). */
-export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews';
+/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0032). */
+export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist';
 
 /**
  * Where an owner's list stood when a statement read it: the owner's version and the people

@@ -19,7 +19,8 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { BidAssistService } from './bid-assist.service.ts';
+import { memoizedWriter } from '../../platform/http/serializer.ts';
+import type { BidAssistHistory, BidAssistService } from './bid-assist.service.ts';
 
 const tags = ['bid-assist'];
 const suppliers = { roles: ['supplier'] } as const;
@@ -28,6 +29,8 @@ const admins = { roles: ['admin'] } as const;
 
 /** docs/product.md section 7 POST /api/bid-assist, the supplier's history and the admin queue. */
 export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
+  // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
+  const historyPages = memoizedWriter<BidAssistHistory>(bidAssistListResponseSchema);
   app.post('/api/bid-assist', {
     config: { access: suppliers },
     schema: {
@@ -59,7 +62,7 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
       querystring: bidAssistListQuerySchema,
       response: { 200: bidAssistListResponseSchema },
     },
-    handler: (req) => bidAssist.history(principalOf(req), req.query),
+    handler: async (req, reply) => historyPages.send(reply, await bidAssist.history(principalOf(req), req.query)),
   });
 
   app.get('/api/bid-assist/targets', {

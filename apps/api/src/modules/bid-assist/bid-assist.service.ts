@@ -7,6 +7,7 @@ import {
   tenderRequirements,
   type BidAssistDetail,
   type BidAssistListQuery,
+  type bidAssistListResponseSchema,
   type BidAssistRequest,
   type BidAssistTarget,
   type BidAssistUsage,
@@ -16,10 +17,11 @@ import {
 } from '@brickyard/shared';
 import type { z } from 'zod';
 import type { createBidAssistBodySchema } from '@brickyard/shared';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSafeKey } from '../../platform/storage/storage.ts';
-import { assertQuotaLeft, consumeQuota, quotaUsage } from '../billing/quota.service.ts';
+import { assertQuotaLeft, consumeQuota, quotaMonth, quotaUsage } from '../billing/quota.service.ts';
 import { requireLiveFeed } from '../external-tenders/external-tenders.service.ts';
 import { cpvLabels } from '../matching/cpv.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -89,6 +91,9 @@ const STATUS_NOTES = {
     body: (t: string) => `Our reply to your request for “${t}” is ready.`,
   },
 } as const;
+
+/** GET /api/bid-assist: a page as the API answers it. */
+export type BidAssistHistory = z.output<typeof bidAssistListResponseSchema>;
 
 export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof fetch } = {}) {
   const { db, config, mailer, storage, log } = ctx;
@@ -269,8 +274,10 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     return out;
   }
 
-  const usageOf = async (caller: Principal): Promise<BidAssistUsage> =>
-    quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist' });
+  const usageOf = async (caller: Principal, now?: Date): Promise<BidAssistUsage> =>
+    quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now });
+  // A supplier's history, kept while their requests and usage are unchanged (db/owner-pages.ts).
+  const historyPages = createOwnerPages<BidAssistHistory>('bid_assist');
 
   return {
     /**
@@ -361,12 +368,18 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     },
 
     /** GET /api/bid-assist: the caller's own history, newest first, with this month's usage. */
-    async history(caller: Principal, q: BidAssistListQuery) {
-      const [{ rows, total }, usage] = await Promise.all([
-        repo.listRequests(db, { supplierId: caller.id, status: q.status }, q.page, q.pageSize, 'newest'),
-        usageOf(caller),
-      ]);
-      return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, usage } };
+    async history(caller: Principal, q: BidAssistListQuery): Promise<BidAssistHistory> {
+      // Kept per supplier, plan, month (the usage shown) and page while their requests and usage
+      // are unchanged (db/owner-pages.ts).
+      const now = new Date();
+      const pageKey = `${caller.plan ?? ''} ${quotaMonth(now)} ${q.status ?? ''} ${q.page} ${q.pageSize}`;
+      return historyPages.answer(db, caller.id, pageKey, async () => {
+        const [{ rows, total }, usage] = await Promise.all([
+          repo.listRequests(db, { supplierId: caller.id, status: q.status }, q.page, q.pageSize, 'newest'),
+          usageOf(caller, now),
+        ]);
+        return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, usage } };
+      });
     },
 
     /** GET /api/bid-assist/{id}: the owner or an admin. */

@@ -41,7 +41,7 @@ export interface QuotaRequest {
   userId: string;
   plan: PlanType | null | undefined;
   kind: QuotaKind;
-  /** for tests; defaults to now */
+  /** defaults to now */
   now?: Date;
 }
 

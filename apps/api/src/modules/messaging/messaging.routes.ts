@@ -12,6 +12,7 @@ import {
   paginationQuerySchema,
   sendMessageBodySchema,
   userSearchQuerySchema,
+  type MessagesPage,
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
@@ -29,6 +30,7 @@ const UUID_PARAM = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}
 export function messagingRoutes(app: App, service: MessagingService) {
   // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
   const conversationPages = memoizedWriter<ConversationsPage>(pageOf(conversationSchema));
+  const threadPages = memoizedWriter<MessagesPage>(messagesPageSchema);
   app.post('/api/conversation', {
     config: { access },
     schema: {
@@ -52,7 +54,8 @@ export function messagingRoutes(app: App, service: MessagingService) {
   app.get('/api/messages/:id', {
     config: { access },
     schema: { tags, params: idParamsSchema, querystring: messagesQuerySchema, response: { 200: messagesPageSchema } },
-    handler: (req) => service.messages(principalOf(req), req.params.id, req.query),
+    handler: async (req, reply) =>
+      threadPages.send(reply, await service.messages(principalOf(req), req.params.id, req.query)),
   });
 
   app.post('/api/sendMessage', {

@@ -99,6 +99,7 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
   const { db } = ctx;
   // Kept per user and page while nothing their list shows has changed (db/owner-pages.ts).
   const conversationPages = createOwnerPages<ConversationsPage>('conversations');
+  const threadPages = createOwnerPages<MessagesPage>('conversations');
   const sendLimiter = createKeyLimiter(ctx.db, 'message-send', ctx.config.messaging.sendPerMinute, 60);
 
   // message.created may exceed a NOTIFY payload (5,000 characters of text): it then travels by id.
@@ -171,29 +172,34 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
 
     /** GET /api/messages/{id}: a page of the thread, oldest → newest (participants only). */
     async messages(me: Principal, conversationId: string, q: MessagesQuery): Promise<MessagesPage> {
-      await conversationOf(db, me, conversationId);
-      if (q.before) {
-        const cursor = await repo.findMessage(db, q.before);
-        if (!cursor || cursor.conversationId !== conversationId) {
-          throw new AppError('VALIDATION_FAILED', 'Not a message of this conversation', [
-            { path: 'before', message: 'Unknown message' },
-          ]);
+      // Kept under the caller's conversations version: any message, read or membership change of
+      // theirs raises it, so a kept page also stands for the access check it passed.
+      const pageKey = `${conversationId} ${q.before ?? ''} ${q.page} ${q.pageSize}`;
+      return threadPages.answer(db, me.id, pageKey, async () => {
+        await conversationOf(db, me, conversationId);
+        if (q.before) {
+          const cursor = await repo.findMessage(db, q.before);
+          if (!cursor || cursor.conversationId !== conversationId) {
+            throw new AppError('VALIDATION_FAILED', 'Not a message of this conversation', [
+              { path: 'before', message: 'Unknown message' },
+            ]);
+          }
         }
-      }
-      const { rows, total, hasOlder } = await repo.listMessages(db, conversationId, {
-        page: q.page,
-        pageSize: q.pageSize,
-        before: q.before,
-      });
-      return {
-        data: rows.map(toMessage),
-        meta: {
-          page: q.before ? 1 : q.page,
+        const { rows, total, hasOlder } = await repo.listMessages(db, conversationId, {
+          page: q.page,
           pageSize: q.pageSize,
-          total,
-          nextBefore: hasOlder && rows[0] ? rows[0].id : null,
-        },
-      };
+          before: q.before,
+        });
+        return {
+          data: rows.map(toMessage),
+          meta: {
+            page: q.before ? 1 : q.page,
+            pageSize: q.pageSize,
+            total,
+            nextBefore: hasOlder && rows[0] ? rows[0].id : null,
+          },
+        };
+      });
     },
 
     /**
