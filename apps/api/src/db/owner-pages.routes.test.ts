@@ -257,14 +257,14 @@ describe('GET /api/messages/{id} kept per participant', () => {
 });
 
 describe('GET /api/bid-assist kept per supplier', () => {
-  it('shows a new request, a status change and this month’s usage written by any path at once', async () => {
+  it('shows a new request, a status change, this month’s usage and the supplier’s new address written by any path at once', async () => {
     const buyer = await t.createUser({ role: 'buyer' });
     const supplier = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
     const tender = await t.request('POST', '/api/tender', { token: buyer.token, body: tenderBody() });
     expect(tender.status, JSON.stringify(tender.body)).toBe(201);
     const history = async () =>
       get('/api/bid-assist', supplier) as Promise<{
-        data: { id: string; status: string; message: string }[];
+        data: { id: string; status: string; message: string; supplier: { email: string } }[];
         meta: { total: number; usage: { used: number } };
       }>;
     expect((await history()).meta).toMatchObject({ total: 0, usage: { used: 0 } });
@@ -289,5 +289,18 @@ describe('GET /api/bid-assist kept per supplier', () => {
 
     await t.db.execute(sql`update usage_counters set used = used + 1 where user_id = ${supplier.id}`);
     expect((await history()).meta.usage.used).toBe(2);
+
+    // the request itself (GET /api/bid-assist/{id}), kept the same way for its supplier
+    const detail = async () => (await t.request('GET', `/api/bid-assist/${id}`, { token: supplier.token })).body.data;
+    expect(await detail()).toMatchObject({ status: 'in_review', reply: null });
+    await hidden(sql`update bid_assist_requests set message = 'Hidden again' where id = ${id}`);
+    expect(await detail()).toMatchObject({ message: 'Hidden' });
+    await t.db.execute(sql`update bid_assist_requests set status = 'completed', reply = 'Priced.' where id = ${id}`);
+    expect(await detail()).toMatchObject({ status: 'completed', reply: 'Priced.', message: 'Hidden again' });
+    expect((await t.request('GET', `/api/bid-assist/${id}`, { token: buyer.token })).status).not.toBe(200);
+
+    // the supplier's e-mail address shows on each request
+    await t.db.execute(sql`update users set email = ${`moved-${supplier.id}@example.com`} where id = ${supplier.id}`);
+    expect((await history()).data[0]).toMatchObject({ supplier: { email: `moved-${supplier.id}@example.com` } });
   });
 });

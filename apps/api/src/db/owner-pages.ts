@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
 import { listVersions, ownerListVersions } from './schema/index.ts';
 
-/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0032). */
+/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0033). */
 export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist';
 
 /**
@@ -64,15 +64,13 @@ interface KeptAnswer<A> {
  * A page is read after its state and kept under it: a write that commits in between shows in the
  * page and has already raised the version past the kept one, so the next request reads again. A
  * kept page is never older than its version. Up to `maxRows` rows are kept per instance, least
- * recently used out first.
+ * recently used out first (an object answer counts as one row).
  */
-export function createOwnerPages<A extends { data: readonly unknown[] }>(
-  list: OwnerList,
-  options: { maxRows?: number } = {},
-) {
+export function createOwnerPages<A extends object>(list: OwnerList, options: { maxRows?: number } = {}) {
   const kept = new LRUCache<string, KeptAnswer<A>>({
     maxSize: options.maxRows ?? 100_000,
-    sizeCalculation: (k) => k.answer.data.length + 1,
+    // A page counts its rows; an object answer counts one.
+    sizeCalculation: (k) => ('data' in k.answer && Array.isArray(k.answer.data) ? k.answer.data.length : 0) + 1,
   });
   return {
     /** The owner's page `pageKey` (every input the answer depends on besides the owner), kept or read by `read`. */

@@ -19,7 +19,7 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import { memoizedWriter } from '../../platform/http/serializer.ts';
+import { memoizedDataWriter, memoizedWriter } from '../../platform/http/serializer.ts';
 import type { BidAssistHistory, BidAssistService } from './bid-assist.service.ts';
 
 const tags = ['bid-assist'];
@@ -31,6 +31,7 @@ const admins = { roles: ['admin'] } as const;
 export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
   // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
   const historyPages = memoizedWriter<BidAssistHistory>(bidAssistListResponseSchema);
+  const details = memoizedDataWriter(bidAssistDetailSchema);
   app.post('/api/bid-assist', {
     config: { access: suppliers },
     schema: {
@@ -84,7 +85,7 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
       params: idParamsSchema,
       response: { 200: dataOf(bidAssistDetailSchema) },
     },
-    handler: async (req) => ({ data: await bidAssist.get(principalOf(req), req.params.id) }),
+    handler: async (req, reply) => details.send(reply, await bidAssist.get(principalOf(req), req.params.id)),
   });
 
   app.get('/api/bid-assist/:id/pack.pdf', {

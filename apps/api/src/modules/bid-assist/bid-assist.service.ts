@@ -278,6 +278,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     quotaUsage(db, { userId: caller.id, plan: caller.plan, kind: 'bid_assist', now });
   // A supplier's history, kept while their requests and usage are unchanged (db/owner-pages.ts).
   const historyPages = createOwnerPages<BidAssistHistory>('bid_assist');
+  const detailPages = createOwnerPages<BidAssistDetail>('bid_assist', { maxRows: 1_000 });
 
   return {
     /**
@@ -384,9 +385,14 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
 
     /** GET /api/bid-assist/{id}: the owner or an admin. */
     async get(caller: Principal, id: string): Promise<BidAssistDetail> {
-      const row = await repo.findRequest(db, id);
-      if (!row || !canSee(caller, row)) throw notFound();
-      return toDetail(row);
+      const read = async () => {
+        const row = await repo.findRequest(db, id);
+        if (!row || !canSee(caller, row)) throw notFound();
+        return toDetail(row);
+      };
+      // A supplier's own request is kept under their Bid Assist version (a request never changes
+      // owner, so a kept one was theirs when read); an admin reads it each time.
+      return caller.role === 'supplier' ? detailPages.answer(db, caller.id, id, read) : read();
     },
 
     /** GET /api/bid-assist/{id}/pack.pdf */
