@@ -304,3 +304,35 @@ describe('GET /api/bid-assist kept per supplier', () => {
     expect((await history()).data[0]).toMatchObject({ supplier: { email: `moved-${supplier.id}@example.com` } });
   });
 });
+
+describe('GET /api/billing/info kept per user', () => {
+  it('shows a cancellation, usage and an invoice written by any path at once, and a period end as it passes', async () => {
+    const buyer = await t.createUser({ role: 'buyer', plan: 'GROWTH' });
+    const info = async () => (await t.request('GET', '/api/billing/info', { token: buyer.token })).body.data;
+    // the period ends 2.5 s from now, set unseen by the triggers: only the clock can end it
+    await hidden(
+      sql`update subscriptions set current_period_end = now() + interval '2.5 seconds' where user_id = ${buyer.id}`,
+    );
+    expect(await info()).toMatchObject({ hasActiveSubscription: true, subscription: { cancelAtPeriodEnd: false } });
+
+    await hidden(sql`update subscriptions set promo_code = 'HIDDEN' where user_id = ${buyer.id}`);
+    expect((await info()).subscription.promoCode).toBeNull();
+
+    await t.db.execute(sql`update subscriptions set cancel_at_period_end = true where user_id = ${buyer.id}`);
+    expect(await info()).toMatchObject({
+      subscription: { cancelAtPeriodEnd: true, promoCode: 'HIDDEN' },
+      renewalDate: null,
+    });
+
+    await t.db.execute(
+      sql`insert into usage_counters (user_id, kind, month, used) values (${buyer.id}, 'uploads', ${(await info()).usageMonth}, 3)`,
+    );
+    expect((await info()).usage.uploads.used).toBe(3);
+
+    await t.db.execute(sql`update users set selected_cycle = 'yearly' where id = ${buyer.id}`);
+    expect((await info()).selectedCycle).toBe('yearly');
+
+    await new Promise((resolve) => setTimeout(resolve, 2600));
+    expect(await info()).toMatchObject({ hasActiveSubscription: false });
+  });
+});

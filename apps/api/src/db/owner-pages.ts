@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
 import { listVersions, ownerListVersions } from './schema/index.ts';
 
-/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0033). */
-export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist';
+/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0034). */
+export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist' | 'billing';
 
 /**
  * Where an owner's list stood when a statement read it: the owner's version and the people
@@ -52,6 +52,8 @@ export async function readOwnerListState(db: Db, list: OwnerList, ownerId: strin
 interface KeptAnswer<A> {
   state: OwnerListState;
   answer: A;
+  /** The answer no longer holds from this instant on (ms since the epoch; a deadline it shows passing). */
+  until: number | null;
 }
 
 /**
@@ -73,17 +75,26 @@ export function createOwnerPages<A extends object>(list: OwnerList, options: { m
     sizeCalculation: (k) => ('data' in k.answer && Array.isArray(k.answer.data) ? k.answer.data.length : 0) + 1,
   });
   return {
-    /** The owner's page `pageKey` (every input the answer depends on besides the owner), kept or read by `read`. */
-    async answer(db: Db, ownerId: string, pageKey: string, read: () => Promise<A>): Promise<A> {
+    /**
+     * The owner's page `pageKey` (every input the answer depends on besides the owner), kept or
+     * read by `read`. `until`, for an answer the clock changes, says from when it no longer holds.
+     */
+    async answer(
+      db: Db,
+      ownerId: string,
+      pageKey: string,
+      read: () => Promise<A>,
+      until?: (answer: A) => number | null,
+    ): Promise<A> {
       const key = `${ownerId} ${pageKey}`;
       const state = await readOwnerListState(db, list, ownerId);
       const hit = kept.get(key);
-      if (hit && sameState(hit.state, state)) return hit.answer;
+      if (hit && sameState(hit.state, state) && (hit.until === null || Date.now() < hit.until)) return hit.answer;
       const answer = await read();
       const current = kept.peek(key);
       // A slower read under an older state never replaces a newer page.
       if (!current || (current.state.owner <= state.owner && current.state.people <= state.people)) {
-        kept.set(key, { state, answer });
+        kept.set(key, { state, answer, until: until?.(answer) ?? null });
       }
       return answer;
     },

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
+import { memoizedDataWriter } from '../../platform/http/serializer.ts';
 import type { BillingService } from './billing.service.ts';
 
 const tags = ['billing'];
@@ -20,6 +21,8 @@ const payingRole = (role: string) => (role === 'supplier' ? 'supplier' : 'buyer'
 
 /** docs/product.md section 7 "Billing" and GET/PUT /api/settings/billing. */
 export function billingRoutes(app: App, billing: BillingService) {
+  // A kept answer is the same object on each visit: written once (platform/http/serializer.ts).
+  const infos = memoizedDataWriter(billingInfoSchema);
   app.get('/api/billing/info', {
     config: { access },
     schema: {
@@ -27,7 +30,7 @@ export function billingRoutes(app: App, billing: BillingService) {
       summary: 'Plan, renewal, usage this month and invoices',
       response: { 200: dataOf(billingInfoSchema) },
     },
-    handler: async (req) => ({ data: await billing.info(principalOf(req).id) }),
+    handler: async (req, reply) => infos.send(reply, await billing.keptInfo(principalOf(req).id)),
   });
 
   app.post('/api/billing/upgrade', {

@@ -13,6 +13,7 @@ import {
   isPromoCode,
   periodPricePence,
 } from '@brickyard/shared';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { findUserById } from '../users/users.service.ts';
 import * as repo from './billing.repository.ts';
@@ -53,8 +54,19 @@ const toInvoice = (i: repo.InvoiceRow): Invoice => ({
   lines: i.lines ?? [{ description: i.description, amountPence: i.netPence }],
 });
 
+/** The first of the instants an answer shows that is still ahead (when a period or grace ends, it changes). */
+export function nextChangeOf(info: BillingInfo, now: number): number | null {
+  const ahead = [info.subscription?.currentPeriodEnd, info.subscription?.graceUntil]
+    .map((at) => (at ? Date.parse(at) : NaN))
+    .filter((at) => at > now);
+  return ahead.length ? Math.min(...ahead) : null;
+}
+
 export function createBillingService(ctx: AppContext) {
   const { db, payments, config } = ctx;
+  // GET /api/billing/info, kept per user and month while their plan, subscription, invoices and
+  // usage are unchanged and no period or grace end has passed (db/owner-pages.ts).
+  const infoPages = createOwnerPages<BillingInfo>('billing', { maxRows: 20_000 });
 
   async function info(userId: string, now = new Date()): Promise<BillingInfo> {
     const user = await findUserById(db, userId);
@@ -283,6 +295,17 @@ export function createBillingService(ctx: AppContext) {
 
   return {
     info,
+    /** GET /api/billing/info */
+    keptInfo(userId: string): Promise<BillingInfo> {
+      const now = new Date();
+      return infoPages.answer(
+        db,
+        userId,
+        quotaMonth(now),
+        () => info(userId, now),
+        (answer) => nextChangeOf(answer, now.getTime()),
+      );
+    },
 
     /**
      * POST /api/billing/upgrade: starts a subscription (checkout), or changes the one in force:
