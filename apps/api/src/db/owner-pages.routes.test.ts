@@ -336,3 +336,23 @@ describe('GET /api/billing/info kept per user', () => {
     expect(await info()).toMatchObject({ hasActiveSubscription: false });
   });
 });
+
+describe('GET /api/settings/billing kept per user', () => {
+  it('shows saved details and a company rename at once', async () => {
+    const buyer = await t.createUser({ role: 'buyer', companyName: 'Details Ltd' });
+    const details = async () => (await t.request('GET', '/api/settings/billing', { token: buyer.token })).body.data;
+    expect(await details()).toMatchObject({ companyName: 'Details Ltd', city: null });
+
+    await hidden(sql`update users set company_name = 'Hidden Ltd' where id = ${buyer.id}`);
+    expect(await details()).toMatchObject({ companyName: 'Details Ltd' });
+
+    await t.db.execute(sql`update users set company_name = 'Renamed Ltd' where id = ${buyer.id}`);
+    expect(await details()).toMatchObject({ companyName: 'Renamed Ltd' });
+
+    await t.db.execute(
+      sql`insert into billing_accounts (user_id, city) values (${buyer.id}, 'Leeds')
+          on conflict (user_id) do update set city = 'Leeds'`,
+    );
+    expect(await details()).toMatchObject({ companyName: 'Renamed Ltd', city: 'Leeds' });
+  });
+});

@@ -23,6 +23,7 @@ const payingRole = (role: string) => (role === 'supplier' ? 'supplier' : 'buyer'
 export function billingRoutes(app: App, billing: BillingService) {
   // A kept answer is the same object on each visit: written once (platform/http/serializer.ts).
   const infos = memoizedDataWriter(billingInfoSchema);
+  const billingDetails = memoizedDataWriter(billingDetailsResponseSchema);
   app.get('/api/billing/info', {
     config: { access },
     schema: {
@@ -100,7 +101,7 @@ export function billingRoutes(app: App, billing: BillingService) {
       summary: 'Billing details shown on invoices',
       response: { 200: dataOf(billingDetailsResponseSchema) },
     },
-    handler: async (req) => ({ data: await billing.getDetails(principalOf(req).id) }),
+    handler: async (req, reply) => billingDetails.send(reply, await billing.getDetails(principalOf(req).id)),
   });
 
   app.put('/api/settings/billing', {

@@ -67,6 +67,7 @@ export function createBillingService(ctx: AppContext) {
   // GET /api/billing/info, kept per user and month while their plan, subscription, invoices and
   // usage are unchanged and no period or grace end has passed (db/owner-pages.ts).
   const infoPages = createOwnerPages<BillingInfo>('billing', { maxRows: 20_000 });
+  const detailPages = createOwnerPages<BillingDetails>('billing', { maxRows: 20_000 });
 
   async function info(userId: string, now = new Date()): Promise<BillingInfo> {
     const user = await findUserById(db, userId);
@@ -405,10 +406,9 @@ export function createBillingService(ctx: AppContext) {
     },
 
     /** GET /api/settings/billing: stored details, else the account's company name and email. */
-    async getDetails(userId: string): Promise<BillingDetails> {
-      const b = await billedTo(db, userId);
-      return b;
-    },
+    /** GET /api/settings/billing: kept under the user's billing version (their names and details). */
+    getDetails: (userId: string): Promise<BillingDetails> =>
+      detailPages.answer(db, userId, 'details', () => billedTo(db, userId)),
 
     async putDetails(userId: string, details: BillingDetails): Promise<BillingDetails> {
       await repo.upsertBillingAccount(db, userId, details);
