@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
@@ -8,6 +9,9 @@ import * as schema from './schema/index.ts';
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/** Whether a handle is a transaction (a statement prepared per database handle is not used in one). */
+export const inTransaction = (db: DbOrTx): db is Tx => db instanceof PgTransaction;
 
 // bigint counts come back as JS numbers (they stay far below 2^53 here).
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));

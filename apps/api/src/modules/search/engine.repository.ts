@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import { prefixPattern } from '../../db/like.ts';
@@ -502,7 +502,7 @@ export async function passingIds(db: DbOrTx, s: SourceSql, ids: readonly string[
 }
 
 /** Whether `db` is a transaction (its own uncommitted writes are seen by SQL only, not by the in-memory index). */
-export const inTransaction = (db: DbOrTx): boolean => db instanceof PgTransaction;
+export { inTransaction } from '../../db/client.ts';
 
 /** The CPV 2008 labels as the in-memory label index reads them (live-index.ts rankLabels): code as id, the label's tsvector unnested. */
 export async function cpvLabelDocs(db: DbOrTx): Promise<Array<LiveDocRow & { label: string }>> {

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { inTransaction, preparedPerDb, type DbOrTx } from '../../db/client.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
@@ -16,12 +16,24 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = await db
+const userByIdStatement = preparedPerDb((db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('user_by_id'),
+);
+
+/** A live (not deleted) user; outside a transaction by a statement prepared once, as many screens read it. */
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = inTransaction(db)
+    ? await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1)
+    : await userByIdStatement(db).execute({ id });
   return row;
 }
 
