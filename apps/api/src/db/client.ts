@@ -36,7 +36,16 @@ export function connect(url: string, max = 20): Database {
  * connection.
  */
 export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const statements = new WeakMap<Db, T>();
+  return preparedPerHandle(build as (db: DbOrTx) => T) as (db: Db) => T;
+}
+
+/**
+ * preparedPerDb for reads that also run inside transactions: on a transaction the statement is
+ * built once for it and runs on its connection under the same name (PostgreSQL keeps named
+ * statements per connection, so one prepared there before is used as it is).
+ */
+export function preparedPerHandle<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const statements = new WeakMap<DbOrTx, T>();
   return (db) => {
     let statement = statements.get(db);
     if (statement === undefined) {

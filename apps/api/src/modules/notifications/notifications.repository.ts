@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import { notificationEmails, notificationSettings, notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -135,11 +135,16 @@ export async function markReadByLink(db: DbOrTx, userId: string, kind: string, l
 
 export type StoredKinds = Record<string, { inApp?: boolean; email?: boolean }>;
 
-export async function findSettings(db: DbOrTx, userId: string): Promise<StoredKinds | null> {
-  const [row] = await db
+const settingsStatement = preparedPerHandle((db) =>
+  db
     .select({ kinds: notificationSettings.kinds })
     .from(notificationSettings)
-    .where(eq(notificationSettings.userId, userId));
+    .where(eq(notificationSettings.userId, sql.placeholder('userId')))
+    .prepare('notification_settings_of'),
+);
+
+export async function findSettings(db: DbOrTx, userId: string): Promise<StoredKinds | null> {
+  const [row] = await settingsStatement(db).execute({ userId });
   return row?.kinds ?? null;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle, type DbOrTx } from '../../db/client.ts';
 import {
   authTokens,
   catalogueItems,
@@ -62,8 +62,17 @@ export async function updateUser(
 
 export type TwoFactorRow = typeof twoFactor.$inferSelect;
 
+const twoFactorStatement = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(twoFactor)
+    .where(eq(twoFactor.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('two_factor_of'),
+);
+
 export async function findTwoFactor(db: DbOrTx, userId: string): Promise<TwoFactorRow | undefined> {
-  const [row] = await db.select().from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
+  const [row] = await twoFactorStatement(db).execute({ userId });
   return row;
 }
 
@@ -129,12 +138,17 @@ export async function countRecoveryCodes(db: DbOrTx, userId: string): Promise<nu
 
 // ---- privacy ----
 
-export async function findPrivacy(db: DbOrTx, userId: string) {
-  const [row] = await db
+const privacyStatement = preparedPerHandle((db) =>
+  db
     .select({ visibility: profiles.visibility, contactVisibility: profiles.contactVisibility })
     .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1);
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('privacy_of'),
+);
+
+export async function findPrivacy(db: DbOrTx, userId: string) {
+  const [row] = await privacyStatement(db).execute({ userId });
   return row;
 }
 

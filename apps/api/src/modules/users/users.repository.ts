@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { inTransaction, preparedPerDb, type DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle, type DbOrTx } from '../../db/client.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { subscriptions, users } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
@@ -16,7 +16,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-const userByIdStatement = preparedPerDb((db) =>
+const userByIdStatement = preparedPerHandle((db) =>
   db
     .select()
     .from(users)
@@ -25,15 +25,9 @@ const userByIdStatement = preparedPerDb((db) =>
     .prepare('user_by_id'),
 );
 
-/** A live (not deleted) user; outside a transaction by a statement prepared once, as many screens read it. */
+/** A live (not deleted) user, by a statement prepared once: many screens read it. */
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const [row] = inTransaction(db)
-    ? await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .limit(1)
-    : await userByIdStatement(db).execute({ id });
+  const [row] = await userByIdStatement(db).execute({ id });
   return row;
 }
 
