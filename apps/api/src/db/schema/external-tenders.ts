@@ -90,7 +90,11 @@ export const externalTenderReleases = pgTable(
     raw: json('raw').notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.ocid, t.releaseId] })],
+  // imported_at: the feed's status reads the latest import (max) on every visit.
+  (t) => [
+    primaryKey({ columns: [t.ocid, t.releaseId] }),
+    index('external_tender_releases_imported_idx').on(t.importedAt),
+  ],
 );
 
 export const externalTenderFavourites = pgTable(

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   billingAccounts,
   billingEvents,
@@ -179,11 +179,22 @@ export async function giveBackUsage(db: DbOrTx, userId: string, kind: UsageKind,
     );
 }
 
-export async function usageOf(db: DbOrTx, userId: string, kind: UsageKind, month: string): Promise<number> {
-  const [row] = await db
+const usageStatement = preparedPerHandle((db) =>
+  db
     .select({ used: usageCounters.used })
     .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, kind), eq(usageCounters.month, month)));
+    .where(
+      and(
+        eq(usageCounters.userId, sql.placeholder('userId')),
+        eq(usageCounters.kind, sql.placeholder('kind')),
+        eq(usageCounters.month, sql.placeholder('month')),
+      ),
+    )
+    .prepare('usage_of'),
+);
+
+export async function usageOf(db: DbOrTx, userId: string, kind: UsageKind, month: string): Promise<number> {
+  const [row] = await usageStatement(db).execute({ userId, kind, month });
   return row?.used ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   externalTenderFavourites,
   externalTenderReleases,
@@ -304,13 +304,18 @@ export async function findTender(db: Db, userId: string, id: string): Promise<Te
  * The buyer and parties of the release a tender was compiled from (the rest of the raw release
  * is left in the database): where the buyer's contact point is published.
  */
-export async function releasePartiesOf(db: DbOrTx, tenderId: string): Promise<unknown> {
+const releasePartiesStatement = preparedPerHandle((db) => {
   const r = externalTenderReleases;
-  const [row] = await db
+  return db
     .select({ parties: sql<unknown>`json_build_object('buyer', ${r.raw}->'buyer', 'parties', ${r.raw}->'parties')` })
     .from(t)
     .innerJoin(r, and(eq(r.ocid, t.ocid), eq(r.releaseId, t.releaseId)))
-    .where(eq(t.id, tenderId));
+    .where(eq(t.id, sql.placeholder('tenderId')))
+    .prepare('release_parties_of');
+});
+
+export async function releasePartiesOf(db: DbOrTx, tenderId: string): Promise<unknown> {
+  const [row] = await releasePartiesStatement(db).execute({ tenderId });
   return row?.parties ?? null;
 }
 

@@ -310,9 +310,9 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
 
     async get(p: Principal, id: string) {
       requireLiveFeed(p);
-      const row = await repo.findTender(db, p.id, id);
+      const [row, parties] = await Promise.all([repo.findTender(db, p.id, id), repo.releasePartiesOf(db, id)]);
       if (!row) throw new AppError('NOT_FOUND', 'Tender not found');
-      return { data: { ...toExternalTender(row), buyerContact: buyerContactOf(await repo.releasePartiesOf(db, id)) } };
+      return { data: { ...toExternalTender(row), buyerContact: buyerContactOf(parties) } };
     },
 
     async favourite(p: Principal, id: string, on: boolean) {

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   externalTenderFavourites,
   externalTenders,
@@ -268,11 +268,18 @@ export async function shiftDatesForDemo(db: DbOrTx): Promise<number> {
  * When the feed last took in releases: the newest release stored, or the newest successful
  * connector run (a run that found nothing new still counts as checked).
  */
+const lastImportedStatement = preparedPerHandle((db) =>
+  db
+    .select({
+      at: sql<Date | null>`greatest((select max(imported_at) from external_tender_releases), (select max(last_success_at) from feed_sync_state))`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('feed_last_imported_at'),
+);
+
 export async function lastImportedAt(db: DbOrTx): Promise<Date | null> {
-  const { rows } = await db.execute<{ at: Date | null }>(sql`
-    select greatest((select max(imported_at) from external_tender_releases), (select max(last_success_at) from feed_sync_state)) as at`);
-  const at = rows[0]?.at;
-  return at ? new Date(at) : null;
+  const [row] = await lastImportedStatement(db).execute();
+  return row?.at ? new Date(row.at) : null;
 }
 
 export interface FeedCounts {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   catalogueItems,
   contracts,
@@ -37,20 +37,26 @@ const ownerColumns = {
 };
 
 /** The user and the privacy settings that decide who may see their profile. */
-export async function findProfileOwner(db: DbOrTx, id: string) {
-  const [row] = await db
+const profileOwnerStatement = preparedPerHandle((db) =>
+  db
     .select(ownerColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('profile_owner'),
+);
+
+export async function findProfileOwner(db: DbOrTx, id: string) {
+  const [row] = await profileOwnerStatement(db).execute({ id });
   return row;
 }
 export type ProfileOwner = NonNullable<Awaited<ReturnType<typeof findProfileOwner>>>;
 
 /** Whether two users share a contract (any status): they are counterparties. */
-export async function areCounterparties(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const [row] = await db
+const counterpartiesStatement = preparedPerHandle((db) => {
+  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
+  return db
     .select({ id: contracts.id })
     .from(contracts)
     .where(
@@ -59,19 +65,35 @@ export async function areCounterparties(db: DbOrTx, a: string, b: string): Promi
         and(eq(contracts.buyerId, b), eq(contracts.supplierId, a)),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('are_counterparties');
+});
+
+export async function areCounterparties(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [row] = await counterpartiesStatement(db).execute({ a, b });
   return !!row;
 }
+
+const ownerHasWrittenStatement = preparedPerHandle((db) =>
+  db
+    .select({ id: messages.id })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(
+      and(
+        eq(conversations.userLowId, sql.placeholder('low')),
+        eq(conversations.userHighId, sql.placeholder('high')),
+        eq(messages.senderId, sql.placeholder('ownerId')),
+      ),
+    )
+    .limit(1)
+    .prepare('owner_has_written_to'),
+);
 
 /** Whether the profile owner has written to the viewer in Messages (they opened contact). */
 export async function ownerHasWrittenTo(db: DbOrTx, ownerId: string, viewerId: string): Promise<boolean> {
   const [low, high] = ownerId < viewerId ? [ownerId, viewerId] : [viewerId, ownerId];
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(conversations)
-    .innerJoin(messages, eq(messages.conversationId, conversations.id))
-    .where(and(eq(conversations.userLowId, low), eq(conversations.userHighId, high), eq(messages.senderId, ownerId)))
-    .limit(1);
+  const [row] = await ownerHasWrittenStatement(db).execute({ low, high, ownerId });
   return !!row;
 }
 
@@ -354,8 +376,17 @@ export async function deletePortfolioItem(db: DbOrTx, userId: string, id: string
 
 // ---- requirements ----
 
+const requirementsStatement = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(requirements)
+    .where(eq(requirements.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('requirements_of'),
+);
+
 export async function findRequirements(db: DbOrTx, userId: string): Promise<RequirementsRow | undefined> {
-  const [row] = await db.select().from(requirements).where(eq(requirements.userId, userId)).limit(1);
+  const [row] = await requirementsStatement(db).execute({ userId });
   return row;
 }
 

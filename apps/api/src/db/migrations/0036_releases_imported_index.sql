@@ -1,0 +1,1 @@
+CREATE INDEX "external_tender_releases_imported_idx" ON "external_tender_releases" USING btree ("imported_at");
