@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import {
   catalogueItems,
@@ -37,9 +37,27 @@ const ownerColumns = {
 };
 
 /** The user and the privacy settings that decide who may see their profile. */
+/**
+ * Whether the viewer is the owner's counterparty (docs/product.md section 3): they share a
+ * contract, or the owner has written to them in Messages. Columns of a statement over `users`
+ * (the owner) with a `viewerId` placeholder.
+ */
+const counterpartyColumns = (viewerId: Placeholder) => ({
+  sharesContract: sql<boolean>`exists (
+    select 1 from ${contracts}
+    where (${contracts.buyerId} = ${viewerId} and ${contracts.supplierId} = ${users.id})
+       or (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewerId}))`,
+  ownerHasWritten: sql<boolean>`exists (
+    select 1 from ${conversations}
+    join ${messages} on ${messages.conversationId} = ${conversations.id}
+    where ${conversations.userLowId} = least(${users.id}, ${viewerId}::uuid)
+      and ${conversations.userHighId} = greatest(${users.id}, ${viewerId}::uuid)
+      and ${messages.senderId} = ${users.id})`,
+});
+
 const profileOwnerStatement = preparedPerHandle((db) =>
   db
-    .select(ownerColumns)
+    .select({ ...ownerColumns, ...counterpartyColumns(sql.placeholder('viewerId')) })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
@@ -47,55 +65,14 @@ const profileOwnerStatement = preparedPerHandle((db) =>
     .prepare('profile_owner'),
 );
 
-export async function findProfileOwner(db: DbOrTx, id: string) {
-  const [row] = await profileOwnerStatement(db).execute({ id });
-  return row;
+/** The user and the privacy settings that decide who may see their profile, and whether `viewerId` is their counterparty. */
+export async function findProfileOwner(db: DbOrTx, id: string, viewerId: string) {
+  const [row] = await profileOwnerStatement(db).execute({ id, viewerId });
+  if (!row) return undefined;
+  const { sharesContract, ownerHasWritten, ...owner } = row;
+  return { owner, counterparty: sharesContract || ownerHasWritten };
 }
-export type ProfileOwner = NonNullable<Awaited<ReturnType<typeof findProfileOwner>>>;
-
-/** Whether two users share a contract (any status): they are counterparties. */
-const counterpartiesStatement = preparedPerHandle((db) => {
-  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
-  return db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(
-      or(
-        and(eq(contracts.buyerId, a), eq(contracts.supplierId, b)),
-        and(eq(contracts.buyerId, b), eq(contracts.supplierId, a)),
-      ),
-    )
-    .limit(1)
-    .prepare('are_counterparties');
-});
-
-export async function areCounterparties(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const [row] = await counterpartiesStatement(db).execute({ a, b });
-  return !!row;
-}
-
-const ownerHasWrittenStatement = preparedPerHandle((db) =>
-  db
-    .select({ id: messages.id })
-    .from(conversations)
-    .innerJoin(messages, eq(messages.conversationId, conversations.id))
-    .where(
-      and(
-        eq(conversations.userLowId, sql.placeholder('low')),
-        eq(conversations.userHighId, sql.placeholder('high')),
-        eq(messages.senderId, sql.placeholder('ownerId')),
-      ),
-    )
-    .limit(1)
-    .prepare('owner_has_written_to'),
-);
-
-/** Whether the profile owner has written to the viewer in Messages (they opened contact). */
-export async function ownerHasWrittenTo(db: DbOrTx, ownerId: string, viewerId: string): Promise<boolean> {
-  const [low, high] = ownerId < viewerId ? [ownerId, viewerId] : [viewerId, ownerId];
-  const [row] = await ownerHasWrittenStatement(db).execute({ low, high, ownerId });
-  return !!row;
-}
+export type ProfileOwner = NonNullable<Awaited<ReturnType<typeof findProfileOwner>>>['owner'];
 
 /** A profile-view list as PostgreSQL builds it: timestamps come as text (`::text`) and are parsed here. */
 type TimestampsAsText<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
@@ -125,16 +102,7 @@ const profileViewStatement = preparedPerDb((db) =>
   db
     .select({
       ...ownerColumns,
-      sharesContract: sql<boolean>`exists (
-        select 1 from ${contracts}
-        where (${contracts.buyerId} = ${viewerId} and ${contracts.supplierId} = ${users.id})
-           or (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewerId}))`,
-      ownerHasWritten: sql<boolean>`exists (
-        select 1 from ${conversations}
-        join ${messages} on ${messages.conversationId} = ${conversations.id}
-        where ${conversations.userLowId} = least(${users.id}, ${viewerId}::uuid)
-          and ${conversations.userHighId} = greatest(${users.id}, ${viewerId}::uuid)
-          and ${messages.senderId} = ${users.id})`,
+      ...counterpartyColumns(viewerId),
       profile: profiles,
       docs: sql<Array<TimestampsAsText<DocumentRow>>>`(
         select coalesce(json_agg(d), '[]') from (

@@ -85,12 +85,8 @@ export interface ProfileAccess {
  * Anything else answers 404 (docs/design.md section 3: not yours to see).
  */
 export async function profileAccess(db: DbOrTx, caller: Principal, userId: string): Promise<ProfileAccess> {
-  const owner = await repo.findProfileOwner(db, userId);
-  return decideAccess(caller, userId, owner, async () => {
-    return (
-      (await repo.areCounterparties(db, caller.id, userId)) || (await repo.ownerHasWrittenTo(db, userId, caller.id))
-    );
-  });
+  const found = await repo.findProfileOwner(db, userId, caller.id);
+  return decideAccess(caller, userId, found?.owner, () => found!.counterparty);
 }
 
 /**
