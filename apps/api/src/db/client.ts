@@ -36,7 +36,7 @@ export function connect(url: string, max = 20): Database {
  * connection.
  */
 export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
-  return preparedPerHandle(build as (db: DbOrTx) => T) as (db: Db) => T;
+  return preparedPerHandle<T>(build);
 }
 
 /**
