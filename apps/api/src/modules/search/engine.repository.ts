@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { inTransaction, preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import { prefixPattern } from '../../db/like.ts';
 
@@ -213,13 +213,15 @@ export async function rankCpvLabels(
 export interface CandidateRow {
   id: string;
   bm25: number;
-  cpv_codes: string[] | null;
+  cpv_codes: readonly string[] | null;
   category: string | null;
   subcategories: string[] | null;
-  terms: string[] | null;
+  /** the query's lexemes the row holds (rows of the in-memory index holding the same share one array) */
+  terms: readonly string[] | null;
   /** the query's lexemes the title holds */
-  title_terms: string[] | null;
-  created: Date;
+  title_terms: readonly string[] | null;
+  /** a Date from SQL, milliseconds from the in-memory index */
+  created: Date | number;
 }
 
 /** Rows holding any finding word are looked for when fewer than this hold them all. */
@@ -426,10 +428,44 @@ export function sqlKey(where: SQL | undefined): string {
  * stamp updated_at; an index probe) and when its term statistics were counted.
  */
 export async function sourceVersion(db: DbOrTx, s: SourceSql): Promise<string> {
-  const { rows } = await db.execute<{ v: string } & Record<string, unknown>>(sql`
-    select concat((select max(${s.updated}) from ${s.table})::text, '|', (select refreshed_at from search_sources where source = ${s.key})::text) as v`);
-  return rows[0]?.v ?? '';
+  if (inTransaction(db)) {
+    const { rows } = await db.execute<{ v: string } & Record<string, unknown>>(versionSql(s));
+    return rows[0]?.v ?? '';
+  }
+  // Searches running at once share one read: a read not sent yet is joined, one sent is not (it
+  // may have been answered before a caller's own write committed), so every caller still sees
+  // every write committed before it asked. At 100 searches in flight, one statement per turn of
+  // the event loop instead of 100.
+  let pending = pendingVersions.get(db);
+  if (!pending) pendingVersions.set(db, (pending = new Map<SourceKey, Promise<string>>()));
+  let read = pending.get(s.key);
+  if (!read) {
+    const batch = pending;
+    read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      batch.delete(s.key);
+      const [row] = await versionStatements[s.key](db).execute();
+      return row?.v ?? '';
+    });
+    pending.set(s.key, read);
+  }
+  return read;
 }
+
+const versionSql = (s: SourceSql) =>
+  sql`select concat((select max(${s.updated}) from ${s.table})::text, '|', (select refreshed_at from search_sources where source = ${s.key})::text) as v`;
+const pendingVersions = new WeakMap<object, Map<SourceKey, Promise<string>>>();
+const versionStatement = (key: SourceKey) =>
+  preparedPerDb((db) =>
+    db
+      .select({ v: sql<string>`v.v` })
+      .from(sql`(${versionSql(SOURCE_SQL[key])}) v`)
+      .prepare(`search_version_${key}`),
+  );
+const versionStatements: Record<SourceKey, (db: Db) => { execute(): Promise<Array<{ v: string }>> }> = {
+  external: versionStatement('external'),
+  tenders: versionStatement('tenders'),
+  catalogue: versionStatement('catalogue'),
+};
 
 /** The refreshed_at of a sourceVersion (after its last '|'; a timestamp holds none). */
 export const refreshedAtOf = (version: string): string => version.slice(version.lastIndexOf('|') + 1);

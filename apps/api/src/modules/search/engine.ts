@@ -10,7 +10,15 @@ import {
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
-import { LabelIndex, builtLiveIndex, liveIndex, type LiveIndex, type LiveQuery } from './live-index.ts';
+import {
+  LabelIndex,
+  MASK_TERMS,
+  builtLiveIndex,
+  liveIndex,
+  type LiveHit,
+  type LiveIndex,
+  type LiveQuery,
+} from './live-index.ts';
 import { completionsOf, queryWords, recounted } from './term-tables.ts';
 
 /**
@@ -87,7 +95,8 @@ export interface RankedHit {
   /** the query words the hit holds, as typed */
   words: string[];
   cpv: { code: string; level: CpvLevel; queryCode: string } | null;
-  created: Date;
+  /** milliseconds since the epoch */
+  created: number;
 }
 
 export interface EngineQuery {
@@ -384,13 +393,14 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     excludeIds: q.excludeIds,
     fill: FILL_POOL,
   };
-  const [textRows, labels, labelOf] = await Promise.all([
-    (index ? textFromIndex(db, index, live, q.where) : Promise.resolve(null)).then(
-      (rows) => rows ?? repo.scoredCandidates(db, s, { ...base, finding, classes: [], categories: [] }),
-    ),
+  const [fromIndex, labels, labelOf] = await Promise.all([
+    index ? textFromIndex(db, index, live, q.where) : Promise.resolve(null),
     readCpv ? readLabels(db, terms, stats?.cpv_avg_len || 3) : Promise.resolve([]),
     cpvLabelOf(db),
   ]);
+  const textRows = fromIndex
+    ? fromIndex.rows
+    : await repo.scoredCandidates(db, s, { ...base, finding, classes: [], categories: [] });
   const votes = readCpv ? votesOf(textRows, codesOfRow) : [];
   const understood = readCpv ? combine(labels, votes, labelOf) : [];
   // the CPV relation weighs as much as the reading is sure: a query that is a CPV label, or whose
@@ -404,21 +414,26 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     const classes = [...new Set([...strong.map((u) => classOf(u.code)), ...declared.map(classOf)])];
     const categories = s.category ? categoriesFor(strong.map((u) => u.code)) : [];
     if ((s.cpvClasses && classes.length) || categories.length) {
-      const seen = new Set(textRows.map((r) => r.id));
-      const excludeIds = [...(q.excludeIds ?? []), ...seen];
+      // (the text pass's rows are left out by number when the index found them, by id when SQL did)
+      const excludeIds = [...(q.excludeIds ?? []), ...(fromIndex ? [] : textRows.map((r) => r.id))];
+      const inMemory =
+        index && classes.length
+          ? await classesFromIndex(db, index, live, classes, excludeIds, fromIndex?.docs ?? [], q.where)
+          : null;
       const more =
-        (index && classes.length ? await classesFromIndex(db, index, live, classes, excludeIds, q.where) : null) ??
+        inMemory ??
         (await repo.scoredCandidates(db, s, {
           ...base,
           finding: [],
           classes: s.cpvClasses ? classes : [],
           categories,
-          excludeIds,
+          excludeIds: [...(q.excludeIds ?? []), ...textRows.map((r) => r.id)],
         }));
       rows = [...textRows, ...more];
     }
   }
-  const maxBm25 = Math.max(0, ...rows.map((r) => r.bm25));
+  let maxBm25 = 0;
+  for (const r of rows) if (r.bm25 > maxBm25) maxBm25 = r.bm25;
   const wordOf = new Map<string, string>();
   for (const w of words) {
     wordOf.set(w.lexeme, w.word);
@@ -427,33 +442,42 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
   const firstAt = new Map<string, number>();
   words.forEach((w, i) => firstAt.has(w.word) || firstAt.set(w.word, i));
   const orderOf = (w: string) => firstAt.get(w) ?? -1;
+  // the words a row holds, as typed and in the query's order (rows of the in-memory index holding
+  // the same terms share one array, so each set is spelt once)
+  const wordsOfTerms = new Map<readonly string[], string[]>();
+  const wordsOf = (held: readonly string[] | null): string[] => {
+    if (!held?.length) return [];
+    let out = wordsOfTerms.get(held);
+    if (!out) {
+      out = [...new Set(held.map((l) => wordOf.get(l) ?? l))].sort((a, b) => orderOf(a) - orderOf(b));
+      wordsOfTerms.set(held, out);
+    }
+    return out;
+  };
   const fitOf = cpvFitter(understood);
   const asked = [...new Set(words.map((w) => w.lexeme))];
   const named_ = (r: repo.CandidateRow) =>
     asked.length > 0 && asked.length <= NAMED_MAX_WORDS && asked.every((l) => r.title_terms?.includes(l));
-  const hits = rows
-    .map((r): RankedHit => {
-      const fit = understood.length ? fitOf(codesOfRow(r)) : null;
-      const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
-      const blended = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
-      // a title that holds every word of a short query is what the user is looking for by name
-      const named = named_(r);
-      const score = named ? 1 + blended : blended;
-      return {
-        id: r.id,
-        score,
-        bm25: r.bm25,
-        words: [...new Set((r.terms ?? []).map((l) => wordOf.get(l) ?? l))].sort((a, b) => orderOf(a) - orderOf(b)),
-        cpv: fit ? { code: fit.code, level: fit.level, queryCode: fit.queryCode } : null,
-        created: r.created instanceof Date ? r.created : new Date(r.created),
-      };
-    })
-    .filter((h) => h.score > 0)
-    // (ids are UUIDs: code-unit order is their order, without localeCompare's cost)
-    .sort(
-      (a, b) =>
-        b.score - a.score || b.created.getTime() - a.created.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+  const scored: RankedHit[] = [];
+  for (const r of rows) {
+    const fit = understood.length ? fitOf(codesOfRow(r)) : null;
+    const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
+    const blended = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
+    // a title that holds every word of a short query is what the user is looking for by name
+    const score = named_(r) ? 1 + blended : blended;
+    if (score <= 0) continue;
+    scored.push({
+      id: r.id,
+      score,
+      bm25: r.bm25,
+      words: wordsOf(r.terms),
+      cpv: fit ? { code: fit.code, level: fit.level, queryCode: fit.queryCode } : null,
+      created: typeof r.created === 'number' ? r.created : new Date(r.created).getTime(),
+    });
+  }
+  // (ids are UUIDs: code-unit order is their order, without localeCompare's cost)
+  const hits = scored
+    .sort((a, b) => b.score - a.score || b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .slice(0, q.limit);
   return { hits, words, understood, confidence, lexemes: [...terms.keys()] };
 }
@@ -499,18 +523,45 @@ async function passing(
   return checked < candidates ? null : kept;
 }
 
-function rowOf(index: LiveIndex, d: number, bm25: number, terms: readonly string[]): repo.CandidateRow {
-  const held = index.held(d, terms);
-  return {
-    id: index.idAt(d),
-    bm25,
-    cpv_codes: [...index.codesAt(d)],
-    category: null,
-    subcategories: null,
-    terms: held.terms,
-    title_terms: held.titleTerms,
-    created: new Date(index.createdAt(d)),
+/**
+ * Candidate rows of in-memory hits. The terms a hit holds come from its masks (bit i: term i),
+ * spelt once per distinct mask and shared by the rows that hold the same terms; a query of more
+ * than MASK_TERMS terms looks the rest up per row.
+ */
+function rowsOf(index: LiveIndex, hits: readonly LiveHit[], terms: readonly string[]): repo.CandidateRow[] {
+  const spelt = new Map<number, { terms: string[]; titleTerms: string[] }>();
+  const beyond = terms.length > MASK_TERMS ? terms.slice(MASK_TERMS) : null;
+  const heldBy = (h: LiveHit) => {
+    if (beyond) {
+      const held = index.held(h.doc, terms);
+      return { terms: held.terms, titleTerms: held.titleTerms };
+    }
+    // (has < 2^31 and inTitle ⊆ has: one number names both)
+    const key = h.has * 2 ** MASK_TERMS + h.inTitle;
+    let out = spelt.get(key);
+    if (!out) {
+      out = { terms: [], titleTerms: [] };
+      for (let i = 0; i < terms.length; i++) {
+        if (h.has & (1 << i)) out.terms.push(terms[i]!);
+        if (h.inTitle & (1 << i)) out.titleTerms.push(terms[i]!);
+      }
+      spelt.set(key, out);
+    }
+    return out;
   };
+  return hits.map((h) => {
+    const held = heldBy(h);
+    return {
+      id: index.idAt(h.doc),
+      bm25: h.bm25,
+      cpv_codes: index.codesAt(h.doc),
+      category: null,
+      subcategories: null,
+      terms: held.terms,
+      title_terms: held.titleTerms,
+      created: index.createdAt(h.doc),
+    };
+  });
 }
 
 /** The live feed's text candidates from the in-memory index: the best TEXT_POOL by BM25 among notices holding a finding word. */
@@ -519,12 +570,12 @@ async function textFromIndex(
   index: LiveIndex,
   q: LiveQuery,
   where?: SQL,
-): Promise<repo.CandidateRow[] | null> {
-  if (!q.finding.length) return [];
+): Promise<{ rows: repo.CandidateRow[]; docs: number[] } | null> {
+  if (!q.finding.length) return { rows: [], docs: [] };
   // the pool and a margin first; the deeper list only when the filter is selective
   for (const depth of [TEXT_POOL + CHECK_MARGIN, CHECK_DEPTH]) {
     const { hits, candidates } = index.topByText(q, depth);
-    const score = new Map(hits.map((h) => [h.doc, h.bm25]));
+    const byDoc = new Map(hits.map((h) => [h.doc, h]));
     const kept = await passing(
       db,
       index,
@@ -534,7 +585,15 @@ async function textFromIndex(
       TEXT_POOL,
       where,
     );
-    if (kept) return kept.map((d) => rowOf(index, d, score.get(d)!, q.terms));
+    if (kept)
+      return {
+        rows: rowsOf(
+          index,
+          kept.map((d) => byDoc.get(d)!),
+          q.terms,
+        ),
+        docs: kept,
+      };
     if (hits.length >= candidates) break;
   }
   return null;
@@ -547,11 +606,20 @@ async function classesFromIndex(
   q: LiveQuery,
   classes: readonly string[],
   excludeIds: readonly string[],
+  excludeDocs: readonly number[],
   where?: SQL,
 ): Promise<repo.CandidateRow[] | null> {
-  const { docs, candidates } = index.newestOfClasses(classes, excludeIds, CHECK_DEPTH);
+  // without a filter every live notice passes: the pool itself, and one more to say more remain
+  const { docs, candidates } = index.newestOfClasses(classes, excludeIds, where ? CHECK_DEPTH : CPV_POOL, excludeDocs);
   const kept = await passing(db, index, docs, candidates, CPV_POOL, where);
-  return kept && kept.map((d) => rowOf(index, d, index.bm25(d, q), q.terms));
+  return (
+    kept &&
+    rowsOf(
+      index,
+      kept.map((d) => index.scoreDoc(d, q)),
+      q.terms,
+    )
+  );
 }
 
 // Our categories are broad (a class holds building materials of every kind), so a listing is a

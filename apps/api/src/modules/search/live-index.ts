@@ -107,7 +107,14 @@ export const FILLED_SHARE = 0.02;
 export interface LiveHit {
   doc: number;
   bm25: number;
+  /** bit i: the document holds the query's term i (the first MASK_TERMS terms) */
+  has: number;
+  /** bit i: its title holds term i */
+  inTitle: number;
 }
+
+/** Terms a hit's masks say it holds (bit i for term i); a term past them is looked up by `held`. */
+export const MASK_TERMS = 31;
 
 export class LiveIndex {
   private ids: string[] = [];
@@ -126,6 +133,8 @@ export class LiveIndex {
   private perClass = new Map<string, number>();
   /** scratch of one scoring pass (synchronous, so one per index serves every query) */
   private acc = new Float64Array(1024);
+  private has = new Int32Array(1024);
+  private inTitle = new Int32Array(1024);
   private stamp = new Uint32Array(1024);
   private gen = 0;
   live = 0;
@@ -248,6 +257,8 @@ export class LiveIndex {
   private nextGen() {
     const n = this.ids.length;
     this.acc = grow(this.acc, n);
+    this.has = grow(this.has, n);
+    this.inTitle = grow(this.inTitle, n);
     this.stamp = grow(this.stamp, n);
     if (++this.gen === 0xffffffff) {
       this.stamp.fill(0);
@@ -258,16 +269,31 @@ export class LiveIndex {
 
   /** BM25 of `terms` for document `d`, as search_bm25 computes it. */
   bm25(d: number, q: LiveQuery): number {
+    return this.scoreDoc(d, q).bm25;
+  }
+
+  /**
+   * BM25 of the query for document `d` (as search_bm25 computes it) and which of its terms the
+   * document and its title hold: a binary search per term, for a document no pass has read.
+   */
+  scoreDoc(d: number, q: LiveQuery): LiveHit {
     const norm = 1.2 * (0.25 + (0.75 * this.lens[d]!) / Math.max(q.avgLen, 1));
     let score = 0;
-    q.terms.forEach((t, i) => {
-      const p = this.postings.get(t);
+    let has = 0;
+    let inTitle = 0;
+    for (let i = 0; i < q.terms.length; i++) {
+      const p = this.postings.get(q.terms[i]!);
       const at = p ? p.find(d) : -1;
-      if (at < 0) return;
-      const tf = tfOf(p!.ranks[at]!);
+      if (at < 0) continue;
+      const rank = p!.ranks[at]!;
+      const tf = tfOf(rank);
       score += (q.idfs[i]! * tf * 2.2) / (tf + norm);
-    });
-    return score;
+      if (i < MASK_TERMS) {
+        has |= 1 << i;
+        if (rank < 0) inTitle |= 1 << i;
+      }
+    }
+    return { doc: d, bm25: score, has, inTitle };
   }
 
   /** Of the query's terms, those document `d` holds and those its title holds. */
@@ -286,59 +312,78 @@ export class LiveIndex {
 
   /**
    * Every live document holding a finding word, scored with BM25 over all the query's terms; the
-   * best `depth` of them, best first. A term that scores but does not find is read for the
-   * candidates only: by walking its postings when they are short, by a binary search per
-   * candidate when they are long (a common word of a pasted paragraph costs its candidates, not
-   * its tens of thousands of rows).
+   * best `depth` of them, best first, each with the terms it holds (masks). A term that scores but
+   * does not find is read for the candidates only: by walking its postings when they are short,
+   * by a binary search per candidate when they are long (a common word of a pasted paragraph
+   * costs its candidates, not its tens of thousands of rows).
    */
   topByText(q: LiveQuery, depth: number): { hits: LiveHit[]; candidates: number } {
     const cands = this.scoreAll(q);
-    const { acc } = this;
+    const { acc, has, inTitle } = this;
     const top = best(cands, (a, b) => acc[a]! > acc[b]!, depth);
-    return { hits: top.map((d) => ({ doc: d, bm25: acc[d]! })), candidates: cands.length };
+    const hits: LiveHit[] = new Array<LiveHit>(top.length);
+    for (let i = 0; i < top.length; i++) {
+      const d = top[i]!;
+      hits[i] = { doc: d, bm25: acc[d]!, has: has[d]!, inTitle: inTitle[d]! };
+    }
+    return { hits, candidates: cands.length };
   }
 
   /** The candidates of topByText, unordered; their scores are `score(d)` until the next pass. */
   scoreAll(q: LiveQuery): number[] {
     const gen = this.nextGen();
-    const { acc, stamp, alive, lens } = this;
+    const { acc, has, inTitle, stamp, alive, lens } = this;
     const skip = this.excluded(q.excludeIds);
     const avg = Math.max(q.avgLen, 1);
     const cands: number[] = [];
-    const finding = new Set(q.finding);
+    const terms = q.terms.length;
+    const postings: Array<Postings | undefined> = new Array<Postings | undefined>(terms);
+    const finds = new Uint8Array(terms);
+    for (let i = 0; i < terms; i++) {
+      postings[i] = this.postings.get(q.terms[i]!);
+      finds[i] = q.finding.includes(q.terms[i]!) ? 1 : 0;
+    }
     // the finding words first, rarest first, so every candidate is known before the other words
     // are read; once the rarer ones have found `fill`, a word held by more than FILLED_SHARE of
     // the documents only scores the candidates found (a notice holding only that word would rank
     // below the pool)
-    const lengthOf = (i: number) => this.postings.get(q.terms[i]!)?.n ?? 0;
-    const findsAt = (i: number) => finding.has(q.terms[i]!);
-    const order = q.terms
-      .map((t, i) => i)
-      .sort((a, b) => Number(findsAt(b)) - Number(findsAt(a)) || lengthOf(a) - lengthOf(b));
+    const order = Array.from({ length: terms }, (_, i) => i).sort(
+      (a, b) => finds[b]! - finds[a]! || (postings[a]?.n ?? 0) - (postings[b]?.n ?? 0),
+    );
     for (const i of order) {
-      const p = this.postings.get(q.terms[i]!);
+      const p = postings[i];
       if (!p) continue;
       const idf = q.idfs[i]!;
-      const finds = findsAt(i) && !(q.fill && cands.length >= q.fill && p.n > FILLED_SHARE * this.live);
+      const bit = i < MASK_TERMS ? 1 << i : 0;
+      const finding = finds[i] === 1 && !(q.fill && cands.length >= q.fill && p.n > FILLED_SHARE * this.live);
       const { docs, ranks, n } = p;
-      if (finds || n < cands.length * 8) {
+      if (finding || n < cands.length * 8) {
         for (let k = 0; k < n; k++) {
           const d = docs[k]!;
           if (stamp[d] !== gen) {
-            if (!finds || !alive[d] || (skip && skip.has(d))) continue;
+            if (!finding || !alive[d] || (skip && skip.has(d))) continue;
             stamp[d] = gen;
             acc[d] = 0;
+            has[d] = 0;
+            inTitle[d] = 0;
             cands.push(d);
           }
-          const tf = tfOf(ranks[k]!);
+          const rank = ranks[k]!;
+          const tf = tfOf(rank);
           acc[d]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lens[d]!) / avg));
+          has[d]! |= bit;
+          if (rank < 0) inTitle[d]! |= bit;
         }
       } else {
-        for (const d of cands) {
+        for (let c = 0; c < cands.length; c++) {
+          const d = cands[c]!;
           const at = p.find(d);
           if (at < 0) continue;
-          const tf = tfOf(ranks[at]!);
+          const rank = ranks[at]!;
+          const tf = tfOf(rank);
           acc[d]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lens[d]!) / avg));
+          has[d]! |= bit;
+          if (rank < 0) inTitle[d]! |= bit;
         }
       }
     }
@@ -349,15 +394,22 @@ export class LiveIndex {
     return this.acc[d]!;
   }
 
-  /** The newest live documents of the CPV classes, `depth` at most, newest first (the engine's CPV-class pass). */
+  /**
+   * The newest live documents of the CPV classes, `depth` at most, newest first (the engine's
+   * CPV-class pass), without the documents of `excludeIds` and `excludeDocs` (by number: the
+   * text pass's, which need no lookup by id).
+   */
   newestOfClasses(
     classes: readonly string[],
     excludeIds: readonly string[],
     depth: number,
+    excludeDocs: readonly number[] = [],
   ): { docs: number[]; candidates: number } {
     const gen = this.nextGen();
     const { stamp, alive, created } = this;
     const skip = this.excluded(excludeIds);
+    // an excluded document counts as taken already
+    for (const d of excludeDocs) stamp[d] = gen;
     // each class's list newest first, merged: `depth` documents cost about `depth` steps a class,
     // not a pass over every document of a broad class (45: a third of the feed)
     const lists = classes.map((c) => this.newestFirst(c)).filter((l) => l.length > 0);

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { cloneTemplateDatabase } from '../../../test/harness.ts';
+import { connect, type Database } from '../../db/client.ts';
+import { externalTenders } from '../../db/schema/index.ts';
+import * as repo from './engine.repository.ts';
+
+/**
+ * Every search reads its source's version (engine.repository sourceVersion); searches in flight at
+ * once share one read, and still see every write committed before they asked.
+ */
+let database: Database;
+let versionReads = 0;
+
+beforeAll(async () => {
+  database = connect((await cloneTemplateDatabase()).url, 4);
+  // count the version statements the pool is sent
+  const query = database.pool.query.bind(database.pool) as (...args: unknown[]) => unknown;
+  (database.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as { name?: string } | string;
+    if (typeof config === 'object' && config.name?.startsWith('search_version_')) versionReads++;
+    return query(...args);
+  };
+}, 120_000);
+afterAll(() => database?.close());
+
+const insertNotice = () =>
+  database.db.insert(externalTenders).values({
+    ocid: `ocds-test-${crypto.randomUUID()}`,
+    releaseId: crypto.randomUUID(),
+    origin: 'contracts-finder',
+    title: 'Version probe',
+    date: new Date(),
+    tenderStatus: 'active',
+    contentHash: crypto.randomUUID(),
+    cpvCodes: [],
+  });
+
+describe("a source's version (engine.repository sourceVersion)", () => {
+  it('is read once for the searches that ask in the same turn of the event loop', async () => {
+    const { db } = database;
+    versionReads = 0;
+    const versions = await Promise.all(
+      Array.from({ length: 50 }, () => repo.sourceVersion(db, repo.SOURCE_SQL.external)),
+    );
+    expect(versionReads).toBe(1);
+    expect(new Set(versions).size).toBe(1);
+  });
+
+  it('is read again for a search that asks after the read was sent, and shows a write committed in between', async () => {
+    const { db } = database;
+    versionReads = 0;
+    const first = repo.sourceVersion(db, repo.SOURCE_SQL.external);
+    // the shared read is sent at the next turn; a write commits after it
+    await new Promise((resolve) => setImmediate(resolve));
+    await insertNotice();
+    const second = await repo.sourceVersion(db, repo.SOURCE_SQL.external);
+    expect(versionReads).toBe(2);
+    // the newest write as the table holds it now
+    const max = await db.execute<{ v: string } & Record<string, unknown>>(
+      sql`select max(updated_at)::text as v from external_tenders`,
+    );
+    expect(second.split('|')[0]).toBe(max.rows[0]!.v);
+    await first;
+  });
+
+  it('inside a transaction is read on its connection, seeing its own writes', async () => {
+    const { db } = database;
+    const before = await repo.sourceVersion(db, repo.SOURCE_SQL.external);
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(externalTenders).values({
+          ocid: `ocds-test-${crypto.randomUUID()}`,
+          releaseId: crypto.randomUUID(),
+          origin: 'contracts-finder',
+          title: 'Uncommitted probe',
+          date: new Date(),
+          tenderStatus: 'active',
+          contentHash: crypto.randomUUID(),
+          cpvCodes: [],
+        });
+        expect(await repo.sourceVersion(tx, repo.SOURCE_SQL.external)).not.toBe(before);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await repo.sourceVersion(db, repo.SOURCE_SQL.external)).toBe(before);
+  });
+});
