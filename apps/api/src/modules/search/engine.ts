@@ -129,9 +129,19 @@ export const idf = (docs: number, df: number) => Math.log(1 + (Math.max(docs, df
 const groupOf = (c: string) => c.slice(0, 3);
 const classOf = (c: string) => c.slice(0, 4);
 
+export interface CpvFit {
+  fit: number;
+  code: string;
+  level: CpvLevel;
+  queryCode: string;
+  /** the relation as a hit carries it */
+  relation: { code: string; level: CpvLevel; queryCode: string };
+}
+
 /**
- * How close a candidate's codes sit to the best code the query means: weight × level. Built once
- * per query, as it runs for every candidate (the prefixes of the codes read are cut once).
+ * How close a candidate's codes sit to the best code the query means: weight × level; of equal
+ * fits, the first code, then the first code read. Built once per query, as it runs for every
+ * candidate: each distinct code is related to the codes read once (candidates share codes).
  */
 export function cpvFitter(understood: readonly UnderstoodCode[]) {
   const read = understood.map((u) => ({
@@ -140,24 +150,35 @@ export function cpvFitter(understood: readonly UnderstoodCode[]) {
     group: groupOf(u.code),
     division: u.code.slice(0, 2),
   }));
-  return (codes: readonly string[]): { fit: number; code: string; level: CpvLevel; queryCode: string } | null => {
-    let best: { fit: number; code: string; level: CpvLevel; queryCode: string } | null = null;
+  const byCode = new Map<string, CpvFit | null>();
+  const fitOfCode = (c: string): CpvFit | null => {
+    let best = byCode.get(c);
+    if (best !== undefined) return best;
+    best = null;
+    for (const { u, cls, group, division } of read) {
+      const level: CpvLevel | null =
+        c === u.code
+          ? 'code'
+          : c.startsWith(cls)
+            ? 'class'
+            : c.startsWith(group)
+              ? 'group'
+              : c.startsWith(division)
+                ? 'division'
+                : null;
+      if (!level) continue;
+      const fit = u.weight * CPV_LEVEL[level];
+      if (!best || fit > best.fit)
+        best = { fit, code: c, level, queryCode: u.code, relation: { code: c, level, queryCode: u.code } };
+    }
+    byCode.set(c, best);
+    return best;
+  };
+  return (codes: readonly string[]): CpvFit | null => {
+    let best: CpvFit | null = null;
     for (const c of codes) {
-      for (const { u, cls, group, division } of read) {
-        const level: CpvLevel | null =
-          c === u.code
-            ? 'code'
-            : c.startsWith(cls)
-              ? 'class'
-              : c.startsWith(group)
-                ? 'group'
-                : c.startsWith(division)
-                  ? 'division'
-                  : null;
-        if (!level) continue;
-        const fit = u.weight * CPV_LEVEL[level];
-        if (!best || fit > best.fit) best = { fit, code: c, level, queryCode: u.code };
-      }
+      const fit = fitOfCode(c);
+      if (fit && (!best || fit.fit > best.fit)) best = fit;
     }
     return best;
   };
@@ -471,7 +492,7 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
       score,
       bm25: r.bm25,
       words: wordsOf(r.terms),
-      cpv: fit ? { code: fit.code, level: fit.level, queryCode: fit.queryCode } : null,
+      cpv: fit ? fit.relation : null,
       created: typeof r.created === 'number' ? r.created : new Date(r.created).getTime(),
     });
   }
@@ -529,23 +550,21 @@ async function passing(
  * than MASK_TERMS terms looks the rest up per row.
  */
 function rowsOf(index: LiveIndex, hits: readonly LiveHit[], terms: readonly string[]): repo.CandidateRow[] {
-  const spelt = new Map<number, { terms: string[]; titleTerms: string[] }>();
-  const beyond = terms.length > MASK_TERMS ? terms.slice(MASK_TERMS) : null;
+  // (masks are small integers: Map keys V8 hashes without boxing them)
+  const spelt = new Map<number, Map<number, { terms: string[]; titleTerms: string[] }>>();
+  const beyond = terms.length > MASK_TERMS;
   const heldBy = (h: LiveHit) => {
-    if (beyond) {
-      const held = index.held(h.doc, terms);
-      return { terms: held.terms, titleTerms: held.titleTerms };
-    }
-    // (has < 2^31 and inTitle ⊆ has: one number names both)
-    const key = h.has * 2 ** MASK_TERMS + h.inTitle;
-    let out = spelt.get(key);
+    if (beyond) return index.held(h.doc, terms);
+    let byTitle = spelt.get(h.has);
+    if (!byTitle) spelt.set(h.has, (byTitle = new Map<number, { terms: string[]; titleTerms: string[] }>()));
+    let out = byTitle.get(h.inTitle);
     if (!out) {
       out = { terms: [], titleTerms: [] };
       for (let i = 0; i < terms.length; i++) {
         if (h.has & (1 << i)) out.terms.push(terms[i]!);
         if (h.inTitle & (1 << i)) out.titleTerms.push(terms[i]!);
       }
-      spelt.set(key, out);
+      byTitle.set(h.inTitle, out);
     }
     return out;
   };

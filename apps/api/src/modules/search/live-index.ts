@@ -113,8 +113,11 @@ export interface LiveHit {
   inTitle: number;
 }
 
-/** Terms a hit's masks say it holds (bit i for term i); a term past them is looked up by `held`. */
-export const MASK_TERMS = 31;
+/**
+ * Terms a hit's masks say it holds (bit i for term i; 30 keeps a mask a small integer, which V8
+ * keeps unboxed); a query of more terms looks them up by `held`.
+ */
+export const MASK_TERMS = 30;
 
 export class LiveIndex {
   private ids: string[] = [];
@@ -136,6 +139,13 @@ export class LiveIndex {
   private has = new Int32Array(1024);
   private inTitle = new Int32Array(1024);
   private stamp = new Uint32Array(1024);
+  /** the candidates of the last pass, in the order found (scratch, like acc) */
+  private found = new Int32Array(1024);
+  /** BM25's length normalisation of each document for one average length (`normsFor`) */
+  private norms = new Float64Array(0);
+  private normsAvg = Number.NaN;
+  /** documents `norms` holds */
+  private normed = 0;
   private gen = 0;
   live = 0;
   dead = 0;
@@ -260,6 +270,7 @@ export class LiveIndex {
     this.has = grow(this.has, n);
     this.inTitle = grow(this.inTitle, n);
     this.stamp = grow(this.stamp, n);
+    this.found = grow(this.found, n);
     if (++this.gen === 0xffffffff) {
       this.stamp.fill(0);
       this.gen = 1;
@@ -320,7 +331,7 @@ export class LiveIndex {
   topByText(q: LiveQuery, depth: number): { hits: LiveHit[]; candidates: number } {
     const cands = this.scoreAll(q);
     const { acc, has, inTitle } = this;
-    const top = best(cands, (a, b) => acc[a]! > acc[b]!, depth);
+    const top = bestByScore(cands, acc, depth);
     const hits: LiveHit[] = new Array<LiveHit>(top.length);
     for (let i = 0; i < top.length; i++) {
       const d = top[i]!;
@@ -329,13 +340,34 @@ export class LiveIndex {
     return { hits, candidates: cands.length };
   }
 
-  /** The candidates of topByText, unordered; their scores are `score(d)` until the next pass. */
-  scoreAll(q: LiveQuery): number[] {
+  /**
+   * BM25's length normalisation of each document, 1.2 × (0.25 + 0.75 × length / avg), for the
+   * source's average length: computed once per average (it moves when the statistics are
+   * recounted), not once per posting read.
+   */
+  private normsFor(avg: number): Float64Array {
+    const n = this.ids.length;
+    // documents added since are normalised as they come; a new average normalises them all again
+    const from = this.normsAvg === avg ? this.normed : 0;
+    if (from < n) {
+      this.norms = grow(this.norms, this.lens.length);
+      for (let d = from; d < n; d++) this.norms[d] = 1.2 * (0.25 + (0.75 * this.lens[d]!) / avg);
+      this.normsAvg = avg;
+      this.normed = n;
+    }
+    return this.norms;
+  }
+
+  /**
+   * The candidates of topByText, in the order found (a view of scratch memory, valid until the
+   * next pass); their scores are `score(d)` until then.
+   */
+  scoreAll(q: LiveQuery): Int32Array {
     const gen = this.nextGen();
-    const { acc, has, inTitle, stamp, alive, lens } = this;
+    const { acc, has, inTitle, stamp, alive, found } = this;
     const skip = this.excluded(q.excludeIds);
-    const avg = Math.max(q.avgLen, 1);
-    const cands: number[] = [];
+    const norms = this.normsFor(Math.max(q.avgLen, 1));
+    let count = 0;
     const terms = q.terms.length;
     const postings: Array<Postings | undefined> = new Array<Postings | undefined>(terms);
     const finds = new Uint8Array(terms);
@@ -355,9 +387,9 @@ export class LiveIndex {
       if (!p) continue;
       const idf = q.idfs[i]!;
       const bit = i < MASK_TERMS ? 1 << i : 0;
-      const finding = finds[i] === 1 && !(q.fill && cands.length >= q.fill && p.n > FILLED_SHARE * this.live);
+      const finding = finds[i] === 1 && !(q.fill && count >= q.fill && p.n > FILLED_SHARE * this.live);
       const { docs, ranks, n } = p;
-      if (finding || n < cands.length * 8) {
+      if (finding || n < count * 8) {
         for (let k = 0; k < n; k++) {
           const d = docs[k]!;
           if (stamp[d] !== gen) {
@@ -366,28 +398,28 @@ export class LiveIndex {
             acc[d] = 0;
             has[d] = 0;
             inTitle[d] = 0;
-            cands.push(d);
+            found[count++] = d;
           }
           const rank = ranks[k]!;
           const tf = tfOf(rank);
-          acc[d]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lens[d]!) / avg));
+          acc[d]! += (idf * tf * 2.2) / (tf + norms[d]!);
           has[d]! |= bit;
           if (rank < 0) inTitle[d]! |= bit;
         }
       } else {
-        for (let c = 0; c < cands.length; c++) {
-          const d = cands[c]!;
+        for (let c = 0; c < count; c++) {
+          const d = found[c]!;
           const at = p.find(d);
           if (at < 0) continue;
           const rank = ranks[at]!;
           const tf = tfOf(rank);
-          acc[d]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lens[d]!) / avg));
+          acc[d]! += (idf * tf * 2.2) / (tf + norms[d]!);
           has[d]! |= bit;
           if (rank < 0) inTitle[d]! |= bit;
         }
       }
     }
-    return cands;
+    return found.subarray(0, count);
   }
 
   score(d: number): number {
@@ -456,14 +488,69 @@ export class LiveIndex {
 const newer = (created: Float64Array, a: number, b: number) =>
   created[a]! > created[b]! || (created[a] === created[b] && a < b);
 
+/**
+ * The `k` documents of `docs` with the highest `score`, highest first (a bounded min-heap of
+ * typed memory); of equal scores, the one found first.
+ */
+function bestByScore(docs: Int32Array, score: Float64Array, k: number): Int32Array {
+  const n = docs.length;
+  const m = Math.min(n, k);
+  // heap[0] is the weakest kept: lowest score, and of equal scores the one found last
+  const heap = new Int32Array(m);
+  const order = new Int32Array(m);
+  const weaker = (i: number, j: number) =>
+    score[heap[i]!]! < score[heap[j]!]! || (score[heap[i]!] === score[heap[j]!] && order[i]! > order[j]!);
+  const swap = (i: number, j: number) => {
+    const d = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = d;
+    const o = order[i]!;
+    order[i] = order[j]!;
+    order[j] = o;
+  };
+  for (let x = 0; x < n; x++) {
+    const d = docs[x]!;
+    if (x < m) {
+      heap[x] = d;
+      order[x] = x;
+      if (m < n) {
+        for (let i = x; i > 0;) {
+          const parent = (i - 1) >> 1;
+          if (!weaker(i, parent)) break;
+          swap(i, parent);
+          i = parent;
+        }
+      }
+    } else if (score[d]! > score[heap[0]!]!) {
+      heap[0] = d;
+      order[0] = x;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let w = i;
+        if (l < m && weaker(l, w)) w = l;
+        if (r < m && weaker(r, w)) w = r;
+        if (w === i) break;
+        swap(i, w);
+        i = w;
+      }
+    }
+  }
+  const at = Int32Array.from({ length: m }, (_, i) => i).sort(
+    (i, j) => score[heap[j]!]! - score[heap[i]!]! || order[i]! - order[j]!,
+  );
+  return at.map((i) => heap[i]!);
+}
+
 /** The `k` items of `xs` that come first by `before`, first first (a bounded heap whose root is the last kept). */
-function best(xs: readonly number[], before: (a: number, b: number) => boolean, k: number): number[] {
+function best(xs: ArrayLike<number>, before: (a: number, b: number) => boolean, k: number): number[] {
   const order = (a: number, b: number) => (before(a, b) ? -1 : before(b, a) ? 1 : 0);
-  if (xs.length <= k) return [...xs].sort(order);
+  if (xs.length <= k) return Array.from(xs).sort(order);
   const heap: number[] = [];
   // the root is the item every other kept one comes before
   const later = (a: number, b: number) => before(b, a);
-  for (const x of xs) {
+  for (let at = 0; at < xs.length; at++) {
+    const x = xs[at]!;
     if (heap.length < k) {
       heap.push(x);
       let i = heap.length - 1;
