@@ -41,7 +41,10 @@ export async function bootstrap(config: Config, opts: { logger?: FastifyBaseLogg
     const seeded = cfg.seedDemo ? await seedDemo(database.db, demoSeeders) : false;
     const built = await buildApp({ config: cfg, db: database.db, logger: opts.logger });
     warmLiveIndex(database.db).catch((err: unknown) =>
-      built.app.log.warn({ err }, 'reading the live feed search index at start failed (the first search reads it)'),
+      built.app.log.warn(
+        { err },
+        'reading the search indexes at start failed (the first search of each source reads its own)',
+      ),
     );
     return {
       ...built,

@@ -471,9 +471,10 @@ const versionStatements: Record<SourceKey, (db: Db) => { execute(): Promise<Arra
 export const refreshedAtOf = (version: string): string => version.slice(version.lastIndexOf('|') + 1);
 
 /**
- * A live-feed notice as the in-memory index reads it (live-index.ts): its tsvector unnested, one
+ * A document as the in-memory index reads it (live-index.ts): its tsvector unnested, one
  * `lexeme \u0002 weights` entry per lexeme joined by \u0001 (the weights of its positions in order,
- * e.g. `AAD`: what ts_rank reads), its size, CPV codes, date and when it was last written.
+ * e.g. `AAD`: what ts_rank reads), its size, CPV codes (notices) or category (listings), date and
+ * when it was last written.
  */
 export interface LiveDocRow {
   id: string;
@@ -482,50 +483,64 @@ export interface LiveDocRow {
   updated_us: number;
   len: number;
   cpv_codes: string[] | null;
+  category?: string | null;
+  subcategories?: string[] | null;
   terms: string | null;
 }
 
-const liveDocColumns = sql`external_tenders.id, extract(epoch from external_tenders.date)::float8 * 1000 as created_ms,
-  extract(epoch from external_tenders.updated_at)::float8 * 1000000 as updated_us, length(external_tenders.search) as len,
-  external_tenders.cpv_codes,
-  (select string_agg(u.lexeme || chr(2) || array_to_string(u.weights, ''), chr(1)) from unnest(external_tenders.search) u) as terms`;
+const liveDocColumns = (
+  s: SourceSql,
+) => sql`${s.id} as id, extract(epoch from ${s.created})::float8 * 1000 as created_ms,
+  extract(epoch from ${s.updated})::float8 * 1000000 as updated_us, length(${s.search}) as len,
+  ${s.cpvCodes ?? sql`null::text[]`} as cpv_codes, ${s.category ?? sql`null::text`} as category,
+  ${s.subcategories ?? sql`null::text[]`} as subcategories,
+  (select string_agg(u.lexeme || chr(2) || array_to_string(u.weights, ''), chr(1)) from unnest(${s.search}) u) as terms`;
 
-/** A page of the live feed in id order, after `afterId` (the index's first build). */
-export async function liveDocsPage(db: DbOrTx, afterId: string | null, limit: number): Promise<LiveDocRow[]> {
+/** A page of a source's documents in id order, after `afterId` (the index's first build). */
+export async function liveDocsPage(
+  db: DbOrTx,
+  s: SourceSql,
+  afterId: string | null,
+  limit: number,
+): Promise<LiveDocRow[]> {
   const { rows } = await db.execute<LiveDocRow & Record<string, unknown>>(sql`
-    select ${liveDocColumns} from external_tenders
-    where ${afterId === null ? sql`true` : sql`external_tenders.id > ${afterId}::uuid`}
-    order by external_tenders.id limit ${limit}`);
+    select ${liveDocColumns(s)} from ${s.table}
+    where ${afterId === null ? sql`true` : sql`${s.id} > ${afterId}::uuid`}
+    order by ${s.id} limit ${limit}`);
   return rows;
 }
 
-/** The notices of these ids (those written since the index read them). */
-export async function liveDocsByIds(db: DbOrTx, ids: readonly string[]): Promise<LiveDocRow[]> {
+/** The documents of these ids (those written since the index read them). */
+export async function liveDocsByIds(db: DbOrTx, s: SourceSql, ids: readonly string[]): Promise<LiveDocRow[]> {
   if (!ids.length) return [];
   const { rows } = await db.execute<LiveDocRow & Record<string, unknown>>(sql`
-    select ${liveDocColumns} from external_tenders where external_tenders.id = any(${pgTextArray(ids)}::uuid[])`);
+    select ${liveDocColumns(s)} from ${s.table} where ${s.id} = any(${pgTextArray(ids)}::uuid[])`);
   return rows;
 }
 
 /**
- * Each notice's id and when it was last written: all of them (the index's reconciliation:
+ * Each document's id and when it was last written: all of them (the index's reconciliation:
  * deletes, writes it missed), or those written at or after `sinceUs` (microseconds since the epoch).
  */
 export async function liveDocVersions(
   db: DbOrTx,
+  s: SourceSql,
   sinceUs?: number,
 ): Promise<Array<{ id: string; updated_us: number }>> {
   const { rows } = await db.execute<{ id: string; updated_us: number } & Record<string, unknown>>(sql`
-    select id, extract(epoch from updated_at)::float8 * 1000000 as updated_us from external_tenders
-    where ${sinceUs === undefined ? sql`true` : sql`updated_at >= timestamptz 'epoch' + ${sinceUs}::float8 * interval '1 microsecond'`}`);
+    select ${s.id} as id, extract(epoch from ${s.updated})::float8 * 1000000 as updated_us from ${s.table}
+    where ${sinceUs === undefined ? sql`true` : sql`${s.updated} >= timestamptz 'epoch' + ${sinceUs}::float8 * interval '1 microsecond'`}`);
   return rows;
 }
 
-/** How many notices the live feed holds and its newest write (microseconds), in one index probe and a count. */
-export async function liveFeedState(db: DbOrTx): Promise<{ docs: number; newest_us: number | null }> {
+/** How many documents a source holds and its newest write (microseconds), in one index probe and a count. */
+export async function liveFeedState(
+  db: DbOrTx,
+  s: SourceSql = SOURCE_SQL.external,
+): Promise<{ docs: number; newest_us: number | null }> {
   const { rows } = await db.execute<{ docs: number; newest_us: number | null } & Record<string, unknown>>(sql`
-    select (select count(*) from external_tenders)::int as docs,
-      (select extract(epoch from max(updated_at))::float8 * 1000000 from external_tenders) as newest_us`);
+    select (select count(*) from ${s.table})::int as docs,
+      (select extract(epoch from max(${s.updated}))::float8 * 1000000 from ${s.table}) as newest_us`);
   return rows[0] ?? { docs: 0, newest_us: null };
 }
 

@@ -383,7 +383,7 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
   const s = repo.SOURCE_SQL[q.source];
   const [{ words, terms, stats }, index] = await Promise.all([
     readWords(db, q.source, q.text, q.typing, version),
-    q.source === 'external' ? liveIndex(db, version) : null,
+    liveIndex(db, version, q.source),
   ]);
   const scoring = [...terms].filter(([, t]) => t.idf > 0);
   // the rarest words find candidates; a word most documents hold finds nothing a rarer one does not
@@ -415,7 +415,7 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     fill: FILL_POOL,
   };
   const [fromIndex, labels, labelOf] = await Promise.all([
-    index ? textFromIndex(db, index, live, q.where) : Promise.resolve(null),
+    index ? textFromIndex(db, s, index, live, q.where) : Promise.resolve(null),
     readCpv ? readLabels(db, terms, stats?.cpv_avg_len || 3) : Promise.resolve([]),
     cpvLabelOf(db),
   ]);
@@ -437,9 +437,11 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     if ((s.cpvClasses && classes.length) || categories.length) {
       // (the text pass's rows are left out by number when the index found them, by id when SQL did)
       const excludeIds = [...(q.excludeIds ?? []), ...(fromIndex ? [] : textRows.map((r) => r.id))];
+      // (notices by their CPV classes, listings by their categories)
+      const groups = s.cpvClasses ? { classes } : { categories };
       const inMemory =
-        index && classes.length
-          ? await classesFromIndex(db, index, live, classes, excludeIds, fromIndex?.docs ?? [], q.where)
+        index && (groups.classes ?? groups.categories).length
+          ? await classesFromIndex(db, s, index, live, groups, excludeIds, fromIndex?.docs ?? [], q.where)
           : null;
       const more =
         inMemory ??
@@ -516,6 +518,7 @@ export const FILL_POOL = 4 * TEXT_POOL;
  */
 async function passing(
   db: DbOrTx,
+  s: repo.SourceSql,
   index: LiveIndex,
   docs: readonly number[],
   candidates: number,
@@ -533,7 +536,7 @@ async function passing(
     if (!slice.length) break;
     const pass = await repo.passingIds(
       db,
-      repo.SOURCE_SQL.external,
+      s,
       slice.map((d) => index.idAt(d)),
       where,
     );
@@ -586,6 +589,7 @@ function rowsOf(index: LiveIndex, hits: readonly LiveHit[], terms: readonly stri
 /** The live feed's text candidates from the in-memory index: the best TEXT_POOL by BM25 among notices holding a finding word. */
 async function textFromIndex(
   db: DbOrTx,
+  s: repo.SourceSql,
   index: LiveIndex,
   q: LiveQuery,
   where?: SQL,
@@ -597,6 +601,7 @@ async function textFromIndex(
     const byDoc = new Map(hits.map((h) => [h.doc, h]));
     const kept = await passing(
       db,
+      s,
       index,
       hits.map((h) => h.doc),
       // candidates past this depth count as unchecked: a short slice asks for the deeper list
@@ -618,19 +623,26 @@ async function textFromIndex(
   return null;
 }
 
-/** The CPV-class pass from the in-memory index: the newest CPV_POOL notices of the classes, scored. */
+/**
+ * The CPV-class pass from the in-memory index: the newest CPV_POOL notices of the classes (our
+ * listings: of the categories), scored.
+ */
 async function classesFromIndex(
   db: DbOrTx,
+  s: repo.SourceSql,
   index: LiveIndex,
   q: LiveQuery,
-  classes: readonly string[],
+  groups: { classes?: readonly string[]; categories?: readonly string[] },
   excludeIds: readonly string[],
   excludeDocs: readonly number[],
   where?: SQL,
 ): Promise<repo.CandidateRow[] | null> {
-  // without a filter every live notice passes: the pool itself, and one more to say more remain
-  const { docs, candidates } = index.newestOfClasses(classes, excludeIds, where ? CHECK_DEPTH : CPV_POOL, excludeDocs);
-  const kept = await passing(db, index, docs, candidates, CPV_POOL, where);
+  // without a filter every live document passes: the pool itself, and one more to say more remain
+  const depth = where ? CHECK_DEPTH : CPV_POOL;
+  const { docs, candidates } = groups.classes
+    ? index.newestOfClasses(groups.classes, excludeIds, depth, excludeDocs)
+    : index.newestOfCategories(groups.categories ?? [], excludeIds, depth, excludeDocs);
+  const kept = await passing(db, s, index, docs, candidates, CPV_POOL, where);
   return (
     kept &&
     rowsOf(

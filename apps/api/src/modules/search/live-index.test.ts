@@ -115,6 +115,71 @@ describe('the live feed in memory (docs/search.md)', () => {
   });
 });
 
+describe('our listings in memory (docs/search.md)', () => {
+  it('ranks catalogue items and tenders as the SQL path does, with and without a filter, and follows a write at once', async () => {
+    const { db } = database;
+    // listings written from the real notices: a title, a description and one of our categories
+    // each, a minute apart (the newest of a category are candidates; SQL leaves ties unordered)
+    await db.execute(sql`
+      with u as (
+        insert into users (email, password_hash, role, first_name, last_name, company_name, approved, email_verified_at)
+        values ('listings@test.example', 'x', 'supplier', 'List', 'Ings', 'Listings Ltd', true, now()) returning id),
+      b as (
+        insert into users (email, password_hash, role, first_name, last_name, company_name, approved, email_verified_at)
+        values ('listings-buyer@test.example', 'x', 'buyer', 'Buy', 'Er', 'Buyer Ltd', true, now()) returning id),
+      n as (select title, left(coalesce(description, ''), 600) as description, row_number() over (order by id) as k
+        from external_tenders order by id limit 400),
+      items as (
+        insert into catalogue_items (user_id, title, description, category, value_pence, created_at)
+        select u.id, n.title, n.description,
+          (array['structural-steel','concrete','timber','roofing','groundworks','finishes'])[1 + n.k % 6], 1000 + n.k,
+          now() - make_interval(mins => n.k::int)
+        from n, u returning id)
+      insert into tenders (user_id, title, description, category, status, deadline, created_at)
+      select b.id, n.title, n.description, (array['roofing','groundworks','finishes'])[1 + n.k % 3],
+        case when n.k % 4 = 0 then 'draft' else 'active' end, now() + interval '30 days', now() - make_interval(mins => n.k::int)
+      from n, b where n.k <= 200`);
+    await freshStats(db, 'catalogue', true);
+    await freshStats(db, 'tenders', true);
+    const filters = {
+      catalogue: sql`catalogue_items.value_pence > 1200`,
+      tenders: sql`tenders.status = 'active'`,
+    } as const;
+    for (const source of ['catalogue', 'tenders'] as const) {
+      for (const text of ['roof repairs', 'school transport taxi', 'grounds maintenance parks', 'asbestos removal']) {
+        for (const where of [undefined, filters[source]]) {
+          const memory = await rank(db, { source, text, limit: 500, where });
+          const bySql = await db.transaction((tx) => rank(tx, { source, text, limit: 500, where }));
+          expect(bySql.hits.length, `${source} ${text}`).toBeGreaterThan(0);
+          expect(memory.hits.map((h) => h.id)).toEqual(bySql.hits.map((h) => h.id));
+          memory.hits.forEach((h, i) => {
+            expect(h.bm25).toBeCloseTo(bySql.hits[i]!.bm25, 9);
+            expect(h.words).toEqual(bySql.hits[i]!.words);
+            expect(h.cpv).toEqual(bySql.hits[i]!.cpv);
+          });
+        }
+      }
+    }
+    expect(await liveIndex(db, await repo.sourceVersion(db, repo.SOURCE_SQL.catalogue), 'catalogue')).not.toBeNull();
+    // a new item is found by the next search, an edited one by its new words only
+    await db.execute(sql`insert into catalogue_items (user_id, title, description, category, value_pence)
+      select id, 'Quarried gritstone setts', 'Hand-dressed gritstone setts for paving.', 'groundworks', 5000 from users where email = 'listings@test.example'`);
+    const newest = await db.execute<{ id: string } & Record<string, unknown>>(
+      sql`select id from catalogue_items where title = 'Quarried gritstone setts'`,
+    );
+    const id = newest.rows[0]!.id;
+    const found = await rank(db, { source: 'catalogue', text: 'gritstone setts', limit: 10 });
+    expect(found.hits[0]!.id).toBe(id);
+    expect(found.hits[0]!.words).toEqual(['gritstone', 'setts']);
+    await db.execute(sql`update catalogue_items set title = 'Quarried limestone setts', description = 'Limestone setts.', updated_at = now()
+      where id = ${id}`);
+    const old = await rank(db, { source: 'catalogue', text: 'gritstone', limit: 10 });
+    expect(old.hits.filter((h) => h.words.length).map((h) => h.id)).not.toContain(id);
+    const renamed = await rank(db, { source: 'catalogue', text: 'limestone setts', limit: 10 });
+    expect(renamed.hits[0]!.id).toBe(id);
+  });
+});
+
 describe('a filter that leaves too few of the in-memory candidates (docs/search.md)', () => {
   it('is answered by the SQL path, with the same hits as the SQL path gives', async () => {
     const { db } = database;

@@ -1,11 +1,13 @@
+import { cpvCodesFor } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './engine.repository.ts';
 
 /**
- * The live feed's inverted index, in the memory of each API instance (docs/search.md, "The live
- * feed in memory"). PostgreSQL stays the store: the index is read from `external_tenders.search`
- * (unnest of the tsvector) at first use and follows writes by their `updated_at`; it serves the
- * engine's candidate + BM25 step, which in SQL cost 20–30 ms a query and here well under one.
+ * The inverted indexes of the searched sources (the live feed's notices, our tenders and catalogue
+ * items), in the memory of each API instance (docs/search.md, "The sources in memory").
+ * PostgreSQL stays the store: an index is read from its table's tsvector (unnest) at first use and
+ * follows writes by their `updated_at`; it serves the engine's candidate + BM25 step, which in
+ * SQL cost 20–30 ms a query and here well under one.
  *
  * A posting is a document number and its term frequency as `search_bm25()` reads it:
  * ts_rank('{0.328,0.328,0.328,1}', doc, 'lexeme', 0), a float4 computed from the weights of the
@@ -128,8 +130,9 @@ export class LiveIndex {
   private codes: Array<readonly string[]> = [];
   private byId = new Map<string, number>();
   private postings = new Map<string, Postings>();
+  /** documents per CPV class (notices) and per category (listings: `category:<key>`) */
   private byClass = new Map<string, number[]>();
-  /** each class's documents newest first, sorted at the first pass after a document joined it */
+  /** each such list newest first, sorted at the first pass after a document joined it */
   private byClassNewest = new Map<string, Int32Array>();
   /** live notices per CPV code and per class (the counts of the CPV suggestions) */
   private perCode = new Map<string, number>();
@@ -154,7 +157,7 @@ export class LiveIndex {
   /** the source's version (engine.repository sourceVersion) the index was last brought up to */
   version = '';
 
-  /** Adds a notice, or replaces the one of the same id (written since it was read). */
+  /** Adds a document, or replaces the one of the same id (written since it was read). */
   put(row: repo.LiveDocRow): void {
     const known = this.byId.get(row.id);
     if (known !== undefined) {
@@ -172,7 +175,9 @@ export class LiveIndex {
     this.updated[d] = row.updated_us;
     this.lens[d] = row.len;
     this.alive[d] = 1;
-    this.codes.push(row.cpv_codes ?? []);
+    // a listing's CPV codes are its category's and subcategories' (the taxonomy's)
+    const codes = row.cpv_codes ?? (row.category ? cpvCodesFor(row.category, row.subcategories ?? []) : []);
+    this.codes.push(codes);
     this.byId.set(row.id, d);
     this.live++;
     if (row.updated_us > this.newestUs) this.newestUs = row.updated_us;
@@ -185,7 +190,7 @@ export class LiveIndex {
       if (!p) this.postings.set(lexeme, (p = new Postings()));
       p.push(d, weights.includes('A') ? -rank : rank);
     }
-    for (const cls of classesOf(row.cpv_codes ?? [])) {
+    for (const cls of [...classesOf(codes), ...(row.category ? [categoryKey(row.category)] : [])]) {
       const list = this.byClass.get(cls);
       if (list) list.push(d);
       else this.byClass.set(cls, [d]);
@@ -473,6 +478,16 @@ export class LiveIndex {
     }
   }
 
+  /** The newest live documents (listings) of our categories: newestOfClasses by category. */
+  newestOfCategories(
+    categories: readonly string[],
+    excludeIds: readonly string[],
+    depth: number,
+    excludeDocs: readonly number[] = [],
+  ): { docs: number[]; candidates: number } {
+    return this.newestOfClasses(categories.map(categoryKey), excludeIds, depth, excludeDocs);
+  }
+
   private newestFirst(cls: string): Int32Array {
     let sorted = this.byClassNewest.get(cls);
     if (!sorted) {
@@ -483,6 +498,9 @@ export class LiveIndex {
     return sorted;
   }
 }
+
+/** A category's list among the class lists (a class is four digits, so the two never meet). */
+const categoryKey = (category: string) => `category:${category}`;
 
 /** Newest first; of two written at the same instant, the one added first. */
 const newer = (created: Float64Array, a: number, b: number) =>
@@ -592,19 +610,29 @@ export const REBUILD_DEAD_SHARE = 0.25;
 interface State {
   index: LiveIndex | null;
   building: Promise<LiveIndex> | null;
-  /** the feed was small enough to index before answering when the build began */
+  /** the source was small enough to index before answering when the build began */
   small: boolean;
   syncing: Promise<void> | null;
   reconciledAt: number;
 }
-const states = new WeakMap<object, State>();
+const states = new WeakMap<object, Map<repo.SourceKey, State>>();
 
-async function build(db: DbOrTx): Promise<LiveIndex> {
+function stateOf(db: DbOrTx, source: repo.SourceKey): State {
+  let perDb = states.get(db);
+  if (!perDb) states.set(db, (perDb = new Map<repo.SourceKey, State>()));
+  let s = perDb.get(source);
+  if (!s)
+    perDb.set(source, (s = { index: null, building: null, small: false, syncing: null, reconciledAt: Date.now() }));
+  return s;
+}
+
+async function build(db: DbOrTx, source: repo.SourceKey): Promise<LiveIndex> {
+  const s = repo.SOURCE_SQL[source];
   const index = new LiveIndex();
-  const before = await repo.liveFeedState(db);
+  const before = await repo.liveFeedState(db, s);
   let after: string | null = null;
   for (;;) {
-    const rows = await repo.liveDocsPage(db, after, BUILD_PAGE);
+    const rows = await repo.liveDocsPage(db, s, after, BUILD_PAGE);
     for (const r of rows) index.put(r);
     if (rows.length < BUILD_PAGE) break;
     after = rows.at(-1)!.id;
@@ -616,36 +644,43 @@ async function build(db: DbOrTx): Promise<LiveIndex> {
   return index;
 }
 
-/** Notices whose write time differs from the index's, read in full this many at a time. */
+/** Documents whose write time differs from the index's, read in full this many at a time. */
 const SYNC_PAGE = 1_000;
 
-/** Adds the notices of `versions` the index does not hold as they are (new, or written since it read them). */
-async function readChanged(db: DbOrTx, index: LiveIndex, versions: ReadonlyArray<{ id: string; updated_us: number }>) {
+/** Adds the documents of `versions` the index does not hold as they are (new, or written since it read them). */
+async function readChanged(
+  db: DbOrTx,
+  source: repo.SourceKey,
+  index: LiveIndex,
+  versions: ReadonlyArray<{ id: string; updated_us: number }>,
+) {
   const changed = versions.filter((v) => !index.holds(v.id, v.updated_us)).map((v) => v.id);
   for (let i = 0; i < changed.length; i += SYNC_PAGE) {
-    for (const r of await repo.liveDocsByIds(db, changed.slice(i, i + SYNC_PAGE))) index.put(r);
+    for (const r of await repo.liveDocsByIds(db, repo.SOURCE_SQL[source], changed.slice(i, i + SYNC_PAGE)))
+      index.put(r);
   }
 }
 
 /**
  * Brings the index up to the table's writes since the newest it has read: the ids and write times
- * of the notices written since (an index range on updated_at), then in full only those it does
+ * of the documents written since (an index range on updated_at), then in full only those it does
  * not hold as they are — a bulk import's rows, all stamped alike, are not read again and again.
  */
-async function catchUp(db: DbOrTx, index: LiveIndex): Promise<void> {
-  await readChanged(db, index, await repo.liveDocVersions(db, Math.max(0, index.newestUs - OVERLAP_US)));
+async function catchUp(db: DbOrTx, source: repo.SourceKey, index: LiveIndex): Promise<void> {
+  const since = Math.max(0, index.newestUs - OVERLAP_US);
+  await readChanged(db, source, index, await repo.liveDocVersions(db, repo.SOURCE_SQL[source], since));
 }
 
-/** Compares every notice's id and write time with the index's: deletes, and writes it did not see. */
-async function reconcile(db: DbOrTx, index: LiveIndex): Promise<void> {
-  const rows = await repo.liveDocVersions(db);
+/** Compares every document's id and write time with the index's: deletes, and writes it did not see. */
+async function reconcile(db: DbOrTx, source: repo.SourceKey, index: LiveIndex): Promise<void> {
+  const rows = await repo.liveDocVersions(db, repo.SOURCE_SQL[source]);
   const present = new Set(rows.map((r) => r.id));
   for (const id of index.versions().keys()) if (!present.has(id)) index.remove(id);
-  await readChanged(db, index, rows);
+  await readChanged(db, source, index, rows);
 }
 
-function startBuild(db: DbOrTx, s: State): Promise<LiveIndex> {
-  const building = build(db).then((index) => {
+function startBuild(db: DbOrTx, source: repo.SourceKey, s: State): Promise<LiveIndex> {
+  const building = build(db, source).then((index) => {
     s.index = index;
     s.building = null;
     return index;
@@ -658,20 +693,23 @@ function startBuild(db: DbOrTx, s: State): Promise<LiveIndex> {
 }
 
 /**
- * The live feed's index for this database handle, in step with the table's `version`
- * (engine.repository sourceVersion, read by every search): built at first use, brought up to a
- * newer version before it answers, so a write is found at once by every instance. null inside a
- * transaction (its own uncommitted writes are SQL's to see) and while a large feed is first read
- * (SQL answers meanwhile).
+ * A source's index for this database handle (the live feed's notices, or our tenders or catalogue
+ * items), in step with the table's `version` (engine.repository sourceVersion, read by every
+ * search): built at first use, brought up to a newer version before it answers, so a write is
+ * found at once by every instance. null inside a transaction (its own uncommitted writes are
+ * SQL's to see) and while a large source is first read (SQL answers meanwhile).
  */
-export async function liveIndex(db: DbOrTx, version: string): Promise<LiveIndex | null> {
+export async function liveIndex(
+  db: DbOrTx,
+  version: string,
+  source: repo.SourceKey = 'external',
+): Promise<LiveIndex | null> {
   if (!enabled || repo.inTransaction(db)) return null;
-  let s = states.get(db);
-  if (!s) states.set(db, (s = { index: null, building: null, small: false, syncing: null, reconciledAt: Date.now() }));
+  const s = stateOf(db, source);
   if (!s.index) {
     if (!s.building) {
-      void startBuild(db, s);
-      s.small = (await repo.liveFeedState(db)).docs < SYNC_BUILD_BELOW;
+      void startBuild(db, source, s);
+      s.small = (await repo.liveFeedState(db, repo.SOURCE_SQL[source])).docs < SYNC_BUILD_BELOW;
     }
     if (!s.small) return null;
     await s.building?.catch(() => null);
@@ -680,50 +718,62 @@ export async function liveIndex(db: DbOrTx, version: string): Promise<LiveIndex 
   if (!index) return null;
   // a sync that began for an older version may have read before this one's write: once more
   for (let tries = 0; index.version !== version && tries < 2; tries++) {
-    const state = s;
-    state.syncing ??= catchUp(db, index)
+    s.syncing ??= catchUp(db, source, index)
       .then(() => {
         index.version = version;
       })
       .finally(() => {
-        state.syncing = null;
+        s.syncing = null;
       });
-    await state.syncing;
+    await s.syncing;
   }
   if (Date.now() - s.reconciledAt > RECONCILE_MS) {
     s.reconciledAt = Date.now();
-    void reconcile(db, index).catch(() => {});
+    void reconcile(db, source, index).catch(() => {});
   }
-  if (index.dead > REBUILD_DEAD_SHARE * Math.max(index.live, 1) && !s.building) void startBuild(db, s);
+  if (index.dead > REBUILD_DEAD_SHARE * Math.max(index.live, 1) && !s.building) void startBuild(db, source, s);
   return index;
 }
 
 /**
- * Starts reading the live feed's index when the instance starts, rather than at its first search:
- * at 100k notices the read takes 10–15 s, and searches take the slower SQL path until it is done.
+ * Starts reading the sources' indexes when the instance starts, rather than at their first
+ * search: at 100k notices the read takes 10–15 s, and searches take the slower SQL path until it
+ * is done. One after another, so the instance answers other requests meanwhile on its other turns.
  */
 export async function warmLiveIndex(db: DbOrTx): Promise<void> {
-  await liveIndex(db, await repo.sourceVersion(db, repo.SOURCE_SQL.external));
+  for (const source of ['external', 'catalogue', 'tenders'] as const) {
+    await liveIndex(db, await repo.sourceVersion(db, repo.SOURCE_SQL[source]), source);
+    await stateOf(db, source).building?.catch(() => null);
+  }
 }
 
 /** The index as this instance last brought it up to date, without reading the table's version (null before the first build). */
-export function builtLiveIndex(db: DbOrTx): LiveIndex | null {
-  return enabled && !repo.inTransaction(db) ? (states.get(db)?.index ?? null) : null;
+export function builtLiveIndex(db: DbOrTx, source: repo.SourceKey = 'external'): LiveIndex | null {
+  return enabled && !repo.inTransaction(db) ? (states.get(db)?.get(source)?.index ?? null) : null;
 }
 
 let enabled = true;
-/** Turns the in-memory index off (the bench's SQL-path figures) or back on, for this process. */
+/** Turns the in-memory indexes off (the bench's SQL-path figures) or back on, for this process. */
 export function useLiveIndex(on: boolean): void {
   enabled = on;
 }
 
-/** Builds the live feed's index now (the bench, to time it) and says how long it took and what it holds. */
-export async function buildLiveIndex(db: DbOrTx): Promise<{ ms: number; size: ReturnType<LiveIndex['size']> }> {
+/** Builds a source's index now (the bench, to time it) and says how long it took and what it holds. */
+export async function buildLiveIndex(
+  db: DbOrTx,
+  source: repo.SourceKey = 'external',
+): Promise<{ ms: number; size: ReturnType<LiveIndex['size']> }> {
   const t0 = performance.now();
-  const index = await build(db);
+  const index = await build(db, source);
   const ms = performance.now() - t0;
-  if (!repo.inTransaction(db))
-    states.set(db, { index, building: null, small: false, syncing: null, reconciledAt: Date.now() });
+  if (!repo.inTransaction(db)) {
+    const s = stateOf(db, source);
+    s.index = index;
+    s.building = null;
+    s.small = false;
+    s.syncing = null;
+    s.reconciledAt = Date.now();
+  }
   return { ms, size: index.size() };
 }
 
