@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { cloneTemplateDatabase } from '../../../test/harness.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { externalTenders } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { explain, freshStats, rank } from './engine.ts';
 import * as repo from './engine.repository.ts';
 
 /**
@@ -12,6 +14,7 @@ import * as repo from './engine.repository.ts';
  */
 let database: Database;
 let versionReads = 0;
+let headlineReads = 0;
 
 beforeAll(async () => {
   database = connect((await cloneTemplateDatabase()).url, 4);
@@ -20,6 +23,8 @@ beforeAll(async () => {
   (database.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const config = args[0] as { name?: string } | string;
     if (typeof config === 'object' && config.name?.startsWith('search_version_')) versionReads++;
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+    if (text?.includes('ts_headline')) headlineReads++;
     return query(...args);
   };
 }, 120_000);
@@ -85,5 +90,53 @@ describe("a source's version (engine.repository sourceVersion)", () => {
       })
       .catch(() => undefined);
     expect(await repo.sourceVersion(db, repo.SOURCE_SQL.external)).toBe(before);
+  });
+});
+
+describe('why a hit is there (engine explain)', () => {
+  it("reads a page's marked text once per result, and a written notice again under its new version", async () => {
+    const { db } = database;
+    const [row] = await db
+      .insert(externalTenders)
+      .values({
+        ocid: `ocds-test-${crypto.randomUUID()}`,
+        releaseId: crypto.randomUUID(),
+        origin: 'contracts-finder',
+        title: 'Belfry louvre repairs',
+        description: 'Repairs to the oak louvres of the belfry.',
+        date: new Date(),
+        tenderStatus: 'active',
+        contentHash: crypto.randomUUID(),
+        cpvCodes: ['45261900'],
+      })
+      .returning({ id: externalTenders.id });
+    await freshStats(db, 'external', true);
+    const id = row!.id;
+    const first = await rank(db, { source: 'external', text: 'belfry louvres', limit: 10 });
+    headlineReads = 0;
+    const a = await explain(db, first, 'external', [id]);
+    const b = await explain(db, first, 'external', [id]);
+    expect(headlineReads).toBe(1);
+    expect(b.get(id)).toEqual(a.get(id));
+    expect(
+      a
+        .get(id)!
+        .snippet.filter((r) => r.hit)
+        .map((r) => r.text.toLowerCase()),
+    ).toContain('belfry');
+    // the notice is written again: the next search is a new result, and its marked text is read anew
+    await db
+      .update(externalTenders)
+      .set({ description: 'New belfry louvres in larch.', updatedAt: new Date() })
+      .where(eq(externalTenders.id, id));
+    const second = await rank(db, { source: 'external', text: 'belfry louvres', limit: 10 });
+    expect(second).not.toBe(first);
+    const c = await explain(db, second, 'external', [id]);
+    expect(
+      c
+        .get(id)!
+        .snippet.map((r) => r.text)
+        .join(''),
+    ).toContain('larch');
   });
 });

@@ -728,6 +728,15 @@ const LEVEL_WORD: Record<CpvLevel, string> = {
   division: 'Same CPV division as',
 };
 
+/**
+ * What explain has answered for a result, per hit: a result stands for its source's version (a
+ * write to a notice moves the version and the next search gets a new result), so a hit's marked
+ * title and passage stay what they were when first read, and a page asked again (the next
+ * visitor of the same search, the same page revisited) reads no text from PostgreSQL.
+ */
+const explained = new WeakMap<EngineResult, Map<string, Promise<SearchMatch | undefined>>>();
+const hitsById = new WeakMap<EngineResult, Map<string, RankedHit>>();
+
 /** Why each hit of a page is there: matched words marked in its title and a passage, and its CPV relation. */
 export async function explain(
   db: DbOrTx,
@@ -735,15 +744,41 @@ export async function explain(
   source: repo.SourceKey,
   ids: readonly string[],
 ): Promise<Map<string, SearchMatch>> {
-  const s = repo.SOURCE_SQL[source];
-  const [rows, labelOf] = await Promise.all([repo.highlights(db, s, ids, result.lexemes), cpvLabelOf(db)]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const hits = new Map(result.hits.map((h) => [h.id, h]));
+  let kept = explained.get(result);
+  if (!kept) explained.set(result, (kept = new Map<string, Promise<SearchMatch | undefined>>()));
+  let hits = hitsById.get(result);
+  if (!hits) hitsById.set(result, (hits = new Map(result.hits.map((h) => [h.id, h]))));
+  const missing = ids.filter((id) => !kept.has(id) && hits.has(id));
+  if (missing.length) {
+    const read = explainNow(db, result, hits, source, missing);
+    for (const id of missing) {
+      const one = read.then((m) => m.get(id));
+      kept.set(id, one);
+      // a failed read is not kept: the next visit reads again
+      one.catch(() => kept.get(id) === one && kept.delete(id));
+    }
+  }
   const out = new Map<string, SearchMatch>();
   for (const id of ids) {
-    const h = hits.get(id);
-    const r = byId.get(id);
-    if (!h || !r) continue;
+    const match = await kept.get(id);
+    if (match) out.set(id, match);
+  }
+  return out;
+}
+
+async function explainNow(
+  db: DbOrTx,
+  result: EngineResult,
+  hits: Map<string, RankedHit>,
+  source: repo.SourceKey,
+  ids: readonly string[],
+): Promise<Map<string, SearchMatch>> {
+  const s = repo.SOURCE_SQL[source];
+  const [rows, labelOf] = await Promise.all([repo.highlights(db, s, ids, result.lexemes), cpvLabelOf(db)]);
+  const out = new Map<string, SearchMatch>();
+  for (const r of rows) {
+    const h = hits.get(r.id);
+    if (!h) continue;
     const cpv = h.cpv
       ? {
           code: h.cpv.code,
@@ -756,7 +791,7 @@ export async function explain(
     const parts = [];
     if (h.words.length) parts.push(`Matches ${h.words.slice(0, 5).join(', ')}`);
     if (cpv) parts.push(`${LEVEL_WORD[cpv.level]} ${cpv.queryLabel} (${cpv.queryCode})`);
-    out.set(id, {
+    out.set(r.id, {
       words: h.words,
       title: markedText(r.title),
       snippet: markedText(r.snippet),
