@@ -56,6 +56,8 @@ export const NAMED_MAX_WORDS = 6;
 export const EXPAND_ABOVE = 0.5;
 /** Words of a long query that find candidates: the rarest this many. */
 export const FINDING_WORDS = 10;
+/** Words of a long query that score: the rarest this many. */
+export const SCORING_WORDS = 30;
 /** A word held by more than this share of the documents does not find candidates while a rarer one does (it still scores). */
 export const COMMON_SHARE = 0.1;
 /** …in a source of at least this many documents. */
@@ -385,7 +387,17 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     readWords(db, q.source, q.text, q.typing, version),
     liveIndex(db, version, q.source),
   ]);
-  const scoring = [...terms].filter(([, t]) => t.idf > 0);
+  const known = [...terms].filter(([, t]) => t.idf > 0);
+  // A pasted paragraph scores by its SCORING_WORDS rarest words, as Lucene's MoreLikeThis keeps a
+  // text's most telling terms: a common word moves a candidate's BM25 little and costs a lookup
+  // per candidate. (A query of fewer words scores by all of them.)
+  const telling = new Set(
+    [...known]
+      .sort((a, b) => a[1].df - b[1].df)
+      .slice(0, SCORING_WORDS)
+      .map(([l]) => l),
+  );
+  const scoring = known.filter(([l]) => telling.has(l));
   // the rarest words find candidates; a word most documents hold finds nothing a rarer one does not
   const byRarity = [...scoring].sort((a, b) => a[1].df - b[1].df);
   const corrected = new Set([...terms].filter(([, t]) => t.guessed).map(([l]) => l));
