@@ -40,6 +40,8 @@ import { completionsOf, queryWords, recounted } from './term-tables.ts';
 export const K1 = 1.2;
 /** Share of the CPV relation in the score (the rest is BM25). Fitted on `npm run eval:search`. */
 export const CPV_SHARE = 0.7;
+/** Share of the CPV relation for our tenders and catalogue items, whose codes come from their category. */
+export const LISTING_CPV_SHARE = 0.3;
 /** How far a relation at each level counts against the same class. */
 export const CPV_LEVEL = { code: 1.05, class: 1, group: 0.55, division: 0.2 } as const;
 /** Share of the label reading in the CPV reading (the rest is the votes of the best text hits). */
@@ -439,7 +441,11 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
   // the CPV relation weighs as much as the reading is sure: a query that is a CPV label, or whose
   // best text hits agree on one class, is ranked by class; a loose reading only breaks near-ties
   const confidence = Math.min(1, Math.max(confidenceOf(labels), VOTE_TRUST * agreementOf(votes)));
-  const cpvShare = CPV_SHARE * confidence;
+  // Our listings' codes are their category's (the taxonomy files "beams" under structural
+  // products, the CPV labels under construction materials), so their CPV relation is weaker
+  // evidence than a notice's declared codes: it orders the listings that hold the words and
+  // brings related ones after them, never above them.
+  const cpvShare = (s.cpvCodes ? CPV_SHARE : LISTING_CPV_SHARE) * confidence;
   let rows = textRows;
   const declared = (q.codes ?? []).filter((c) => c.length >= 4);
   if ((understood.length && confidence >= EXPAND_ABOVE) || declared.length) {

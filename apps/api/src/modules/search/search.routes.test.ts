@@ -193,3 +193,28 @@ describe('DESIGN §5 search: GET /api/search', () => {
     expect(tenders.body.data.every((h: { imageUrl: unknown }) => h.imageUrl === null)).toBe(true);
   });
 });
+
+describe('our listings read as CPV (docs/search.md, "Reasons")', () => {
+  // Runs last: it adds items of categories whose codes share a CPV class with the query's reading.
+  it('a catalogue item holding the words ranks above items related only by their category', async () => {
+    // "steel beams" reads as 44112700 Beams (class 4411, construction materials); insulation and
+    // roofing items carry codes of that class from their category, the steel beams item does not
+    for (const title of ['Acoustic insulation rolls', 'Mineral wool insulation slabs', 'Roofing felt underlay']) {
+      const body = {
+        title,
+        description: 'Stocked for trade collection.',
+        category: title.startsWith('Roofing') ? 'roofing' : 'insulation',
+        value: 20,
+        region: 'london',
+      };
+      expect((await t.request('POST', '/api/catalogue', { token: supplier.token, body })).status).toBe(201);
+    }
+    const res = await search('type=catalogue&q=steel%20beams');
+    expect(res.status).toBe(200);
+    const hits = res.body.data as Array<{ title: string; match: { words: string[] } }>;
+    expect(hits[0]!.title).toBe('S355 universal steel beams');
+    const firstWithoutWords = hits.findIndex((h) => h.match.words.length === 0);
+    const lastWithWords = hits.map((h) => h.match.words.length > 0).lastIndexOf(true);
+    if (firstWithoutWords >= 0) expect(lastWithWords).toBeLessThan(firstWithoutWords);
+  });
+});
