@@ -15,7 +15,7 @@ import {
   MASK_TERMS,
   builtLiveIndex,
   liveIndex,
-  type LiveHit,
+  type LiveHits,
   type LiveIndex,
   type LiveQuery,
 } from './live-index.ts';
@@ -566,42 +566,64 @@ async function passing(
 }
 
 /**
- * Candidate rows of in-memory hits. The terms a hit holds come from its masks (bit i: term i),
- * spelt once per distinct mask and shared by the rows that hold the same terms; a query of more
- * than MASK_TERMS terms looks the rest up per row.
+ * Candidate rows of in-memory hits (`picked`: their positions, in order). The terms a hit holds
+ * come from its masks (bit t: term t), spelt once per distinct mask and shared by the rows that
+ * hold the same terms; a query of more than MASK_TERMS terms looks them up per row.
  */
-function rowsOf(index: LiveIndex, hits: readonly LiveHit[], terms: readonly string[]): repo.CandidateRow[] {
+function rowsOf(
+  index: LiveIndex,
+  hits: LiveHits,
+  picked: readonly number[],
+  terms: readonly string[],
+): repo.CandidateRow[] {
   // (masks are small integers: Map keys V8 hashes without boxing them)
   const spelt = new Map<number, Map<number, { terms: string[]; titleTerms: string[] }>>();
   const beyond = terms.length > MASK_TERMS;
-  const heldBy = (h: LiveHit) => {
-    if (beyond) return index.held(h.doc, terms);
-    let byTitle = spelt.get(h.has);
-    if (!byTitle) spelt.set(h.has, (byTitle = new Map<number, { terms: string[]; titleTerms: string[] }>()));
-    let out = byTitle.get(h.inTitle);
+  const heldBy = (at: number) => {
+    if (beyond) return index.held(hits.docs[at]!, terms);
+    const has = hits.has[at]!;
+    const inTitle = hits.inTitle[at]!;
+    let byTitle = spelt.get(has);
+    if (!byTitle) spelt.set(has, (byTitle = new Map<number, { terms: string[]; titleTerms: string[] }>()));
+    let out = byTitle.get(inTitle);
     if (!out) {
       out = { terms: [], titleTerms: [] };
-      for (let i = 0; i < terms.length; i++) {
-        if (h.has & (1 << i)) out.terms.push(terms[i]!);
-        if (h.inTitle & (1 << i)) out.titleTerms.push(terms[i]!);
+      for (let t = 0; t < terms.length; t++) {
+        if (has & (1 << t)) out.terms.push(terms[t]!);
+        if (inTitle & (1 << t)) out.titleTerms.push(terms[t]!);
       }
-      byTitle.set(h.inTitle, out);
+      byTitle.set(inTitle, out);
     }
     return out;
   };
-  return hits.map((h) => {
-    const held = heldBy(h);
-    return {
-      id: index.idAt(h.doc),
-      bm25: h.bm25,
-      cpv_codes: index.codesAt(h.doc),
+  const rows = new Array<repo.CandidateRow>(picked.length);
+  for (let i = 0; i < picked.length; i++) {
+    const at = picked[i]!;
+    const d = hits.docs[at]!;
+    const held = heldBy(at);
+    rows[i] = {
+      id: index.idAt(d),
+      bm25: hits.bm25[at]!,
+      cpv_codes: index.codesAt(d),
       category: null,
       subcategories: null,
       terms: held.terms,
       title_terms: held.titleTerms,
-      created: index.createdAt(h.doc),
+      created: index.createdAt(d),
     };
-  });
+  }
+  return rows;
+}
+
+/** Positions in `docs` of `kept`, a subsequence of it (what passed a filter, in order). */
+function positionsOf(docs: Int32Array, kept: readonly number[]): number[] {
+  const out: number[] = [];
+  let at = 0;
+  for (const d of kept) {
+    while (docs[at] !== d) at++;
+    out.push(at++);
+  }
+  return out;
 }
 
 /** The live feed's text candidates from the in-memory index: the best TEXT_POOL by BM25 among notices holding a finding word. */
@@ -616,27 +638,18 @@ async function textFromIndex(
   // the pool and a margin first; the deeper list only when the filter is selective
   for (const depth of [TEXT_POOL + CHECK_MARGIN, CHECK_DEPTH]) {
     const { hits, candidates } = index.topByText(q, depth);
-    const byDoc = new Map(hits.map((h) => [h.doc, h]));
     const kept = await passing(
       db,
       s,
       index,
-      hits.map((h) => h.doc),
+      Array.from(hits.docs),
       // candidates past this depth count as unchecked: a short slice asks for the deeper list
       candidates > depth ? Infinity : candidates,
       TEXT_POOL,
       where,
     );
-    if (kept)
-      return {
-        rows: rowsOf(
-          index,
-          kept.map((d) => byDoc.get(d)!),
-          q.terms,
-        ),
-        docs: kept,
-      };
-    if (hits.length >= candidates) break;
+    if (kept) return { rows: rowsOf(index, hits, positionsOf(hits.docs, kept), q.terms), docs: kept };
+    if (hits.docs.length >= candidates) break;
   }
   return null;
 }
@@ -661,13 +674,12 @@ async function classesFromIndex(
     ? index.newestOfClasses(groups.classes, excludeIds, depth, excludeDocs)
     : index.newestOfCategories(groups.categories ?? [], excludeIds, depth, excludeDocs);
   const kept = await passing(db, s, index, docs, candidates, CPV_POOL, where);
-  return (
-    kept &&
-    rowsOf(
-      index,
-      kept.map((d) => index.scoreDoc(d, q)),
-      q.terms,
-    )
+  if (!kept) return null;
+  return rowsOf(
+    index,
+    index.scoreDocs(kept, q),
+    kept.map((_, i) => i),
+    q.terms,
   );
 }
 

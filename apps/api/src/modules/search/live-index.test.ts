@@ -56,8 +56,8 @@ describe('the live feed in memory (docs/search.md)', () => {
     for (const text of QUERIES) {
       const q = await queryTerms(text);
       const { hits } = index!.topByText({ ...q, finding: q.terms }, 100_000);
-      expect(hits.length).toBeGreaterThan(0);
-      const ids = hits.map((h) => index!.idAt(h.doc));
+      expect(hits.docs.length).toBeGreaterThan(0);
+      const ids = Array.from(hits.docs, (d) => index!.idAt(d));
       const { rows } = await db.execute<{ id: string; bm25: number } & Record<string, unknown>>(sql`
         select id, search_bm25(search,
           array(select quote_literal(t)::tsquery from unnest(${repo.pgTextArray(q.terms)}::text[]) t),
@@ -65,12 +65,12 @@ describe('the live feed in memory (docs/search.md)', () => {
         from external_tenders where id = any(${repo.pgTextArray(ids)}::uuid[])`);
       const sqlScore = new Map(rows.map((r) => [r.id, r.bm25]));
       expect(rows.length).toBe(ids.length);
-      for (const h of hits) expect(Math.abs(h.bm25 - sqlScore.get(index!.idAt(h.doc))!)).toBeLessThan(1e-9);
+      hits.docs.forEach((d, i) => expect(Math.abs(hits.bm25[i]! - sqlScore.get(index!.idAt(d))!)).toBeLessThan(1e-9));
       // and it finds exactly the notices holding a word
       const { rows: holding } = await db.execute<{ n: number } & Record<string, unknown>>(sql`
         select count(*)::int as n from external_tenders
         where search @@ (select string_agg(quote_literal(t), ' | ') from unnest(${repo.pgTextArray(q.terms)}::text[]) t)::tsquery`);
-      expect(hits.length).toBe(holding[0]!.n);
+      expect(hits.docs.length).toBe(holding[0]!.n);
     }
   });
 
@@ -200,7 +200,7 @@ describe('a filter that leaves too few of the in-memory candidates (docs/search.
     // the in-memory path could not have answered: none of the five is among its best 2,000
     const index = await liveIndex(db, 'after quokka');
     const q = await queryTerms('quokka');
-    const best = index!.topByText({ ...q, finding: q.terms }, 2_000).hits.map((h) => index!.idAt(h.doc));
+    const best = Array.from(index!.topByText({ ...q, finding: q.terms }, 2_000).hits.docs, (d) => index!.idAt(d));
     expect(best.filter((id) => memory.hits.some((h) => h.id === id))).toEqual([]);
   });
   it("reads a query's words from memory as repo.readQueryWords does in SQL: stems, frequencies, near spellings, sizes", async () => {

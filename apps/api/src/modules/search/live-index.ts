@@ -106,13 +106,14 @@ export interface LiveQuery {
 /** A finding word held by more than this share of the documents only scores once the rarer ones have filled the pool. */
 export const FILLED_SHARE = 0.02;
 
-export interface LiveHit {
-  doc: number;
-  bm25: number;
-  /** bit i: the document holds the query's term i (the first MASK_TERMS terms) */
-  has: number;
-  /** bit i: its title holds term i */
-  inTitle: number;
+/** Scored documents, column by column (no object per document): the i-th of each array is the i-th document. */
+export interface LiveHits {
+  docs: Int32Array;
+  bm25: Float64Array;
+  /** bit t: the document holds the query's term t (the first MASK_TERMS terms) */
+  has: Int32Array;
+  /** bit t: its title holds term t */
+  inTitle: Int32Array;
 }
 
 /**
@@ -283,33 +284,36 @@ export class LiveIndex {
     return this.gen;
   }
 
-  /** BM25 of `terms` for document `d`, as search_bm25 computes it. */
-  bm25(d: number, q: LiveQuery): number {
-    return this.scoreDoc(d, q).bm25;
-  }
-
   /**
-   * BM25 of the query for document `d` (as search_bm25 computes it) and which of its terms the
-   * document and its title hold: a binary search per term, for a document no pass has read.
+   * BM25 of the query for documents no pass has read (as search_bm25 computes it) and which of
+   * its terms each document and its title hold: a binary search per term and document.
    */
-  scoreDoc(d: number, q: LiveQuery): LiveHit {
-    const norm = 1.2 * (0.25 + (0.75 * this.lens[d]!) / Math.max(q.avgLen, 1));
-    let score = 0;
-    let has = 0;
-    let inTitle = 0;
+  scoreDocs(docs: readonly number[], q: LiveQuery): LiveHits {
+    const n = docs.length;
+    const out: LiveHits = {
+      docs: Int32Array.from(docs),
+      bm25: new Float64Array(n),
+      has: new Int32Array(n),
+      inTitle: new Int32Array(n),
+    };
+    const avg = Math.max(q.avgLen, 1);
     for (let i = 0; i < q.terms.length; i++) {
       const p = this.postings.get(q.terms[i]!);
-      const at = p ? p.find(d) : -1;
-      if (at < 0) continue;
-      const rank = p!.ranks[at]!;
-      const tf = tfOf(rank);
-      score += (q.idfs[i]! * tf * 2.2) / (tf + norm);
-      if (i < MASK_TERMS) {
-        has |= 1 << i;
-        if (rank < 0) inTitle |= 1 << i;
+      if (!p) continue;
+      const idf = q.idfs[i]!;
+      const bit = i < MASK_TERMS ? 1 << i : 0;
+      for (let j = 0; j < n; j++) {
+        const d = docs[j]!;
+        const at = p.find(d);
+        if (at < 0) continue;
+        const rank = p.ranks[at]!;
+        const tf = tfOf(rank);
+        out.bm25[j]! += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * this.lens[d]!) / avg));
+        out.has[j]! |= bit;
+        if (rank < 0) out.inTitle[j]! |= bit;
       }
     }
-    return { doc: d, bm25: score, has, inTitle };
+    return out;
   }
 
   /** Of the query's terms, those document `d` holds and those its title holds. */
@@ -333,14 +337,17 @@ export class LiveIndex {
    * by a binary search per candidate when they are long (a common word of a pasted paragraph
    * costs its candidates, not its tens of thousands of rows).
    */
-  topByText(q: LiveQuery, depth: number): { hits: LiveHit[]; candidates: number } {
+  topByText(q: LiveQuery, depth: number): { hits: LiveHits; candidates: number } {
     const cands = this.scoreAll(q);
     const { acc, has, inTitle } = this;
-    const top = bestByScore(cands, acc, depth);
-    const hits: LiveHit[] = new Array<LiveHit>(top.length);
-    for (let i = 0; i < top.length; i++) {
-      const d = top[i]!;
-      hits[i] = { doc: d, bm25: acc[d]!, has: has[d]!, inTitle: inTitle[d]! };
+    const docs = bestByScore(cands, acc, depth);
+    const n = docs.length;
+    const hits: LiveHits = { docs, bm25: new Float64Array(n), has: new Int32Array(n), inTitle: new Int32Array(n) };
+    for (let i = 0; i < n; i++) {
+      const d = docs[i]!;
+      hits.bm25[i] = acc[d]!;
+      hits.has[i] = has[d]!;
+      hits.inTitle[i] = inTitle[d]!;
     }
     return { hits, candidates: cands.length };
   }
