@@ -150,8 +150,10 @@ export async function benchSearch(opts: { databaseUrl?: string }): Promise<strin
       .slice(0, 200)
       .map((w) => w.slice(0, 60).join(' '));
     const prefixes = typed.flatMap((q) => [q.slice(0, Math.max(2, Math.ceil(q.length / 2))), q.slice(0, -1)]);
-    // warm: the CPV label list, prepared plans, the buffer cache
-    for (const q of typed.slice(0, 10)) await rank(db, { source: 'external', text: q, limit: 500, typing: true });
+    // warm: the CPV label list, each source's term table, prepared plans, the buffer cache (as an
+    // instance that has served searches of both sources before)
+    for (const source of ['external', 'catalogue'] as const)
+      for (const q of typed.slice(0, 10)) await rank(db, { source, text: q, limit: 500, typing: true });
 
     const run = async (label: string, budget: number, total: number, fn: (i: number) => Promise<unknown>) => {
       const t0 = performance.now();
