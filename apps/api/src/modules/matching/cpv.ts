@@ -65,38 +65,3 @@ export function cpvAncestorLabel(code: string, relation: CpvRelation): string | 
 }
 
 export const categoryLabel = (key: string) => categoryByKey(key)?.name ?? key;
-
-let labelVectors: { codes: string[]; vectors: Float32Array[] } | null = null;
-
-/**
- * The CPV codes whose labels mean most nearly what `vector` means (cosine of the semantic
- * vectors), for notices published without codes. Label vectors are built on first use.
- */
-export function inferCpv(vector: Float32Array | null, embed: (text: string) => Float32Array | null, k = 3): string[] {
-  if (!vector) return [];
-  if (!labelVectors) {
-    const codes: string[] = [];
-    const vectors: Float32Array[] = [];
-    for (const [code, label] of cpvLabels()) {
-      const v = embed(label);
-      if (v) {
-        codes.push(code);
-        vectors.push(v);
-      }
-    }
-    labelVectors = { codes, vectors };
-  }
-  const best: Array<{ code: string; s: number }> = [];
-  const { codes, vectors } = labelVectors;
-  for (let i = 0; i < codes.length; i++) {
-    const v = vectors[i]!;
-    let s = 0;
-    for (let d = 0; d < v.length; d++) s += v[d]! * vector[d]!;
-    if (best.length < k || s > best[best.length - 1]!.s) {
-      best.push({ code: codes[i]!, s });
-      best.sort((a, b) => b.s - a.s);
-      if (best.length > k) best.pop();
-    }
-  }
-  return best.map((b) => b.code);
-}

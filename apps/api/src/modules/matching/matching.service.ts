@@ -19,14 +19,14 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { inferCpv, listingCpv } from './cpv.ts';
+import { listingCpv } from './cpv.ts';
 import { cosine, embeddings, vectorFromBytes, vectorToBytes } from './embeddings.ts';
 import { scoreMatch, type NeedFacts, type OfferFacts, type RecordFacts } from './engine.ts';
 import type { MatchJobKind } from './matching.queue.ts';
 
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
-import { rank } from '../search/engine.ts';
+import { rank, readNotice } from '../search/engine.ts';
 
 /** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
 type FollowUp = (() => Promise<void>) | null;
@@ -486,23 +486,27 @@ export type OfferListing = ListingText & {
   cpvCodes?: string[];
 };
 
-const inferred = new Map<string, string[]>();
-/** CPV codes inferred from a notice's text, remembered per notice (its vector does not change). */
-function inferredCpvOf(id: string, v: Float32Array | null): string[] {
-  let codes = inferred.get(id);
+const inferred = new Map<string, Promise<string[]>>();
+/**
+ * The CPV codes a notice published without codes means by its words (the search engine's reading
+ * of a notice, readNotice: its title and its whole text), remembered per notice as it reads.
+ */
+function inferredCpvOf(db: DbOrTx, x: { id: string; title: string; description: string | null }): Promise<string[]> {
+  const key = `${x.id}\u0000${x.title}\u0000${x.description ?? ''}`;
+  let codes = inferred.get(key);
   if (!codes) {
-    const model = embeddings();
-    codes = inferCpv(v, (text) => model.embed(text));
+    codes = readNotice(db, x).then((read) => read.slice(0, 3).map((u) => u.code));
     if (inferred.size > 100_000) inferred.clear();
-    inferred.set(id, codes);
+    inferred.set(key, codes);
+    codes.catch(() => inferred.delete(key));
   }
   return codes;
 }
 
 /**
  * External tenders for a supplier's listing (docs/design.md section 5: "a supplier to external
- * tenders"), scored by the same engine. A notice published without CPV codes gets the codes whose
- * labels its text means most nearly, so the CPV-aware category signal still applies.
+ * tenders"), scored by the same engine. A notice published without CPV codes gets the codes the
+ * search engine reads in its words (readNotice), so the CPV-aware category signal still applies.
  */
 export async function rankExternalFor(
   db: DbOrTx,
@@ -529,6 +533,11 @@ export async function rankExternalFor(
     )
   ).map((x) => ({ ...x, lex: lexicalOfFit(textFit.get(x.id) ?? 0) }));
   const o: OfferFacts = { ...offer, cpvCodes: codes };
+  const readCodes = new Map(
+    await Promise.all(
+      cands.filter((x) => !x.cpv_codes.length).map(async (x) => [x.id, await inferredCpvOf(db, x)] as const),
+    ),
+  );
   const now = new Date();
   const fresh: Array<{ id: string; vector: Buffer | null }> = [];
   const scored = cands.map((x) => {
@@ -540,7 +549,7 @@ export async function rankExternalFor(
     const need: NeedFacts = {
       category: null,
       subcategories: [],
-      cpvCodes: x.cpv_codes.length ? x.cpv_codes : inferredCpvOf(x.id, v),
+      cpvCodes: x.cpv_codes.length ? x.cpv_codes : (readCodes.get(x.id) ?? []),
       cpvInferred: !x.cpv_codes.length,
       budgetPence: x.currency === 'GBP' ? x.amount_minor : null,
       quantity: null,

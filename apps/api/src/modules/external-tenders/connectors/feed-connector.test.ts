@@ -257,8 +257,10 @@ describe('DESIGN §6 Find a Tender connector: ocdsReleasePackages by updated dat
     expect(first.pathname).toBe('/api/1.0/ocdsReleasePackages');
     expect(first.searchParams.get('updatedFrom')).toBeTruthy();
     expect(first.searchParams.get('limit')).toBe('100');
+    // sent 30 ms apart at least; their arrival here may differ by the loopback's few milliseconds
+    // on a busy machine (unpaced, they arrive a millisecond or two apart)
     for (let i = 1; i < requests.length; i++) {
-      expect(requests[i]!.at - requests[i - 1]!.at).toBeGreaterThanOrEqual(28);
+      expect(requests[i]!.at - requests[i - 1]!.at).toBeGreaterThanOrEqual(25);
     }
   });
 });

@@ -114,8 +114,12 @@ export async function runConnector(deps: ConnectorDeps, source: FeedSource): Pro
   let throttles = 0;
   async function getPage(pageUrl: string): Promise<PageResult> {
     for (let attempt = 0; ; attempt++) {
-      const wait = (lastRequestAt.get(source.name) ?? 0) + source.minIntervalMs - Date.now();
-      if (wait > 0) await sleep(wait, deps.signal);
+      // (a timer may fire a millisecond early by the wall clock: wait again for what is left)
+      for (;;) {
+        const wait = (lastRequestAt.get(source.name) ?? 0) + source.minIntervalMs - Date.now();
+        if (wait <= 0) break;
+        await sleep(wait, deps.signal);
+      }
       lastRequestAt.set(source.name, Date.now());
       run.requests++;
       let res: Response;

@@ -43,5 +43,6 @@ describe('search quality on real notices against Okapi BM25 (docs/search.md)', (
     expect(report.cpv.groupTop3).toBeGreaterThanOrEqual(FLOORS.groupTop3);
   });
 });
-// measured on every 4th notice: division first 54.4%, group in the first three 48.4% (the targets are 80% and 70%: docs/search.md)
-const FLOORS = { divisionTop1: 0.5, groupTop3: 0.45 };
+// measured on every 4th notice, 27 Nov 2026: division first 54.0%, group in the first three 52.6%
+// (the targets are 80% and 70%: docs/search.md)
+const FLOORS = { divisionTop1: 0.52, groupTop3: 0.5 };

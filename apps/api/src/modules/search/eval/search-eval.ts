@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { apiRoot } from '../../../platform/paths.ts';
 import { indexNotices, loadNotices, type Notice } from '../../matching/eval/eval.ts';
-import { freshStats, rank } from '../engine.ts';
+import { freshStats, rank, readNotice } from '../engine.ts';
 
 /**
  * `npm run eval:search` (README.md beside this file): search quality on real UK notices, against
@@ -15,9 +15,9 @@ import { freshStats, rank } from '../engine.ts';
  *   labels  — the label of each CPV class the notices use ("Roof works and other special trade construction works");
  *   typed   — phrases a supplier types, with the classes that answer them (typed-queries.json);
  *   titles  — each notice's title, "tenders like this one", the notice itself left out.
- * And the CPV reading of a notice whose codes are withheld (its title and description as the query,
- * itself left out): is the first code's division one of its divisions, and does one of the first
- * three share a group with its codes.
+ * And the CPV reading of a notice whose codes are withheld (engine readNotice: its title, and its
+ * title and description, each read as a query, itself left out): is the first code's division one
+ * of its divisions, and does one of the first three share a group with its codes.
  */
 export type Kind = 'labels' | 'typed' | 'titles';
 export const KINDS: Kind[] = ['labels', 'typed', 'titles'];
@@ -191,23 +191,19 @@ export async function runSearchEval(
     );
     kinds[kind] = { brickyard: measure(ours, truth), bm25: measure(theirs, truth), quarters };
   }
-  // CPV reading with the codes withheld: the notice's own text, the notice left out of the votes
+  // CPV reading with the codes withheld (engine readNotice): the notice's own words, the notice
+  // left out of the votes
   let div = 0;
   let grp = 0;
   let n = 0;
   for (const [i, notice] of notices.entries()) {
     if (i % every !== 0) continue;
     const id = idOf.get(notice.evalId)!;
-    const r = await rank(db, {
-      source: 'external',
-      text: `${notice.title} ${notice.description ?? ''}`.slice(0, 1500),
-      limit: 1,
-      excludeIds: [id],
-    });
+    const understood = await readNotice(db, { id, title: notice.title, description: notice.description });
     const codes = notice.groundTruth.cpvCodes;
-    const first = r.understood[0]?.code;
+    const first = understood[0]?.code;
     if (first && codes.some((c) => c.slice(0, 2) === first.slice(0, 2))) div++;
-    if (r.understood.slice(0, 3).some((u) => codes.some((c) => c.slice(0, 3) === u.code.slice(0, 3)))) grp++;
+    if (understood.slice(0, 3).some((u) => codes.some((c) => c.slice(0, 3) === u.code.slice(0, 3)))) grp++;
     n++;
   }
   return {
