@@ -316,18 +316,25 @@ function combine(
     if (sameClass.length) for (const u of sameClass) u.weight += voteShare * v.weight;
     else add(v.code, labelOf(v.code), voteShare * v.weight);
   }
-  const all = [...byCode.values()].sort((a, b) => b.weight - a.weight || a.code.localeCompare(b.code));
-  // the division most of the evidence points to leads: several weaker readings of one division
-  // outweigh one strong reading of another
-  const byDivision = new Map<string, number>();
-  for (const u of all) byDivision.set(u.code.slice(0, 2), (byDivision.get(u.code.slice(0, 2)) ?? 0) + u.weight);
-  const division = [...byDivision].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const lead = all.find((u) => u.code.slice(0, 2) === division);
-  const out = (lead ? [lead, ...all.filter((u) => u !== lead)] : all).slice(0, READ_CODES);
+  const out = divisionLed([...byCode.values()]);
   const max = Math.max(0, ...out.map((u) => u.weight));
   return out
     .map((u) => ({ ...u, weight: max ? (u.weight / max) ** SHARPEN : 0 }))
     .filter((u, i) => i === 0 || u.weight > 0.05);
+}
+
+/**
+ * The codes read, best first and READ_CODES at most, led by the best code of the division most of
+ * the evidence points to: several weaker readings of one division outweigh one strong reading of
+ * another.
+ */
+function divisionLed(codes: readonly UnderstoodCode[]): UnderstoodCode[] {
+  const all = [...codes].sort((a, b) => b.weight - a.weight || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const byDivision = new Map<string, number>();
+  for (const u of all) byDivision.set(u.code.slice(0, 2), (byDivision.get(u.code.slice(0, 2)) ?? 0) + u.weight);
+  const division = [...byDivision].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const lead = all.find((u) => u.code.slice(0, 2) === division);
+  return (lead ? [lead, ...all.filter((u) => u !== lead)] : all).slice(0, READ_CODES);
 }
 
 const codesOfRow = (r: repo.CandidateRow): readonly string[] =>
@@ -866,12 +873,7 @@ export async function readNotice(
       else merged.set(u.code, { code: u.code, label: u.label, weight: share * u.weight });
     }
   }
-  const all = [...merged.values()].sort((a, b) => b.weight - a.weight || (a.code < b.code ? -1 : 1));
-  const byDivision = new Map<string, number>();
-  for (const u of all) byDivision.set(u.code.slice(0, 2), (byDivision.get(u.code.slice(0, 2)) ?? 0) + u.weight);
-  const division = [...byDivision].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const lead = all.find((u) => u.code.slice(0, 2) === division);
-  const out = (lead ? [lead, ...all.filter((u) => u !== lead)] : all).slice(0, READ_CODES);
+  const out = divisionLed([...merged.values()]);
   const max = Math.max(0, ...out.map((u) => u.weight));
   return out.map((u) => ({ ...u, weight: max ? u.weight / max : 0 }));
 }
