@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenderBody } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
+import { newsOfPair } from './matching.service.ts';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -213,6 +214,34 @@ describe('docs/product.md §7 GET /api/tender/matches/supplier', () => {
     expect(await mine()).toHaveLength(1);
     const drafts = await t.request('GET', '/api/notifications', { token: supplier.token });
     expect(JSON.stringify(drafts.body)).not.toContain(draftTender.id);
+  });
+
+  it('tells the owner of the listing that was there first, whichever side scores the pair first', async () => {
+    // The item's job, queued before the tender existed, can run after it and be the one that scores
+    // the pair: it must still be the supplier who hears of the new tender, not the buyer of the item.
+    const tender = {
+      id: 't1',
+      user_id: 'buyer',
+      company_name: 'Northgate',
+      title: 'Steel beams',
+      updated_at: new Date(2_000),
+    };
+    const item = { user_id: 'supplier', company_name: 'Pennine Steel', title: 'UB beams', updated_at: new Date(1_000) };
+    expect(newsOfPair(tender, item, 88)).toMatchObject({
+      userId: 'supplier',
+      kind: 'new_strong_match',
+      title: 'New tender matches UB beams',
+      link: '/supplier/tender/t1',
+    });
+    // an item listed (or changed) after the tender is the buyer's news
+    expect(newsOfPair(tender, { ...item, updated_at: new Date(3_000) }, 88)).toMatchObject({
+      userId: 'buyer',
+      title: 'New supplier match for Steel beams',
+      link: '/buyer/tender/t1',
+    });
+    // over HTTP: the buyer of the steel tender (listed after the steel item) was not told of the item
+    const theirs = await t.request('GET', '/api/notifications', { token: buyer.token });
+    expect(JSON.stringify(theirs.body)).not.toContain(`/buyer/tender/${steelTender.id}`);
   });
 });
 

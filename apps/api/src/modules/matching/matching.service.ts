@@ -31,6 +31,30 @@ import { rank, readNotice } from '../search/engine.ts';
 /** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
 type FollowUp = (() => Promise<void>) | null;
 
+/** The notification of a strong new pair: the listing changed last is the news, for the other's owner. */
+export function newsOfPair(
+  tender: Pick<repo.TenderFactsRow, 'id' | 'user_id' | 'company_name' | 'title' | 'updated_at'>,
+  item: Pick<repo.ItemFactsRow, 'user_id' | 'company_name' | 'title' | 'updated_at'>,
+  score: number,
+): Parameters<typeof notify>[1] {
+  const tenderIsNews = new Date(tender.updated_at).getTime() >= new Date(item.updated_at).getTime();
+  return tenderIsNews
+    ? {
+        userId: item.user_id,
+        kind: 'new_strong_match',
+        title: `New tender matches ${item.title}`,
+        body: `"${tender.title}" from ${tender.company_name} matches your catalogue item "${item.title}" (score ${score}).`,
+        link: `/supplier/tender/${tender.id}`,
+      }
+    : {
+        userId: tender.user_id,
+        kind: 'new_strong_match',
+        title: `New supplier match for ${tender.title}`,
+        body: `"${item.title}" from ${item.company_name} matches your tender "${tender.title}" (score ${score}).`,
+        link: `/buyer/tender/${tender.id}`,
+      };
+}
+
 /** Pairs kept per tender or item, and the least score worth keeping. */
 export const KEEP_PER_SUBJECT = 100;
 export const MIN_STORED_SCORE = 25;
@@ -174,8 +198,8 @@ export function createMatchingService(ctx: AppContext) {
   }
 
   /**
-   * Scores one tender against its candidates and stores the result. Returns telling suppliers
-   * about strong new matches, for the caller to run after (null when there is nobody to tell).
+   * Scores one tender against its candidates and stores the result. Returns telling about strong
+   * new pairs (tellAbout), for the caller to run after (null when there is nobody to tell).
    */
   async function computeForTender(id: string): Promise<FollowUp> {
     const t = await repo.findTenderFacts(db, id);
@@ -214,21 +238,10 @@ export function createMatchingService(ctx: AppContext) {
     const open = t.status === 'active' && (!t.deadline || new Date(t.deadline).getTime() > Date.now());
     if (!open || !fresh.length) return null; // drafts and closed tenders stay private: nobody is told about them
     const items = new Map(cands.map((c) => [c.id, c]));
-    return () =>
-      tellAbout(
-        fresh.map((p) => ({ ...p, item: items.get(p.catalogueItemId) })),
-        (p) =>
-          p.item && {
-            userId: p.item.user_id,
-            kind: 'new_strong_match',
-            title: `New tender matches ${p.item.title}`,
-            body: `"${t.title}" from ${t.company_name} matches your catalogue item "${p.item.title}" (score ${p.score}).`,
-            link: `/supplier/tender/${t.id}`,
-          },
-      );
+    return () => tellAbout(fresh.map((p) => ({ ...p, tender: t, item: items.get(p.catalogueItemId) })));
   }
 
-  /** Scores one catalogue item against open tenders and stores the result; returns telling buyers (as computeForTender). */
+  /** Scores one catalogue item against open tenders and stores the result; returns telling about strong new pairs (as computeForTender). */
   async function computeForItem(id: string): Promise<FollowUp> {
     const c = await repo.findItemFacts(db, id);
     if (!c) return null;
@@ -264,35 +277,32 @@ export function createMatchingService(ctx: AppContext) {
     });
     if (!fresh.length) return null;
     const tenders = new Map(cands.map((t) => [t.id, t]));
-    return () =>
-      tellAbout(
-        fresh.map((p) => ({ ...p, tender: tenders.get(p.tenderId) })),
-        (p) =>
-          p.tender && {
-            userId: p.tender.user_id,
-            kind: 'new_strong_match',
-            title: `New supplier match for ${p.tender.title}`,
-            body: `"${c.title}" from ${c.company_name} matches your tender "${p.tender.title}" (score ${p.score}).`,
-            link: `/buyer/tender/${p.tender.id}`,
-          },
-      );
+    return () => tellAbout(fresh.map((p) => ({ ...p, tender: tenders.get(p.tenderId), item: c })));
   }
 
   /**
-   * Tells the other side about strong new pairs, once each: the pairs still unnotified (and still
-   * stored with a strong score) are marked in one statement, and only those are told about.
+   * Tells about strong new pairs, once each: the pairs still unnotified (and still stored with a
+   * strong score) are marked in one statement, and only those are told about. The news is the
+   * listing changed last, told to the owner of the other one, whichever side's recomputation finds
+   * the pair first: a supplier whose item was listed before a fitting tender hears of the tender,
+   * even when the item's own job (queued earlier, run later) is the one that scores the pair.
    */
-  async function tellAbout<P extends { tenderId: string; catalogueItemId: string }>(
-    pairs: P[],
-    message: (p: P) => Parameters<typeof notify>[1] | undefined,
+  async function tellAbout(
+    pairs: Array<{
+      tenderId: string;
+      catalogueItemId: string;
+      score: number;
+      tender: repo.TenderFactsRow | undefined;
+      item: repo.ItemFactsRow | undefined;
+    }>,
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const marked = new Set(
         (await repo.markNotifiedMany(tx, pairs, STRONG_MATCH_SCORE)).map((p) => `${p.tenderId}:${p.catalogueItemId}`),
       );
-      for (const p of pairs) {
-        const m = marked.has(`${p.tenderId}:${p.catalogueItemId}`) ? message(p) : undefined;
-        if (m) await notify(tx, m);
+      for (const { tender, item, ...p } of pairs) {
+        if (!tender || !item || !marked.has(`${p.tenderId}:${p.catalogueItemId}`)) continue;
+        await notify(tx, newsOfPair(tender, item, p.score));
       }
     });
   }
