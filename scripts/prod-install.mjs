@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run prod:install -- [DIR]`: the production folder, made from an existing build (`npm run
 // build` first). It holds what the server reads at run time and nothing else — the bundled API, the
-// built web app, the SQL migrations, the matching assets, the feed snapshot — and the production
+// built web app, the SQL migrations, the matching assets, the feed snapshots — and the production
 // dependencies only (`npm ci --omit=dev`). The Dockerfile's runtime stage is this folder; CI builds
 // it and starts it with `npm run prod:smoke`. DIR defaults to PROD_DIR or a fresh folder under the
 // system temp directory (readable by the unprivileged user the smoke run starts it as).
@@ -19,7 +19,11 @@ export const RUNTIME_PATHS = [
   'apps/api/src/db/migrations',
   'apps/api/src/modules/matching/assets/embeddings.bin',
   'apps/api/src/modules/matching/assets/cpv-2008.csv',
+  'apps/api/src/modules/matching/assets/cpv-divisions.model',
+  // every shipped snapshot the feed imports on first start (feed-jobs.ts SNAPSHOT_FILES)
   'apps/api/src/modules/external-tenders/snapshot/demo-release-package.json',
+  'apps/api/src/modules/external-tenders/snapshot/contracts-finder-2014-2015.json.gz',
+  'apps/api/src/modules/external-tenders/snapshot/contracts-finder-2022.json.gz',
   'apps/web/dist',
   // `npm start` in the folder: with NODE_ENV=production and a build present it only starts.
   'scripts/build-if-needed.mjs',

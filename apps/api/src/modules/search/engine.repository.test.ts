@@ -5,7 +5,8 @@ import { cloneTemplateDatabase } from '../../../test/harness.ts';
 import { connect, type Database } from '../../db/client.ts';
 import { externalTenders } from '../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { explain, freshStats, rank } from './engine.ts';
+import { trainDivisionModel } from './division-model.ts';
+import { explain, freshStats, rank, readNotice } from './engine.ts';
 import * as repo from './engine.repository.ts';
 
 /**
@@ -138,5 +139,24 @@ describe('why a hit is there (engine explain)', () => {
         .snippet.map((r) => r.text)
         .join(''),
     ).toContain('larch');
+  });
+});
+
+describe("a notice's CPV reading with the division model (engine readNotice)", () => {
+  it("leads with the model's division when the words match no label and no notice, and reads nothing without it", async () => {
+    const model = trainDivisionModel(
+      [
+        { title: 'zorbling quxter', description: 'zorbling quxter plinth', codes: ['77310000'] },
+        { title: 'zorbling quxter beds', codes: ['77300000'] },
+        { title: 'flimber wodget', description: 'flimber wodget', codes: ['30190000'] },
+        { title: 'flimber wodgets', codes: ['30192000'] },
+      ],
+      { passes: 100 },
+    );
+    const notice = { title: 'Zorbling quxter', description: 'quxter plinth' };
+    expect(await readNotice(database.db, notice, { model: null })).toEqual([]);
+    const read = await readNotice(database.db, notice, { model });
+    expect(read[0]).toMatchObject({ code: '77000000', weight: 1 });
+    expect(read[0]!.label).toMatch(/horticultur/i);
   });
 });

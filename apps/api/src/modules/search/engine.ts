@@ -9,6 +9,7 @@ import {
   type SearchMatch,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { divisionModelFor, divisionOdds, type DivisionModel } from './division-model.ts';
 import * as repo from './engine.repository.ts';
 import {
   LabelIndex,
@@ -326,14 +327,28 @@ function combine(
 /**
  * The codes read, best first and READ_CODES at most, led by the best code of the division most of
  * the evidence points to: several weaker readings of one division outweigh one strong reading of
- * another.
+ * another. `prior`: how likely a trained model finds each division (a notice's reading,
+ * readNotice), counting DIVISION_MODEL_SHARE of the choice of division against the codes' shares;
+ * when the division it picks has no code read, its own code leads (labelled by `labelOf`).
  */
-function divisionLed(codes: readonly UnderstoodCode[]): UnderstoodCode[] {
+function divisionLed(
+  codes: readonly UnderstoodCode[],
+  prior: ReadonlyArray<{ division: string; p: number }> = [],
+  labelOf?: (code: string) => string,
+): UnderstoodCode[] {
   const all = [...codes].sort((a, b) => b.weight - a.weight || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const byDivision = new Map<string, number>();
   for (const u of all) byDivision.set(u.code.slice(0, 2), (byDivision.get(u.code.slice(0, 2)) ?? 0) + u.weight);
-  const division = [...byDivision].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const lead = all.find((u) => u.code.slice(0, 2) === division);
+  const total = [...byDivision.values()].reduce((sum, w) => sum + w, 0);
+  const modelShare = prior.length ? DIVISION_MODEL_SHARE : 0;
+  const score = new Map([...byDivision].map(([d, w]) => [d, total ? ((1 - modelShare) * w) / total : 0]));
+  for (const { division, p } of prior) score.set(division, (score.get(division) ?? 0) + modelShare * p);
+  const division = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+  let lead = all.find((u) => u.code.slice(0, 2) === division);
+  if (!lead && division && labelOf) {
+    const code = `${division}000000`;
+    lead = { code, label: labelOf(code), weight: all[0]?.weight ?? 1 };
+  }
   return (lead ? [lead, ...all.filter((u) => u !== lead)] : all).slice(0, READ_CODES);
 }
 
@@ -843,24 +858,34 @@ async function explainNow(
 export const TITLE_READING = 1.5;
 
 /**
+ * How far the trained division model (division-model.ts) counts in choosing a notice's division,
+ * against the shares of the codes the engine read (readNotice, divisionLed).
+ */
+export const DIVISION_MODEL_SHARE = 0.5;
+
+/**
  * The CPV codes a notice means by its words (one that declares none, or whose codes are
  * withheld), best first: its title read as a query and its title and description read as one,
- * merged code by code (the title's reading counting TITLE_READING times); the division most of
- * the evidence points to leads, as in a query's own reading. A description's common words pull the
+ * merged code by code (the title's reading counting TITLE_READING times); the division leads that
+ * the codes' shares and the trained division model (division-model.ts; `opts.model`, or the one
+ * divisionModelFor picks) choose together. A description's common words pull the
  * labels' reading towards generic services while a title names the work: on the eval's 860
  * notices the whole text alone read the right division first for 52% and a right group among the
- * first three for 46%, the title alone for 53% and 52%, the two together for 56% and 54%
- * (docs/search.md). `id`: the notice itself, left out of the votes of the best text hits.
+ * first three for 46%, the title alone for 53% and 52%, the two together for 56% and 54%, and
+ * with the division model 61% and 55% (docs/search.md). `id`: the notice itself, left out of the
+ * votes of the best text hits.
  */
 export async function readNotice(
   db: DbOrTx,
   notice: { id?: string; title: string; description: string | null },
+  opts: { model?: DivisionModel | null } = {},
 ): Promise<UnderstoodCode[]> {
   const excludeIds = notice.id ? [notice.id] : undefined;
   const read = (text: string) => rank(db, { source: 'external', text, limit: 1, excludeIds });
-  const [byTitle, byText] = await Promise.all([
+  const [byTitle, byText, labelOf] = await Promise.all([
     read(notice.title),
     read(`${notice.title} ${notice.description ?? ''}`.slice(0, 1500)),
+    cpvLabelOf(db),
   ]);
   const merged = new Map<string, UnderstoodCode>();
   for (const [reading, share] of [
@@ -873,7 +898,8 @@ export async function readNotice(
       else merged.set(u.code, { code: u.code, label: u.label, weight: share * u.weight });
     }
   }
-  const out = divisionLed([...merged.values()]);
+  const model = opts.model === undefined ? divisionModelFor(notice) : opts.model;
+  const out = divisionLed([...merged.values()], model ? divisionOdds(model, notice) : [], labelOf);
   const max = Math.max(0, ...out.map((u) => u.weight));
   return out.map((u) => ({ ...u, weight: max ? u.weight / max : 0 }));
 }

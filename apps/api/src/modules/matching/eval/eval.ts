@@ -1,17 +1,19 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { categoryForCpv } from '@brickyard/shared';
 import type { Db } from '../../../db/client.ts';
 import { externalTenders } from '../../../db/schema/index.ts';
-import { apiRoot } from '../../../platform/paths.ts';
+import { foldModels } from '../../search/division-model.build.ts';
+import { readNoticesWith } from '../../search/division-model.ts';
 import { rank } from '../../search/engine.ts';
 import { cpvLabels } from '../cpv.ts';
 import { embeddings, vectorToBytes } from '../embeddings.ts';
 import { rankExternalFor, type OfferListing } from '../matching.service.ts';
 import { orQuery, saveExternalVectors } from '../matching.repository.ts';
 import { tokenize } from '../text.ts';
+import { loadNotices, type Notice } from './notices.ts';
+
+export { loadNotices, type Notice } from './notices.ts';
 
 /**
  * The quality measure of `npm run eval:matching` (README.md beside this file): 860 real UK
@@ -19,22 +21,6 @@ import { tokenize } from '../text.ts';
  * supplier listings are made from CPV labels; a result is graded by how its withheld CPV codes
  * agree with the query's code (same code 3, same group 2, same division 1, else 0).
  */
-export interface Notice {
-  evalId: string;
-  ocid: string;
-  releaseId: string;
-  title: string;
-  description: string | null;
-  buyerName: string | null;
-  releaseDate: string | null;
-  valueAmount: number | null;
-  valueCurrency: string | null;
-  groundTruth: { cpvMain: string; cpvCodes: string[] };
-}
-
-export const loadNotices = (): Notice[] =>
-  JSON.parse(fs.readFileSync(path.join(apiRoot(), 'src/modules/matching/eval/dev-eval.json'), 'utf8')) as Notice[];
-
 export function grade(codes: readonly string[], query: string): number {
   let best = 0;
   for (const c of codes) {
@@ -175,17 +161,26 @@ export interface EvalReport {
 export async function runEval(db: Db, opts: { every?: number; notices?: Notice[] } = {}): Promise<EvalReport> {
   const t0 = Date.now();
   const notices = opts.notices ?? loadNotices();
-  const { truth } = await indexNotices(db, notices);
+  const { truth, idOf } = await indexNotices(db, notices);
   const queries = queryCodes(notices, opts.every ?? 1);
   type Run = Array<{ ranked: string[]; code: string }>;
   const runs: { sb: Run; so: Run; mb: Run; mo: Run } = { sb: [], so: [], mb: [], mo: [] };
-  for (const { code, label } of queries) {
-    runs.sb.push({ code, ranked: await keywordSearch(db, label) });
-    const ranked = await rank(db, { source: 'external', text: label, limit: 10 });
-    runs.so.push({ code, ranked: ranked.hits.map((h) => h.id) });
-    const offer = syntheticOffer(code);
-    runs.mb.push({ code, ranked: await keywordMatch(db, offer) });
-    runs.mo.push({ code, ranked: (await rankExternalFor(db, offer, 10)).map((m) => m.id) });
+  // Matching guesses the codes of a notice published without any (readNotice): here each notice is
+  // read by a division model that never saw its process, as notices it was not trained on would be.
+  const modelOf = foldModels(notices);
+  const ocidOf = new Map(notices.map((n) => [idOf.get(n.evalId)!, n.ocid]));
+  readNoticesWith((notice) => modelOf(ocidOf.get(notice.id ?? '') ?? ''));
+  try {
+    for (const { code, label } of queries) {
+      runs.sb.push({ code, ranked: await keywordSearch(db, label) });
+      const ranked = await rank(db, { source: 'external', text: label, limit: 10 });
+      runs.so.push({ code, ranked: ranked.hits.map((h) => h.id) });
+      const offer = syntheticOffer(code);
+      runs.mb.push({ code, ranked: await keywordMatch(db, offer) });
+      runs.mo.push({ code, ranked: (await rankExternalFor(db, offer, 10)).map((m) => m.id) });
+    }
+  } finally {
+    readNoticesWith(null);
   }
   return {
     notices: notices.length,

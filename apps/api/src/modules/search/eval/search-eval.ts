@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { apiRoot } from '../../../platform/paths.ts';
 import { indexNotices, loadNotices, type Notice } from '../../matching/eval/eval.ts';
+import { foldModels } from '../division-model.build.ts';
 import { freshStats, rank, readNotice } from '../engine.ts';
 
 /**
@@ -192,14 +193,20 @@ export async function runSearchEval(
     kinds[kind] = { brickyard: measure(ours, truth), bm25: measure(theirs, truth), quarters };
   }
   // CPV reading with the codes withheld (engine readNotice): the notice's own words, the notice
-  // left out of the votes
+  // left out of the votes, and a division model that never saw its process (four models, each
+  // trained without a quarter of the processes, read the notices of that quarter)
+  const modelOf = foldModels(notices);
   let div = 0;
   let grp = 0;
   let n = 0;
   for (const [i, notice] of notices.entries()) {
     if (i % every !== 0) continue;
     const id = idOf.get(notice.evalId)!;
-    const understood = await readNotice(db, { id, title: notice.title, description: notice.description });
+    const understood = await readNotice(
+      db,
+      { id, title: notice.title, description: notice.description },
+      { model: modelOf(notice.ocid) },
+    );
     const codes = notice.groundTruth.cpvCodes;
     const first = understood[0]?.code;
     if (first && codes.some((c) => c.slice(0, 2) === first.slice(0, 2))) div++;
