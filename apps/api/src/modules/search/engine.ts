@@ -526,8 +526,10 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
     const fit = understood.length ? fitOf(codesOfRow(r)) : null;
     const text = maxBm25 > 0 ? r.bm25 / maxBm25 : 0;
     const blended = understood.length ? (1 - cpvShare) * text + cpvShare * Math.min(1, fit?.fit ?? 0) : text;
-    // a title that holds every word of a short query is what the user is looking for by name
-    const score = named_(r) ? 1 + blended : blended;
+    // a title that holds every word of a short query is what the user is looking for by name;
+    // scores are kept to nine decimals, so two rows of the same words tie (and the newer leads)
+    // whichever path summed their BM25, PostgreSQL's or the index's, in whatever order
+    const score = Math.round((named_(r) ? 1 + blended : blended) * 1e9) / 1e9;
     if (score <= 0) continue;
     scored.push({
       id: r.id,
