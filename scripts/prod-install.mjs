@@ -29,6 +29,9 @@ export const RUNTIME_PATHS = [
   'scripts/build-if-needed.mjs',
 ];
 
+/** Folders of files the API reads at run time, each file of which must be in RUNTIME_PATHS. */
+const DATA_DIRS = ['apps/api/src/modules/matching/assets', 'apps/api/src/modules/external-tenders/snapshot'];
+
 function fail(message) {
   console.error(`prod:install: ${message}`);
   process.exit(1);
@@ -69,6 +72,14 @@ function main() {
       fail(`${p} is missing: run \`npm run build\` first (build once, install many times).`);
   }
   if (target === root || root.startsWith(target + path.sep)) fail(`refusing to install into ${target}`);
+  // The data the API reads from its folders at run time: a file added there and not listed above
+  // would be missing from every production install (the feed snapshots once were).
+  for (const dir of DATA_DIRS) {
+    for (const name of fs.readdirSync(path.join(root, dir))) {
+      const file = `${dir}/${name}`;
+      if (name !== 'README.md' && !RUNTIME_PATHS.includes(file)) fail(`${file} is not in RUNTIME_PATHS`);
+    }
+  }
 
   fs.rmSync(target, { recursive: true, force: true });
   fs.mkdirSync(target, { recursive: true });
