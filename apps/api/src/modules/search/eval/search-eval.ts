@@ -150,6 +150,8 @@ export interface CpvReading {
   notices: number;
   divisionTop1: number;
   groupTop3: number;
+  /** the same of each quarter of the notices read */
+  quarters: Array<{ divisionTop1: number; groupTop3: number }>;
 }
 
 export interface SearchEvalReport {
@@ -196,9 +198,11 @@ export async function runSearchEval(
   // left out of the votes, and a division model that never saw its process (four models, each
   // trained without a quarter of the processes, read the notices of that quarter)
   const modelOf = foldModels(notices);
-  let div = 0;
-  let grp = 0;
-  let n = 0;
+  // per quarter of the notices read (every 4th), as the query kinds are checked
+  const div = [0, 0, 0, 0];
+  const grp = [0, 0, 0, 0];
+  const read = [0, 0, 0, 0];
+  let k = 0;
   for (const [i, notice] of notices.entries()) {
     if (i % every !== 0) continue;
     const id = idOf.get(notice.evalId)!;
@@ -209,14 +213,22 @@ export async function runSearchEval(
     );
     const codes = notice.groundTruth.cpvCodes;
     const first = understood[0]?.code;
-    if (first && codes.some((c) => c.slice(0, 2) === first.slice(0, 2))) div++;
-    if (understood.slice(0, 3).some((u) => codes.some((c) => c.slice(0, 3) === u.code.slice(0, 3)))) grp++;
-    n++;
+    const q = k++ % 4;
+    if (first && codes.some((c) => c.slice(0, 2) === first.slice(0, 2))) div[q]!++;
+    if (understood.slice(0, 3).some((u) => codes.some((c) => c.slice(0, 3) === u.code.slice(0, 3)))) grp[q]!++;
+    read[q]!++;
   }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const n = sum(read);
   return {
     notices: notices.length,
     kinds,
-    cpv: { notices: n, divisionTop1: div / Math.max(1, n), groupTop3: grp / Math.max(1, n) },
+    cpv: {
+      notices: n,
+      divisionTop1: sum(div) / Math.max(1, n),
+      groupTop3: sum(grp) / Math.max(1, n),
+      quarters: read.map((r, q) => ({ divisionTop1: div[q]! / Math.max(1, r), groupTop3: grp[q]! / Math.max(1, r) })),
+    },
     ms: Date.now() - t0,
   };
 }
@@ -235,6 +247,10 @@ export function formatSearchReport(r: SearchEvalReport): string {
   }
   lines.push(
     `  CPV reading of ${r.cpv.notices} notices with their codes withheld: division right first ${(r.cpv.divisionTop1 * 100).toFixed(1)}%, group in the first three ${(r.cpv.groupTop3 * 100).toFixed(1)}%`,
+  );
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  lines.push(
+    `    per quarter: division ${r.cpv.quarters.map((q) => pct(q.divisionTop1)).join(' ')}, group ${r.cpv.quarters.map((q) => pct(q.groupTop3)).join(' ')}`,
   );
   lines.push(`  (${(r.ms / 1000).toFixed(1)} s)`);
   return lines.join('\n');
