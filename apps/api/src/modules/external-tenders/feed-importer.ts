@@ -172,10 +172,13 @@ export async function importDocument(db: Db, json: unknown, label: string, opts:
   };
 }
 
-/** A file's text; `.gz` files (how the larger shipped snapshots are kept) are unpacked. */
-async function readText(file: string): Promise<string> {
-  const bytes = await fs.readFile(file);
+/** A file's text from its bytes; `.gz` files (how the larger shipped snapshots are kept) are unpacked. */
+export function textOfFile(file: string, bytes: Buffer): string {
   return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+async function readText(file: string): Promise<string> {
+  return textOfFile(file, await fs.readFile(file));
 }
 
 /** Reads and imports files (JSON, or gzip-compressed JSON named `.gz`); a file that is not JSON is reported with the position of the error. */

@@ -26,6 +26,7 @@ import type { MatchJobKind } from './matching.queue.ts';
 
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
+import type { DivisionModel } from '../search/division-model.ts';
 import { rank, readNotice } from '../search/engine.ts';
 
 /** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
@@ -500,12 +501,20 @@ const inferred = new Map<string, Promise<string[]>>();
 /**
  * The CPV codes a notice published without codes means by its words (the search engine's reading
  * of a notice, readNotice: its title and its whole text), remembered per notice as it reads.
+ * `model`: a division model other than the shipped one (the matching eval's, which never saw the
+ * notice), read afresh and not remembered.
  */
-function inferredCpvOf(db: DbOrTx, x: { id: string; title: string; description: string | null }): Promise<string[]> {
+function inferredCpvOf(
+  db: DbOrTx,
+  x: { id: string; title: string; description: string | null },
+  model?: DivisionModel | null,
+): Promise<string[]> {
+  const read = () => readNotice(db, x, { model }).then((codes) => codes.slice(0, 3).map((u) => u.code));
+  if (model !== undefined) return read();
   const key = `${x.id}\u0000${x.title}\u0000${x.description ?? ''}`;
   let codes = inferred.get(key);
   if (!codes) {
-    codes = readNotice(db, x).then((read) => read.slice(0, 3).map((u) => u.code));
+    codes = read();
     if (inferred.size > 100_000) inferred.clear();
     inferred.set(key, codes);
     codes.catch(() => inferred.delete(key));
@@ -522,6 +531,7 @@ export async function rankExternalFor(
   db: DbOrTx,
   offer: OfferListing,
   limit = 20,
+  opts: { divisionModelOf?: (noticeId: string) => DivisionModel | null } = {},
 ): Promise<Array<{ id: string; score: number; exact: number; reasons: MatchReason[]; isOpen: boolean }>> {
   const e = embeddings();
   const vector = listingVector(offer);
@@ -545,7 +555,9 @@ export async function rankExternalFor(
   const o: OfferFacts = { ...offer, cpvCodes: codes };
   const readCodes = new Map(
     await Promise.all(
-      cands.filter((x) => !x.cpv_codes.length).map(async (x) => [x.id, await inferredCpvOf(db, x)] as const),
+      cands
+        .filter((x) => !x.cpv_codes.length)
+        .map(async (x) => [x.id, await inferredCpvOf(db, x, opts.divisionModelOf?.(x.id))] as const),
     ),
   );
   const now = new Date();

@@ -7,9 +7,9 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { unpackOcds } from '../external-tenders/ocds-package.ts';
 import { mapRelease } from '../external-tenders/ocds-mapper.ts';
+import { textOfFile } from '../external-tenders/feed-importer.ts';
 import { SNAPSHOT_FILES } from '../external-tenders/feed-jobs.ts';
 import { cpvLabels } from '../matching/cpv.ts';
 import { loadNotices, type Notice } from '../matching/eval/notices.ts';
@@ -37,8 +37,7 @@ export interface ShippedNotice {
 export function snapshotNotices(): ShippedNotice[] {
   const byOcid = new Map<string, ShippedNotice & { date: number }>();
   for (const file of SNAPSHOT_FILES) {
-    const bytes = fs.readFileSync(file);
-    const unpacked = unpackOcds(JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')));
+    const unpacked = unpackOcds(JSON.parse(textOfFile(file, fs.readFileSync(file))));
     if (!unpacked.ok) throw new Error(`${file}: ${unpacked.reason}`);
     for (const r of unpacked.releases) {
       const mapped = mapRelease(r.release);

@@ -75,6 +75,36 @@ function vectorOf(tf: Map<string, number>, index: Map<string, number>, idf: Floa
   return { idx: Int32Array.from(idx), val: Float32Array.from(val, (v) => v * scale) };
 }
 
+/** Logits to probabilities, in place. */
+function softmax(logits: Float64Array): void {
+  let max = -Infinity;
+  for (let d = 0; d < logits.length; d++) if (logits[d]! > max) max = logits[d]!;
+  let sum = 0;
+  for (let d = 0; d < logits.length; d++) sum += logits[d] = Math.exp(logits[d]! - max);
+  for (let d = 0; d < logits.length; d++) logits[d] = logits[d]! / sum;
+}
+
+const BETA1 = 0.9;
+const BETA2 = 0.999;
+
+/** One step of Adam (Kingma & Ba) on `params` from `grads`, with L2 weight `l2`. */
+function adamStep(
+  s: { params: Float32Array; grads: Float32Array; m: Float32Array; v: Float32Array },
+  pass: number,
+  lr: number,
+  l2: number,
+): void {
+  const c1 = 1 - BETA1 ** pass;
+  const c2 = 1 - BETA2 ** pass;
+  const { params, grads, m, v } = s;
+  for (let i = 0; i < params.length; i++) {
+    const g = grads[i]! + l2 * params[i]!;
+    m[i] = BETA1 * m[i]! + (1 - BETA1) * g;
+    v[i] = BETA2 * v[i]! + (1 - BETA2) * g * g;
+    params[i]! -= (lr * (m[i]! / c1)) / (Math.sqrt(v[i]! / c2) + 1e-8);
+  }
+}
+
 /** Trains the model (deterministic: the same texts give the same weights). */
 export function trainDivisionModel(texts: readonly TrainingText[], opts: TrainOptions = {}): DivisionModel {
   const passes = opts.passes ?? 200;
@@ -106,8 +136,6 @@ export function trainDivisionModel(texts: readonly TrainingText[], opts: TrainOp
   const mb = new Float32Array(D);
   const vb = new Float32Array(D);
   const logits = new Float64Array(D);
-  const beta1 = 0.9;
-  const beta2 = 0.999;
   for (let pass = 1; pass <= passes; pass++) {
     gW.fill(0);
     gb.fill(0);
@@ -121,13 +149,10 @@ export function trainDivisionModel(texts: readonly TrainingText[], opts: TrainOp
         const v = val[k]!;
         for (let d = 0; d < D; d++) logits[d]! += v * W[row + d]!;
       }
-      let max = -Infinity;
-      for (let d = 0; d < D; d++) if (logits[d]! > max) max = logits[d]!;
-      let sum = 0;
-      for (let d = 0; d < D; d++) sum += logits[d] = Math.exp(logits[d]! - max);
+      softmax(logits);
       const w = ws[n]! / totalWeight;
       // d(loss)/d(logit) = p - target, the target shared by the text's divisions
-      for (let d = 0; d < D; d++) logits[d] = (logits[d]! / sum) * w;
+      for (let d = 0; d < D; d++) logits[d] = logits[d]! * w;
       for (const d of y) logits[d]! -= w / y.length;
       for (let d = 0; d < D; d++) gb[d]! += logits[d]!;
       for (let k = 0; k < idx.length; k++) {
@@ -136,20 +161,9 @@ export function trainDivisionModel(texts: readonly TrainingText[], opts: TrainOp
         for (let d = 0; d < D; d++) gW[row + d]! += v * logits[d]!;
       }
     }
-    const c1 = 1 - beta1 ** pass;
-    const c2 = 1 - beta2 ** pass;
-    for (let i = 0; i < W.length; i++) {
-      const g = gW[i]! + l2 * W[i]!;
-      mW[i] = beta1 * mW[i]! + (1 - beta1) * g;
-      vW[i] = beta2 * vW[i]! + (1 - beta2) * g * g;
-      W[i]! -= (lr * (mW[i]! / c1)) / (Math.sqrt(vW[i]! / c2) + 1e-8);
-    }
-    for (let d = 0; d < D; d++) {
-      const g = gb[d]!;
-      mb[d] = beta1 * mb[d]! + (1 - beta1) * g;
-      vb[d] = beta2 * vb[d]! + (1 - beta2) * g * g;
-      b[d]! -= (lr * (mb[d]! / c1)) / (Math.sqrt(vb[d]! / c2) + 1e-8);
-    }
+    // (the weights with a little L2, the bias without)
+    adamStep({ params: W, grads: gW, m: mW, v: vW }, pass, lr, l2);
+    adamStep({ params: b, grads: gb, m: mb, v: vb }, pass, lr, 0);
   }
   return { divisions, terms, idf, weights: W, bias: b };
 }
@@ -170,11 +184,9 @@ export function divisionOdds(
     const row = idx[k]! * D;
     for (let d = 0; d < D; d++) logits[d]! += val[k]! * model.weights[row + d]!;
   }
-  const max = Math.max(...logits);
-  let sum = 0;
-  for (let d = 0; d < D; d++) sum += logits[d] = Math.exp(logits[d]! - max);
+  softmax(logits);
   return model.divisions
-    .map((division, d) => ({ division, p: logits[d]! / sum }))
+    .map((division, d) => ({ division, p: logits[d]! }))
     .sort((a, b) => b.p - a.p || (a.division < b.division ? -1 : 1));
 }
 
@@ -233,17 +245,4 @@ export function shippedDivisionModel(): DivisionModel | null {
     shipped = fs.existsSync(file) ? parseDivisionModel(fs.readFileSync(file)) : null;
   }
   return shipped;
-}
-
-type ModelFor = (notice: { id?: string; title: string }) => DivisionModel | null;
-const theShippedOne: ModelFor = () => shippedDivisionModel();
-let modelFor: ModelFor = theShippedOne;
-/** The model that reads a notice (engine readNotice): the shipped one, unless an eval says otherwise. */
-export const divisionModelFor = (notice: { id?: string; title: string }) => modelFor(notice);
-/**
- * The matching eval reads its notices through the product's own paths, each with a model that
- * never saw its process (division-model.build.ts foldModels); null puts the shipped one back.
- */
-export function readNoticesWith(f: ModelFor | null): void {
-  modelFor = f ?? theShippedOne;
 }

@@ -9,7 +9,7 @@ import {
   type SearchMatch,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { divisionModelFor, divisionOdds, type DivisionModel } from './division-model.ts';
+import { divisionOdds, shippedDivisionModel, type DivisionModel } from './division-model.ts';
 import * as repo from './engine.repository.ts';
 import {
   LabelIndex,
@@ -869,8 +869,8 @@ export const DIVISION_MODEL_SHARE = 0.5;
  * The CPV codes a notice means by its words (one that declares none, or whose codes are
  * withheld), best first: its title read as a query and its title and description read as one,
  * merged code by code (the title's reading counting TITLE_READING times); the division leads that
- * the codes' shares and the trained division model (division-model.ts; `opts.model`, or the one
- * divisionModelFor picks) choose together. A description's common words pull the
+ * the codes' shares and the trained division model (division-model.ts; the shipped one unless
+ * `opts.model` says otherwise) choose together. A description's common words pull the
  * labels' reading towards generic services while a title names the work: on the eval's 860
  * notices the whole text alone read the right division first for 52% and a right group among the
  * first three for 46%, the title alone for 53% and 52%, the two together for 56% and 54%, and
@@ -900,7 +900,7 @@ export async function readNotice(
       else merged.set(u.code, { code: u.code, label: u.label, weight: share * u.weight });
     }
   }
-  const model = opts.model === undefined ? divisionModelFor(notice) : opts.model;
+  const model = opts.model === undefined ? shippedDivisionModel() : opts.model;
   const out = divisionLed([...merged.values()], model ? divisionOdds(model, notice) : [], labelOf);
   const max = Math.max(0, ...out.map((u) => u.weight));
   return out.map((u) => ({ ...u, weight: max ? u.weight / max : 0 }));

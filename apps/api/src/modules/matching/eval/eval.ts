@@ -4,7 +4,6 @@ import { categoryForCpv } from '@brickyard/shared';
 import type { Db } from '../../../db/client.ts';
 import { externalTenders } from '../../../db/schema/index.ts';
 import { foldModels } from '../../search/division-model.build.ts';
-import { readNoticesWith } from '../../search/division-model.ts';
 import { rank } from '../../search/engine.ts';
 import { cpvLabels } from '../cpv.ts';
 import { embeddings, vectorToBytes } from '../embeddings.ts';
@@ -169,18 +168,14 @@ export async function runEval(db: Db, opts: { every?: number; notices?: Notice[]
   // read by a division model that never saw its process, as notices it was not trained on would be.
   const modelOf = foldModels(notices);
   const ocidOf = new Map(notices.map((n) => [idOf.get(n.evalId)!, n.ocid]));
-  readNoticesWith((notice) => modelOf(ocidOf.get(notice.id ?? '') ?? ''));
-  try {
-    for (const { code, label } of queries) {
-      runs.sb.push({ code, ranked: await keywordSearch(db, label) });
-      const ranked = await rank(db, { source: 'external', text: label, limit: 10 });
-      runs.so.push({ code, ranked: ranked.hits.map((h) => h.id) });
-      const offer = syntheticOffer(code);
-      runs.mb.push({ code, ranked: await keywordMatch(db, offer) });
-      runs.mo.push({ code, ranked: (await rankExternalFor(db, offer, 10)).map((m) => m.id) });
-    }
-  } finally {
-    readNoticesWith(null);
+  const divisionModelOf = (id: string) => modelOf(ocidOf.get(id) ?? '');
+  for (const { code, label } of queries) {
+    runs.sb.push({ code, ranked: await keywordSearch(db, label) });
+    const ranked = await rank(db, { source: 'external', text: label, limit: 10 });
+    runs.so.push({ code, ranked: ranked.hits.map((h) => h.id) });
+    const offer = syntheticOffer(code);
+    runs.mb.push({ code, ranked: await keywordMatch(db, offer) });
+    runs.mo.push({ code, ranked: (await rankExternalFor(db, offer, 10, { divisionModelOf })).map((m) => m.id) });
   }
   return {
     notices: notices.length,
