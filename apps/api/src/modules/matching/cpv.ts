@@ -14,13 +14,24 @@ export function cpvRelation(a: string, b: string): CpvRelation | null {
   const x = a.replace(/\D/g, '').slice(0, 8);
   const y = b.replace(/\D/g, '').slice(0, 8);
   if (x.length < 2 || y.length < 2) return null;
-  if (x === y) return 'code';
   let n = 0;
   while (n < 8 && x[n] === y[n]) n++;
+  // Two codes agree no further than the broader of them says: 43000000 is the whole division
+  // "Machinery for mining, quarrying, construction equipment", so a notice and an item that both
+  // carry it share a division, not a code.
+  n = Math.min(n, cpvDepth(x), cpvDepth(y));
+  if (n >= 5 && x === y) return 'code';
   if (n >= 4) return 'class';
   if (n === 3) return 'group';
   if (n === 2) return 'division';
   return null;
+}
+
+/** How many leading digits of a code say something: 45261910 → 8, 45260000 → 4, 45000000 → 2. */
+export function cpvDepth(code: string): number {
+  let d = Math.min(8, code.length);
+  while (d > 2 && code[d - 1] === '0') d--;
+  return d;
 }
 
 const RANK: Record<CpvRelation, number> = { code: 4, class: 3, group: 2, division: 1 };

@@ -61,6 +61,22 @@ describe('DESIGN §5 matching engine (pure scoring)', () => {
     expect(cpvRelation('44212300', '45000000')).toBeNull();
   });
 
+  it('two listings that carry the same broad code agree only as far as that code says', () => {
+    // 43000000 is a whole division: an excavator and a notice for cutting trials both carrying it
+    // share a division, not a code
+    expect(cpvRelation('43000000', '43000000')).toBe('division');
+    expect(cpvRelation('45200000', '45200000')).toBe('group');
+    expect(cpvRelation('45260000', '45260000')).toBe('class');
+    expect(cpvRelation('45200000', '45210000')).toBe('group');
+    expect(cpvRelation('45261000', '45261000')).toBe('code');
+    const excavator = { ...steel, category: 'plant-hire', subcategories: [], cpvCodes: ['43000000'] };
+    const notice = { ...need, category: null, subcategories: [], cpvCodes: ['43000000', '73000000'] };
+    const s = scoreMatch(notice, excavator, { lexical: 0.01, semantic: 0.5, sharedTerms: [] }, null);
+    const category = s.reasons.find((r) => r.code === 'category')!;
+    expect(category.label).toBe('Same CPV division: Machinery for mining, quarrying, construction equipment');
+    expect(s.score).toBeLessThan(40);
+  });
+
   it('a clearly matching pair scores well above an unrelated one, with a reason per signal', () => {
     const good = scoreMatch(need, steel, { lexical: 0.2, semantic: 0.85, sharedTerms: ['steel', 'beams'] }, null);
     const bad = scoreMatch(need, paint, { lexical: 0, semantic: 0.3, sharedTerms: [] }, null);

@@ -146,6 +146,40 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(top.body.data[0].match.reason).toMatch(/^Matches your “Pitched roof repairs and re-slating” \(score \d+\)/);
   });
 
+  it('"Top for you" does not call a notice a good match because nothing better was found: one shared common word is a weak match', async () => {
+    const [lime] = await t.db
+      .insert(externalTenders)
+      .values(
+        notice('Chemical products', 'Supply of approximately 2 800 tonnes of hydrated lime per year to four sites.', [
+          '24313122',
+        ]),
+      )
+      .returning({ id: externalTenders.id });
+    try {
+      const quarry = await t.createUser({ role: 'supplier' });
+      const item = await t.request('POST', '/api/catalogue', {
+        token: quarry.token,
+        body: {
+          title: 'Type 1 sub-base (per tonne, bulk bag or tipper)',
+          description: 'Crushed limestone sub-base to the Highways specification, per tonne, delivered by tipper.',
+          category: 'aggregates',
+          value: 28.5,
+          leadTimeDays: 1,
+          availability: 'available',
+        },
+      });
+      expect(item.status, JSON.stringify(item.body)).toBe(201);
+      const top = await t.request('GET', '/api/external-tenders/top?limit=10', { token: quarry.token });
+      const hit = top.body.data.find((x: { id: string }) => x.id === lime!.id);
+      expect(hit?.match?.reason).toBeDefined();
+      const score = Number(/\(score (\d+)\)/.exec(hit.match.reason)![1]);
+      // the best wording it has is "tonnes": without a yardstick it read 50 and more, a "Good match"
+      expect(score).toBeLessThan(40);
+    } finally {
+      await t.db.delete(externalTenders).where(eq(externalTenders.id, lime!.id));
+    }
+  });
+
   it('"Top for you" is ranked once per change: a repeat visit reads the kept ranking, a notice that closes is read as closed, a new catalogue item ranks again', async () => {
     const roofer = await t.createUser({ role: 'supplier' });
     const addItem = (title: string) =>

@@ -189,6 +189,18 @@ export function cpvFitter(understood: readonly UnderstoodCode[]) {
   };
 }
 
+/**
+ * The BM25 a document of average length holding each word of `text` once would score (the sum of
+ * their idf; a word no document holds counts as the rarest): a yardstick for hits' BM25 that does
+ * not move with how well the best hit did.
+ */
+export async function wordMassOf(db: DbOrTx, source: repo.SourceKey, text: string): Promise<number> {
+  const { terms } = await readWords(db, source, text);
+  let mass = 0;
+  for (const t of terms.values()) if (!t.guessed) mass += t.idf;
+  return mass;
+}
+
 /** Reads the words of a query against a source's statistics, with near spellings for unknown words. */
 async function readWords(db: DbOrTx, source: repo.SourceKey, text: string, typing = false, version?: string) {
   const fresh = await freshStats(db, source);
