@@ -547,7 +547,7 @@ export async function rankExternalFor(
   // A hit's wording counts as its share of the best hit's BM25, or of the BM25 a notice holding each
   // of the item's title words once would score, whichever is more: when the best notice only shares
   // "tonne" with "Type 1 sub-base (per tonne …)", it is not a strong wording match because nothing
-  // better was found (it read 52, a "Good match", for hydrated lime; now 23). Neutral on
+  // better was found (it read 52, a "Good match", for hydrated lime; now 14). Neutral on
   // `npm run eval:matching` (nDCG@10 0.416 with and without), whose label offers' best hits hold
   // their title words twice over.
   const yardstick = Math.max(await wordMassOf(db, 'external', offer.title), ...found.hits.map((h) => h.bm25));
