@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BidAssistStatus, BidPack } from '@brickyard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle, type DbOrTx } from '../../db/client.ts';
 import {
   bidAssistRequests,
   catalogueItems,
@@ -49,13 +49,21 @@ const requestHeadColumns = {
   },
 };
 
-export async function findOurTender(db: DbOrTx, id: string) {
-  const [row] = await db
+// Prepared once: the response prefill reads the tender and the supplier's evidence on every visit
+// of the response form, and planning these five statements afresh each time was most of
+// PostgreSQL's work for it (docs/performance.md).
+const ourTenderStatement = preparedPerHandle((db) =>
+  db
     .select({ tender: tenders, buyerCompany: users.companyName })
     .from(tenders)
     .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, id))
-    .limit(1);
+    .where(eq(tenders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('bid_assist_our_tender'),
+);
+
+export async function findOurTender(db: DbOrTx, id: string) {
+  const [row] = await ourTenderStatement(db).execute({ id });
   return row ?? null;
 }
 
@@ -64,26 +72,40 @@ export async function findExternalTender(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** Everything the bid pack reads about a supplier, in four indexed reads. */
-export async function supplierEvidence(db: DbOrTx, supplierId: string) {
-  const [profileRows, items, portfolio, deals] = await Promise.all([
-    db.select().from(profiles).where(eq(profiles.userId, supplierId)).limit(1),
-    db
+const evidenceStatements = preparedPerHandle((db) => {
+  const supplierId = sql.placeholder('supplierId');
+  return {
+    profile: db.select().from(profiles).where(eq(profiles.userId, supplierId)).limit(1).prepare('bid_assist_profile'),
+    items: db
       .select()
       .from(catalogueItems)
       .where(eq(catalogueItems.userId, supplierId))
       .orderBy(desc(catalogueItems.createdAt), asc(catalogueItems.id))
-      .limit(300),
-    db
+      .limit(300)
+      .prepare('bid_assist_items'),
+    portfolio: db
       .select()
       .from(portfolioItems)
       .where(eq(portfolioItems.userId, supplierId))
       .orderBy(desc(portfolioItems.createdAt), asc(portfolioItems.id))
-      .limit(100),
-    db
+      .limit(100)
+      .prepare('bid_assist_portfolio'),
+    deals: db
       .select({ n: count() })
       .from(contracts)
-      .where(and(eq(contracts.supplierId, supplierId), eq(contracts.status, 'fulfilled'))),
+      .where(and(eq(contracts.supplierId, supplierId), eq(contracts.status, 'fulfilled')))
+      .prepare('bid_assist_deals'),
+  };
+});
+
+/** Everything the bid pack reads about a supplier, in four indexed reads, each prepared once. */
+export async function supplierEvidence(db: DbOrTx, supplierId: string) {
+  const st = evidenceStatements(db);
+  const [profileRows, items, portfolio, deals] = await Promise.all([
+    st.profile.execute({ supplierId }),
+    st.items.execute({ supplierId }),
+    st.portfolio.execute({ supplierId }),
+    st.deals.execute({ supplierId }),
   ]);
   return { profile: profileRows[0] ?? null, items, portfolio, fulfilledDeals: deals[0]?.n ?? 0 };
 }

@@ -13,6 +13,7 @@ import {
   type BidAssistUsage,
   type CreateBidAssistBody,
   type ResponsePrefill,
+  type TenderRequirement,
   type UpdateBidAssistBody,
 } from '@brickyard/shared';
 import type { z } from 'zod';
@@ -102,7 +103,13 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     caller: Principal,
     body: CreateBody,
     now: Date,
-  ): Promise<{ tender: PackTender; tenderId: string | null; externalTenderId: string | null }> {
+  ): Promise<{
+    tender: PackTender;
+    tenderId: string | null;
+    externalTenderId: string | null;
+    /** what the buyer asks a response to answer (our tenders only) */
+    stated: TenderRequirement[];
+  }> {
     if (body.tenderId) {
       const found = await repo.findOurTender(db, body.tenderId);
       if (
@@ -117,6 +124,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       return {
         tenderId: t.id,
         externalTenderId: null,
+        stated: tenderRequirements(t),
         tender: {
           kind: 'tender',
           id: t.id,
@@ -155,6 +163,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     return {
       tenderId: null,
       externalTenderId: e.id,
+      stated: [],
       tender: {
         kind: 'external',
         id: e.id,
@@ -286,14 +295,13 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
      * and the caller's catalogue and profile (nothing is stored and no Bid Assist request is used).
      */
     async responsePrefill(caller: Principal, tenderId: string, now = new Date()): Promise<ResponsePrefill> {
-      const [{ tender }, supplier, found] = await Promise.all([
+      const [{ tender, stated }, supplier] = await Promise.all([
         packTenderFor(caller, { tenderId, message: '', deadline: now.toISOString(), documents: [] }, now),
         packSupplierFor(caller),
-        repo.findOurTender(db, tenderId),
       ]);
       const pack = generateBidPack({ tender, supplier, helpBy: null, now });
       return {
-        body: responsePrefill(tender, supplier, pack, tenderRequirements(found!.tender)),
+        body: responsePrefill(tender, supplier, pack, stated),
         summary: { verdict: pack.summary.verdict, score: pack.summary.score, reasons: pack.summary.reasons },
       };
     },
