@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import {
   catalogueItemVectors,
@@ -306,29 +306,64 @@ export type SubjectRow = {
   stale: boolean;
 };
 
+const subjectColumns = {
+  id: sql<string>`x.id`,
+  title: sql<string>`x.title`,
+  category: sql<string>`x.category`,
+  status: sql<string | null>`x.status`,
+  stale: sql<boolean>`x.stale`,
+};
+
+// The matches pages' statements are prepared once: planning them cost PostgreSQL more than
+// running them, on every visit (docs/performance.md).
+const ownListingStatements = preparedPerHandle((db) => {
+  const userId = sql.placeholder('userId');
+  const page = sql`order by x.created_at desc, x.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  return {
+    tenders: db
+      .select(subjectColumns)
+      .from(
+        sql`(select t.id, t.title, t.category, t.status, t.created_at,
+          (v.matched_at is null or v.matched_at < t.updated_at) as stale
+        from tenders t left join tender_vectors v on v.tender_id = t.id
+        where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')) x ${page}`,
+      )
+      .prepare('matches_own_tenders'),
+    tenderCount: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`tenders`)
+      .where(sql`user_id = ${userId} and status not in ('cancelled', 'fulfilled')`)
+      .prepare('matches_own_tender_count'),
+    items: db
+      .select(subjectColumns)
+      .from(
+        sql`(select c.id, c.title, c.category, null::text as status, c.created_at,
+          (v.matched_at is null or v.matched_at < c.updated_at) as stale
+        from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
+        where c.user_id = ${userId}) x ${page}`,
+      )
+      .prepare('matches_own_items'),
+    itemCount: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sql`catalogue_items`)
+      .where(sql`user_id = ${userId}`)
+      .prepare('matches_own_item_count'),
+  };
+});
+
 /** A buyer's tenders (drafts included: they are theirs), newest first, with staleness of their matches. */
 export async function ownTenders(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const [{ rows }, { rows: n }] = await Promise.all([
-    db.execute<SubjectRow>(sql`select t.id, t.title, t.category, t.status, (v.matched_at is null or v.matched_at < t.updated_at) as stale
-      from tenders t left join tender_vectors v on v.tender_id = t.id
-      where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')
-      order by t.created_at desc, t.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
-    db.execute<{ n: number }>(
-      sql`select count(*)::int as n from tenders where user_id = ${userId} and status not in ('cancelled', 'fulfilled')`,
-    ),
-  ]);
-  return { rows, total: n[0]?.n ?? 0 };
+  const st = ownListingStatements(db);
+  const args = { userId, limit: pageSize, offset: (page - 1) * pageSize };
+  const [rows, n] = await Promise.all([st.tenders.execute(args), st.tenderCount.execute({ userId })]);
+  return { rows: rows as SubjectRow[], total: n[0]?.n ?? 0 };
 }
 
 export async function ownItems(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const [{ rows }, { rows: n }] = await Promise.all([
-    db.execute<SubjectRow>(sql`select c.id, c.title, c.category, null as status, (v.matched_at is null or v.matched_at < c.updated_at) as stale
-      from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
-      where c.user_id = ${userId}
-      order by c.created_at desc, c.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from catalogue_items where user_id = ${userId}`),
-  ]);
-  return { rows, total: n[0]?.n ?? 0 };
+  const st = ownListingStatements(db);
+  const args = { userId, limit: pageSize, offset: (page - 1) * pageSize };
+  const [rows, n] = await Promise.all([st.items.execute(args), st.itemCount.execute({ userId })]);
+  return { rows: rows as SubjectRow[], total: n[0]?.n ?? 0 };
 }
 
 export type MatchReadRow = {
@@ -350,6 +385,62 @@ export type MatchReadRow = {
   deadline: Date | null;
 };
 
+const matchReadColumns = {
+  subject_id: sql<string>`x.subject_id`,
+  score: sql<number>`x.score`,
+  reasons: sql<MatchReason[]>`x.reasons`,
+  computed_at: sql<Date>`x.computed_at`,
+  total: sql<number>`x.total`,
+  id: sql<string>`x.id`,
+  title: sql<string>`x.title`,
+  user_id: sql<string>`x.user_id`,
+  company_name: sql<string>`x.company_name`,
+  category: sql<string>`x.category`,
+  region: sql<string | null>`x.region`,
+  value_pence: sql<number | null>`x.value_pence`,
+  budget_pence: sql<number | null>`x.budget_pence`,
+  quantity: sql<number | null>`x.quantity`,
+  status: sql<string | null>`x.status`,
+  deadline: sql<Date | null>`x.deadline`,
+};
+
+const matchReadStatements = preparedPerHandle((db) => {
+  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
+  const minScore = sql.placeholder('minScore');
+  const viewerId = sql.placeholder('viewerId');
+  const limit = sql.placeholder('limit');
+  return {
+    items: db
+      .select(matchReadColumns)
+      .from(
+        sql`(
+      select m.tender_id as subject_id, m.score, m.reasons, m.computed_at,
+        count(*) over (partition by m.tender_id)::int as total,
+        row_number() over (partition by m.tender_id order by m.score desc, c.id) as rn,
+        c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
+        null::text as status, null::timestamptz as deadline
+      from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
+      where m.tender_id = any(${ids}) and m.score >= ${minScore} and c.user_id <> ${viewerId}
+    ) x where x.rn <= ${limit} order by x.subject_id, x.rn`,
+      )
+      .prepare('matches_items_of_tenders'),
+    tenders: db
+      .select(matchReadColumns)
+      .from(
+        sql`(
+      select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at,
+        count(*) over (partition by m.catalogue_item_id)::int as total,
+        row_number() over (partition by m.catalogue_item_id order by m.score desc, t.id) as rn,
+        t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
+        t.status, t.deadline
+      from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
+      where m.catalogue_item_id = any(${ids}) and m.score >= ${minScore} and ${OPEN_TENDER_SQL} and t.user_id <> ${viewerId}
+    ) x where x.rn <= ${limit} order by x.subject_id, x.rn`,
+      )
+      .prepare('matches_tenders_of_items'),
+  };
+});
+
 /**
  * The best `limit` catalogue items of each tender in `tenderIds`, with the count of all of them.
  * Items are every member's shop window, so all are shown (own items excluded).
@@ -360,19 +451,9 @@ export async function itemMatchesOf(
   limit: number,
   minScore: number,
   viewerId: string,
-) {
+): Promise<MatchReadRow[]> {
   if (!tenderIds.length) return [];
-  const { rows } = await db.execute<MatchReadRow>(sql`
-    select * from (
-      select m.tender_id as subject_id, m.score, m.reasons, m.computed_at,
-        count(*) over (partition by m.tender_id)::int as total,
-        row_number() over (partition by m.tender_id order by m.score desc, c.id) as rn,
-        c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
-        null::text as status, null::timestamptz as deadline
-      from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
-      where m.tender_id = any(${pgArray(tenderIds)}::uuid[]) and m.score >= ${minScore} and c.user_id <> ${viewerId}
-    ) x where rn <= ${limit} order by subject_id, rn`);
-  return rows;
+  return matchReadStatements(db).items.execute({ ids: pgArray(tenderIds), limit, minScore, viewerId });
 }
 
 /**
@@ -385,19 +466,9 @@ export async function tenderMatchesOf(
   limit: number,
   minScore: number,
   viewerId: string,
-) {
+): Promise<MatchReadRow[]> {
   if (!itemIds.length) return [];
-  const { rows } = await db.execute<MatchReadRow>(sql`
-    select * from (
-      select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at,
-        count(*) over (partition by m.catalogue_item_id)::int as total,
-        row_number() over (partition by m.catalogue_item_id order by m.score desc, t.id) as rn,
-        t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
-        t.status, t.deadline
-      from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
-      where m.catalogue_item_id = any(${pgArray(itemIds)}::uuid[]) and m.score >= ${minScore} and ${OPEN_TENDER_SQL} and t.user_id <> ${viewerId}
-    ) x where rn <= ${limit} order by subject_id, rn`);
-  return rows;
+  return matchReadStatements(db).tenders.execute({ ids: pgArray(itemIds), limit, minScore, viewerId });
 }
 
 export async function subjectOf(db: DbOrTx, id: string) {
