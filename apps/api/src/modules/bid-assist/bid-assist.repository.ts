@@ -110,6 +110,41 @@ export async function supplierEvidence(db: DbOrTx, supplierId: string) {
   return { profile: profileRows[0] ?? null, items, portfolio, fulfilledDeals: deals[0]?.n ?? 0 };
 }
 
+/**
+ * Where everything a response prefill reads stands, in one prepared statement: the tender (its
+ * whole row, hashed, and what visibility needs), its buyer's company name, and the supplier's
+ * profile (hashed), catalogue and portfolio (count, and the sum and greatest of their write
+ * times: any insert, edit or delete moves one of them, in whatever order writes commit) and
+ * fulfilled deals. Null when there is no such tender.
+ */
+const prefillStateStatement = preparedPerHandle((db) => {
+  const tenderId = sql.placeholder('tenderId');
+  const supplierId = sql.placeholder('supplierId');
+  const written = (table: SQL) =>
+    sql`(select concat_ws(':', count(*), sum(extract(epoch from updated_at)), max(updated_at)) from ${table} where user_id = ${supplierId})`;
+  return db
+    .select({
+      userId: tenders.userId,
+      status: tenders.status,
+      awardedSupplierId: tenders.awardedSupplierId,
+      deadline: tenders.deadline,
+      version: sql<string>`concat_ws('|', md5(${tenders}::text), ${users.companyName},
+        (select md5(p::text) from ${profiles} p where p.user_id = ${supplierId}),
+        ${written(sql`${catalogueItems}`)}, ${written(sql`${portfolioItems}`)},
+        (select count(*) from ${contracts} where ${contracts.supplierId} = ${supplierId} and ${contracts.status} = 'fulfilled'))`,
+    })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(eq(tenders.id, tenderId))
+    .limit(1)
+    .prepare('bid_assist_prefill_state');
+});
+
+export async function prefillState(db: DbOrTx, tenderId: string, supplierId: string) {
+  const [row] = await prefillStateStatement(db).execute({ tenderId, supplierId });
+  return row ?? null;
+}
+
 /** The caller's own ready uploads among `keys`. */
 export function ownFiles(db: DbOrTx, ownerId: string, keys: string[]) {
   if (!keys.length) return Promise.resolve([]);

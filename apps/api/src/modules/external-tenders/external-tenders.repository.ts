@@ -173,6 +173,23 @@ export function tenderPage(
   return read.limit(pageSize).offset((page - 1) * pageSize);
 }
 
+// "Top for you" reads its kept ranking's notices on every visit: prepared once, as building and
+// planning the statement cost more than running it.
+const rankedPageStatement = preparedPerDb((db) =>
+  db
+    .select(columns(sql.placeholder('userId')))
+    .from(rankedIds(sql.placeholder('ids')))
+    .innerJoin(t, isRanked(t.id))
+    .orderBy(rankOrder)
+    .limit(sql.placeholder('limit'))
+    .prepare('external_ranked_page'),
+);
+
+/** The notices `ids`, in that order (at most `limit`), as `userId` sees them. */
+export function rankedPage(db: Db, userId: string, ids: readonly string[], limit: number): Promise<TenderView[]> {
+  return rankedPageStatement(db).execute({ userId, ids: `{${ids.join(',')}}`, limit });
+}
+
 /** A search's page and the feed's state it was read at (null for an empty page), as db/exact-counts.ts pages take them. */
 export async function searchPage(
   db: DbOrTx,

@@ -217,7 +217,12 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
         return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };
       }
       // the ranking is the list: no count to read
-      const rows = await repo.tenderPage(db, p.id, { ids: ranked.map((r) => r.id) }, 'relevance', 1, limit);
+      const rows = await repo.rankedPage(
+        db,
+        p.id,
+        ranked.map((r) => r.id),
+        limit,
+      );
       const why = new Map(ranked.map((r) => [r.id, r]));
       const data = rows.map((row) => {
         const t = toExternalTender(row);

@@ -352,6 +352,52 @@ describe('bid assist prefill: a draft response from the bid pack of the supplier
   });
 });
 
+describe('bid assist prefill: kept between visits, never older than what it reads', () => {
+  it("a new, edited or deleted catalogue item, a profile change and the buyer's edit of the tender each show in the next prefill", async () => {
+    const supplier = await t.createUser({ role: 'supplier', companyName: 'Calder Steel Ltd' });
+    const tender = await createTender({ quantity: 4 });
+    const prefill = async () => {
+      const res = await t.request('GET', `/api/tender/${tender.id}/responses/prefill`, { token: supplier.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { body: { lines: Array<{ description: string; quantity: number; unitPrice: number }> } };
+    };
+    const lines = async () =>
+      (await prefill()).body.lines.map((l) => `${l.description} ${l.quantity} × ${l.unitPrice}`);
+    expect(await lines()).toEqual([]);
+    expect(await lines()).toEqual([]);
+
+    const added = await t.request('POST', '/api/catalogue', {
+      token: supplier.token,
+      body: { title: 'UB 254x146x31 beam', description: 'Universal beams', category: 'structural-steel', value: 140 },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(await lines()).toEqual(['UB 254x146x31 beam 4 × 140']);
+
+    const id = added.body.data.id as string;
+    expect(
+      (await t.request('PUT', `/api/catalogue/${id}`, { token: supplier.token, body: { value: 150 } })).status,
+    ).toBe(200);
+    expect(await lines()).toEqual(['UB 254x146x31 beam 4 × 150']);
+
+    const edited = await t.request('PUT', `/api/tender/${tender.id}`, { token: buyer.token, body: { quantity: 6 } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await lines()).toEqual(['UB 254x146x31 beam 6 × 150']);
+
+    const before = JSON.stringify(await prefill());
+    const profile = await t.request('PUT', '/api/settings/profile', {
+      token: supplier.token,
+      body: { qualityStandards: ['ISO 9001'] },
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    const after = await prefill();
+    expect(JSON.stringify(after)).not.toBe(before);
+    expect(JSON.stringify(after)).toContain('ISO 9001 is listed in your profile quality standards');
+
+    expect((await t.request('DELETE', `/api/catalogue/${id}`, { token: supplier.token })).status).toBeLessThan(300);
+    expect(await lines()).toEqual([]);
+  });
+});
+
 describe('changing a response: versions and audit', () => {
   it('each submission is a new version kept with an audit event; a draft becomes version 1 when submitted', async () => {
     const tender = await createTender();

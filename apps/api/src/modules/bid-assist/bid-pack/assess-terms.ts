@@ -295,6 +295,17 @@ export function assessRegion(t: PackTender, supplier: PackSupplier, ranked: Rank
   };
 }
 
+/**
+ * From when a pack made at `now` no longer holds (ms since the epoch), as far as the clock goes:
+ * the days left to the deadline (assessDeadline) drop by one at the deadline less that many whole
+ * days, and at the deadline the tender closes. Null when the clock changes nothing any more.
+ */
+export function packChangesAt(deadline: Date | null, now: Date): number | null {
+  if (!deadline || deadline.getTime() <= now.getTime()) return null;
+  const daysLeft = Math.floor((deadline.getTime() - now.getTime()) / DAY);
+  return deadline.getTime() - daysLeft * DAY;
+}
+
 export function assessDeadline(t: PackTender, helpBy: Date | null, now: Date): RowDraft | null {
   if (!t.deadline) return null;
   const source: RequirementSource = 'deadline';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { assessCertificate, assessClause, assessInsurance, assessScope, heldCertificates } from './assess-evidence.ts';
-import { assessBudgetOurs, assessDeadline, assessLeadTime, assessPaymentTerms, assessRegion } from './assess-terms.ts';
+import {
+  assessBudgetOurs,
+  assessDeadline,
+  assessLeadTime,
+  assessPaymentTerms,
+  assessRegion,
+  packChangesAt,
+} from './assess-terms.ts';
 import { rankCatalogue, sourcesOf } from './inputs.ts';
 import { item, profile, supplier, tender } from './test-inputs.ts';
 
@@ -98,5 +105,21 @@ describe('bid pack assessments', () => {
     expect(assessDeadline(tender({ deadline: new Date('2026-03-02T12:00:00Z') }), null, now)?.status).toBe(
       'partly_met',
     );
+  });
+
+  it('a pack holds until the days left to the deadline next drop, and for good once the tender has closed', () => {
+    const deadline = new Date('2026-03-20T12:00:00Z');
+    const evidence = (now: Date) => assessDeadline(tender({ deadline }), null, now)?.evidence;
+    const now = new Date('2026-03-01T15:30:00Z');
+    const until = packChangesAt(deadline, now)!;
+    expect(new Date(until).toISOString()).toBe('2026-03-02T12:00:00.000Z');
+    // the same words up to that instant, other words after it
+    expect(evidence(new Date(until))).toBe(evidence(now));
+    expect(evidence(new Date(until + 1))).not.toBe(evidence(now));
+    expect(new Date(packChangesAt(deadline, new Date('2026-03-20T01:00:00Z'))!).toISOString()).toBe(
+      '2026-03-20T12:00:00.000Z',
+    );
+    expect(packChangesAt(deadline, new Date('2026-03-21T00:00:00Z'))).toBeNull();
+    expect(packChangesAt(null, now)).toBeNull();
   });
 });

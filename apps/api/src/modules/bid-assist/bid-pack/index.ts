@@ -22,6 +22,7 @@ import { decide } from './go-no-go.ts';
 import { DAY, rankCatalogue, sourcesOf, type PackInput, type RowDraft } from './inputs.ts';
 import { outlineOf } from './outline.ts';
 
+export { packChangesAt } from './assess-terms.ts';
 export {
   rankCatalogue,
   STRONG,
