@@ -5,6 +5,9 @@ import { externalTenders } from './external-tenders.ts';
 import { tenders } from './tenders.ts';
 import { users } from './users.ts';
 
+/** What a list shows of a bid pack: its tender's kind and its summary (a pack is tens of KB of JSON). */
+export type BidPackHead = { tender: { kind: BidPack['tender']['kind'] }; summary: BidPack['summary'] };
+
 /**
  * Bid Assist requests (docs/product.md sections 1, 7 POST /api/bid-assist, 9): a supplier asks the
  * support team for help with one of our tenders or an external (live-feed) tender. The bid pack
@@ -33,6 +36,17 @@ export const bidAssistRequests = pgTable(
     reply: text('reply'),
     replyAttachmentKey: text('reply_attachment_key'),
     bidPack: jsonb('bid_pack').$type<BidPack>().notNull(),
+    /**
+     * What lists show of the pack (its tender's kind and its summary), kept by PostgreSQL beside
+     * it: reading them out of the pack took decompressing every pack the list sorted (3 ms for 20).
+     */
+    bidPackHead: jsonb('bid_pack_head')
+      .$type<BidPackHead>()
+      .notNull()
+      .generatedAlwaysAs(
+        // (jsonb_set, as jsonb_build_object is not immutable, which a stored column needs)
+        sql`jsonb_set(jsonb_set('{"tender": {}}'::jsonb, '{tender,kind}', coalesce(bid_pack -> 'tender' -> 'kind', 'null')), '{summary}', coalesce(bid_pack -> 'summary', 'null'))`,
+      ),
     /** The admin who last changed the request. */
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     reviewStartedAt: timestamp('review_started_at', { withTimezone: true }),

@@ -4,6 +4,7 @@ import type { BidAssistStatus, BidPack } from '@brickyard/shared';
 import { preparedPerHandle, type DbOrTx } from '../../db/client.ts';
 import {
   bidAssistRequests,
+  type BidPackHead,
   catalogueItems,
   contracts,
   externalTenders,
@@ -33,19 +34,18 @@ export type RequestWithSupplier = {
   supplierEmail: string;
 };
 
-/** What a list shows of a bid pack: its tender's kind and its summary (a pack is tens of KB of JSON). */
-export type PackHead = { tender: { kind: BidPack['tender']['kind'] }; summary: BidPack['summary'] };
+export type PackHead = BidPackHead;
 /** A request as lists show it: its bid pack cut to the head. */
 export type RequestHeadWithSupplier = Omit<RequestWithSupplier, 'request'> & {
-  request: Omit<BidAssistRow, 'bidPack'> & { bidPack: PackHead };
+  request: Omit<BidAssistRow, 'bidPack' | 'bidPackHead'> & { bidPack: PackHead };
 };
 
-const { bidPack: _pack, ...headColumns } = getTableColumns(r);
+const { bidPack: _pack, bidPackHead: _head, ...headColumns } = getTableColumns(r);
 const requestHeadColumns = {
   ...requestColumns,
   request: {
     ...headColumns,
-    bidPack: sql<PackHead>`jsonb_build_object('tender', jsonb_build_object('kind', ${r.bidPack} -> 'tender' -> 'kind'), 'summary', ${r.bidPack} -> 'summary')`,
+    bidPack: r.bidPackHead,
   },
 };
 
@@ -169,34 +169,24 @@ export async function findRequest(db: DbOrTx, id: string): Promise<RequestWithSu
   return row ?? null;
 }
 
+/** A supplier's requests, newest first. */
 export async function listRequests(
   db: DbOrTx,
   filter: { supplierId?: string; status?: BidAssistStatus },
   page: number,
   pageSize: number,
-  order: 'newest' | 'queue',
 ) {
   const where: SQL[] = [];
   if (filter.supplierId) where.push(eq(r.supplierId, filter.supplierId));
   if (filter.status) where.push(eq(r.status, filter.status));
   const cond = where.length ? and(...where) : undefined;
-  // The admin queue works oldest first within the open statuses; the supplier sees newest first.
-  const orderBy =
-    order === 'queue'
-      ? [
-          sql`case ${r.status} when 'submitted' then 0 when 'in_review' then 1 else 2 end`,
-          sql`case when ${r.status} = 'completed' then null else ${r.createdAt} end asc nulls last`,
-          desc(r.updatedAt),
-          asc(r.id),
-        ]
-      : [desc(r.createdAt), asc(r.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select(requestHeadColumns)
       .from(r)
       .innerJoin(users, eq(users.id, r.supplierId))
       .where(cond)
-      .orderBy(...orderBy)
+      .orderBy(desc(r.createdAt), asc(r.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(r).where(cond),
@@ -204,8 +194,36 @@ export async function listRequests(
   return { rows, total: total?.n ?? 0 };
 }
 
+// The admin's queue, prepared once (its planning cost as much as its run): open requests first,
+// oldest first within them, then the completed ones, most recently handled first.
+const queueStatements = preparedPerHandle((db) => {
+  const status = sql`${sql.placeholder('status')}::text`;
+  return {
+    page: db
+      .select(requestHeadColumns)
+      .from(r)
+      .innerJoin(users, eq(users.id, r.supplierId))
+      .where(sql`(${status} is null or ${r.status} = ${status})`)
+      .orderBy(
+        sql`case ${r.status} when 'submitted' then 0 when 'in_review' then 1 else 2 end`,
+        sql`case when ${r.status} = 'completed' then null else ${r.createdAt} end asc nulls last`,
+        desc(r.updatedAt),
+        asc(r.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('bid_assist_queue_page'),
+    counts: db.select({ status: r.status, n: count() }).from(r).groupBy(r.status).prepare('bid_assist_status_counts'),
+  };
+});
+
+/** A page of the admin's queue, with or without a status filter. */
+export function queuePage(db: DbOrTx, status: BidAssistStatus | undefined, page: number, pageSize: number) {
+  return queueStatements(db).page.execute({ status: status ?? null, limit: pageSize, offset: (page - 1) * pageSize });
+}
+
 export async function statusCounts(db: DbOrTx): Promise<Record<BidAssistStatus, number>> {
-  const rows = await db.select({ status: r.status, n: count() }).from(r).groupBy(r.status);
+  const rows = await queueStatements(db).counts.execute();
   const out: Record<BidAssistStatus, number> = { submitted: 0, in_review: 0, completed: 0 };
   for (const row of rows) out[row.status] = row.n;
   return out;

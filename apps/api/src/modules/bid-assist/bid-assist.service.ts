@@ -402,7 +402,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
       const pageKey = `${caller.plan ?? ''} ${quotaMonth(now)} ${q.status ?? ''} ${q.page} ${q.pageSize}`;
       return historyPages.answer(db, caller.id, pageKey, async () => {
         const [{ rows, total }, usage] = await Promise.all([
-          repo.listRequests(db, { supplierId: caller.id, status: q.status }, q.page, q.pageSize, 'newest'),
+          repo.listRequests(db, { supplierId: caller.id, status: q.status }, q.page, q.pageSize),
           usageOf(caller, now),
         ]);
         return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, usage } };
@@ -490,10 +490,11 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
 
     /** GET /api/admin/bid-assist: the support team's queue, open requests first (oldest first). */
     async queue(q: BidAssistListQuery) {
-      const [{ rows, total }, counts] = await Promise.all([
-        repo.listRequests(db, { status: q.status }, q.page, q.pageSize, 'queue'),
+      const [rows, counts] = await Promise.all([
+        repo.queuePage(db, q.status, q.page, q.pageSize),
         repo.statusCounts(db),
       ]);
+      const total = q.status ? counts[q.status] : counts.submitted + counts.in_review + counts.completed;
       return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, counts } };
     },
 

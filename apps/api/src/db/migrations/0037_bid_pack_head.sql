@@ -1,0 +1,1 @@
+ALTER TABLE "bid_assist_requests" ADD COLUMN "bid_pack_head" jsonb GENERATED ALWAYS AS (jsonb_set(jsonb_set('{"tender": {}}'::jsonb, '{tender,kind}', coalesce(bid_pack -> 'tender' -> 'kind', 'null')), '{summary}', coalesce(bid_pack -> 'summary', 'null'))) STORED NOT NULL;
