@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractStatus } from '@brickyard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerHandle, type DbOrTx } from '../../db/client.ts';
 import { catalogueItems, contracts, reviews, tenders, users } from '../../db/schema/index.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -9,19 +9,23 @@ export type ContractRow = typeof contracts.$inferSelect;
 const buyer = alias(users, 'buyer');
 const supplier = alias(users, 'supplier');
 
+const fullColumns = {
+  c: contracts,
+  buyerFirst: buyer.firstName,
+  buyerLast: buyer.lastName,
+  buyerCompany: buyer.companyName,
+  buyerDeleted: sql<boolean>`${buyer.deletedAt} is not null`,
+  supplierFirst: supplier.firstName,
+  supplierLast: supplier.lastName,
+  supplierCompany: supplier.companyName,
+  supplierDeleted: sql<boolean>`${supplier.deletedAt} is not null`,
+};
+
 /** A contract with both parties' display names. */
 function selectFull(db: DbOrTx, reviewerId: string | null) {
   return db
     .select({
-      c: contracts,
-      buyerFirst: buyer.firstName,
-      buyerLast: buyer.lastName,
-      buyerCompany: buyer.companyName,
-      buyerDeleted: sql<boolean>`${buyer.deletedAt} is not null`,
-      supplierFirst: supplier.firstName,
-      supplierLast: supplier.lastName,
-      supplierCompany: supplier.companyName,
-      supplierDeleted: sql<boolean>`${supplier.deletedAt} is not null`,
+      ...fullColumns,
       reviewed: reviewerId
         ? sql<boolean>`exists (select 1 from ${reviews} where ${reviews.contractId} = ${contracts.id} and ${reviews.reviewerId} = ${reviewerId})`
         : sql<boolean>`false`,
@@ -42,16 +46,54 @@ export async function lockContract(db: DbOrTx, id: string): Promise<ContractRow 
   return row;
 }
 
+// A tender's contracts and the tender's access facts, prepared once: the deals screen reads them
+// on every visit, and planning them cost PostgreSQL more than running them (docs/performance.md).
+const tenderContractStatements = preparedPerHandle((db) => {
+  const tenderId = sql.placeholder('tenderId');
+  const viewerId = sql.placeholder('viewerId');
+  const list = (where: SQL | undefined, name: string) =>
+    db
+      .select({
+        ...fullColumns,
+        reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.contractId} = ${contracts.id} and ${reviews.reviewerId} = ${viewerId})`,
+      })
+      .from(contracts)
+      .innerJoin(buyer, eq(buyer.id, contracts.buyerId))
+      .innerJoin(supplier, eq(supplier.id, contracts.supplierId))
+      .where(where)
+      .orderBy(desc(contracts.createdAt))
+      .limit(500)
+      .prepare(name);
+  return {
+    all: list(eq(contracts.tenderId, tenderId), 'contracts_of_tender'),
+    ofSupplier: list(
+      and(eq(contracts.tenderId, tenderId), eq(contracts.supplierId, sql.placeholder('supplierId'))),
+      'contracts_of_tender_supplier',
+    ),
+    tender: db
+      .select({
+        id: tenders.id,
+        userId: tenders.userId,
+        status: tenders.status,
+        awardedSupplierId: tenders.awardedSupplierId,
+      })
+      .from(tenders)
+      .where(eq(tenders.id, tenderId))
+      .limit(1)
+      .prepare('contracts_tender_access'),
+  };
+});
+
 export async function listForTender(
   db: DbOrTx,
   tenderId: string,
   viewerId: string,
   onlySupplier?: string,
 ): Promise<FullContract[]> {
-  const where = onlySupplier
-    ? and(eq(contracts.tenderId, tenderId), eq(contracts.supplierId, onlySupplier))
-    : eq(contracts.tenderId, tenderId);
-  return selectFull(db, viewerId).where(where).orderBy(desc(contracts.createdAt)).limit(500);
+  const st = tenderContractStatements(db);
+  return onlySupplier
+    ? st.ofSupplier.execute({ tenderId, viewerId, supplierId: onlySupplier })
+    : st.all.execute({ tenderId, viewerId });
 }
 
 export async function listForUser(
@@ -158,16 +200,7 @@ export async function lockTender(db: DbOrTx, id: string) {
 }
 
 export async function findTender(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      id: tenders.id,
-      userId: tenders.userId,
-      status: tenders.status,
-      awardedSupplierId: tenders.awardedSupplierId,
-    })
-    .from(tenders)
-    .where(eq(tenders.id, id))
-    .limit(1);
+  const [row] = await tenderContractStatements(db).tender.execute({ tenderId: id });
   return row;
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
-import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 import {
   catalogueItems,
   contracts,
@@ -44,13 +45,20 @@ function selectFull(db: DbOrTx) {
 }
 export type FullResponse = Awaited<ReturnType<typeof selectFull>>[number];
 
-export async function findTender(db: DbOrTx, id: string): Promise<(TenderRow & { companyName: string }) | undefined> {
-  const [row] = await db
+// The reads of a tender's response and question screens, prepared once: planning them took
+// PostgreSQL longer than running them, on every visit (docs/performance.md).
+const tenderByIdStatement = preparedPerHandle((db) =>
+  db
     .select({ t: tenders, companyName: users.companyName })
     .from(tenders)
     .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, id))
-    .limit(1);
+    .where(eq(tenders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('responses_tender_by_id'),
+);
+
+export async function findTender(db: DbOrTx, id: string): Promise<(TenderRow & { companyName: string }) | undefined> {
+  const [row] = await tenderByIdStatement(db).execute({ id });
   return row ? { ...row.t, companyName: row.companyName } : undefined;
 }
 
@@ -128,16 +136,30 @@ export async function listVersions(db: DbOrTx, responseId: string) {
     .orderBy(asc(tenderResponseVersions.version));
 }
 
+const statusesIn = sql`${tenderResponses.status} = any(${sql.placeholder('statuses')}::text[])`;
+const tenderListStatements = preparedPerHandle((db) => {
+  const tenderId = sql.placeholder('tenderId');
+  return {
+    list: selectFull(db)
+      .where(and(eq(tenderResponses.tenderId, tenderId), statusesIn))
+      .orderBy(asc(tenderResponses.totalPence), asc(tenderResponses.submittedAt))
+      .limit(500)
+      .prepare('responses_of_tender'),
+    count: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tenderResponses)
+      .where(and(eq(tenderResponses.tenderId, tenderId), statusesIn))
+      .prepare('responses_of_tender_count'),
+  };
+});
+
 /** A tender's responses in these statuses, cheapest first. */
 export function listForTender(
   db: DbOrTx,
   tenderId: string,
   statuses: readonly ResponseStatus[],
 ): Promise<FullResponse[]> {
-  return selectFull(db)
-    .where(and(eq(tenderResponses.tenderId, tenderId), inArray(tenderResponses.status, [...statuses])))
-    .orderBy(asc(tenderResponses.totalPence), asc(tenderResponses.submittedAt))
-    .limit(500);
+  return tenderListStatements(db).list.execute({ tenderId, statuses: textArray(statuses) });
 }
 
 /** One supplier's responses to a tender (the live one and any withdrawn), newest first. */
@@ -153,10 +175,7 @@ export async function countForTender(
   tenderId: string,
   statuses: readonly ResponseStatus[],
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tenderResponses)
-    .where(and(eq(tenderResponses.tenderId, tenderId), inArray(tenderResponses.status, [...statuses])));
+  const [row] = await tenderListStatements(db).count.execute({ tenderId, statuses: textArray(statuses) });
   return row?.n ?? 0;
 }
 
@@ -263,22 +282,35 @@ export async function answerQuestion(db: DbOrTx, id: string, answer: string, pub
   return row!;
 }
 
+const questionStatements = preparedPerHandle((db) => {
+  const tenderId = sql.placeholder('tenderId');
+  const list = (where: SQL | undefined, name: string) =>
+    db
+      .select({ q: tenderQuestions, askerCompany: users.companyName })
+      .from(tenderQuestions)
+      .innerJoin(users, eq(users.id, tenderQuestions.askerId))
+      .where(where)
+      .orderBy(asc(tenderQuestions.createdAt))
+      .limit(500)
+      .prepare(name);
+  return {
+    all: list(eq(tenderQuestions.tenderId, tenderId), 'questions_of_tender'),
+    seenBy: list(
+      and(
+        eq(tenderQuestions.tenderId, tenderId),
+        or(eq(tenderQuestions.published, true), eq(tenderQuestions.askerId, sql.placeholder('supplierId'))),
+      ),
+      'questions_of_tender_seen_by',
+    ),
+  };
+});
+
 /** A tender's questions: all of them, or (for a supplier) the published ones and the asker's own. */
 export function listQuestions(db: DbOrTx, tenderId: string, viewer: { all: true } | { supplierId: string }) {
-  const where =
-    'all' in viewer
-      ? eq(tenderQuestions.tenderId, tenderId)
-      : and(
-          eq(tenderQuestions.tenderId, tenderId),
-          or(eq(tenderQuestions.published, true), eq(tenderQuestions.askerId, viewer.supplierId)),
-        );
-  return db
-    .select({ q: tenderQuestions, askerCompany: users.companyName })
-    .from(tenderQuestions)
-    .innerJoin(users, eq(users.id, tenderQuestions.askerId))
-    .where(where)
-    .orderBy(asc(tenderQuestions.createdAt))
-    .limit(500);
+  const st = questionStatements(db);
+  return 'all' in viewer
+    ? st.all.execute({ tenderId })
+    : st.seenBy.execute({ tenderId, supplierId: viewer.supplierId });
 }
 
 // ---- the tender's audit export ----
