@@ -36,9 +36,8 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow> 
   return row!;
 }
 
-/** The caller of a request, in one query (the guard caches it briefly). */
-export async function loadPrincipal(db: DbOrTx, id: string): Promise<Principal | null> {
-  const [row] = await db
+const principalStatement = preparedPerHandle((db) =>
+  db
     .select({
       id: users.id,
       role: users.role,
@@ -53,8 +52,14 @@ export async function loadPrincipal(db: DbOrTx, id: string): Promise<Principal |
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('principal_by_id'),
+);
+
+/** The caller of a request, in one prepared query (the guard caches it briefly). */
+export async function loadPrincipal(db: DbOrTx, id: string): Promise<Principal | null> {
+  const [row] = await principalStatement(db).execute({ id });
   if (!row) return null;
   return {
     id: row.id,
