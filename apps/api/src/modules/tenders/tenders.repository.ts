@@ -5,6 +5,7 @@ import {
   literalValues,
   placeholderValues,
   preparedPerDb,
+  preparedPerHandle,
   preparedPerShape,
   type Bind,
   type Db,
@@ -188,8 +189,9 @@ export async function countTenders(db: DbOrTx, filter: TenderFilter): Promise<Co
   };
 }
 
-export async function tenderStats(db: DbOrTx, userId: string) {
-  const rows = await db
+// Prepared once: the buyer's dashboard reads it on every visit.
+const tenderStatsStatement = preparedPerHandle((db) =>
+  db
     .select({
       status: tenders.status,
       n: count(),
@@ -197,7 +199,11 @@ export async function tenderStats(db: DbOrTx, userId: string) {
       closingSoon: sql<number>`count(*) filter (where ${tenders.status} = 'active' and ${tenders.deadline} between now() and now() + interval '7 days')::int`,
     })
     .from(tenders)
-    .where(eq(tenders.userId, userId))
-    .groupBy(tenders.status);
-  return rows;
+    .where(eq(tenders.userId, sql.placeholder('userId')))
+    .groupBy(tenders.status)
+    .prepare('tender_stats'),
+);
+
+export function tenderStats(db: DbOrTx, userId: string) {
+  return tenderStatsStatement(db).execute({ userId });
 }
