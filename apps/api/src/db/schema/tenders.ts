@@ -80,6 +80,9 @@ export const catalogueItems = pgTable(
   (t) => [
     // id too: the list order is (created_at, id), and an import writes many rows with one created_at
     index('catalogue_items_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // where a supplier's catalogue stands (count and write times), read by "Top for you" and the
+    // response prefill on every visit: an index-only scan instead of reading each item's row
+    index('catalogue_items_user_updated_idx').on(t.userId, t.updatedAt),
     index('catalogue_items_created_idx').on(t.createdAt, t.id),
     // id too, so the newest items of a category (match candidates) are an index-only scan
     index('catalogue_items_category_created_idx').on(t.category, t.createdAt, t.id),

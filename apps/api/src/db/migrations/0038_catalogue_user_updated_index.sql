@@ -1,0 +1,1 @@
+CREATE INDEX "catalogue_items_user_updated_idx" ON "catalogue_items" USING btree ("user_id","updated_at");
