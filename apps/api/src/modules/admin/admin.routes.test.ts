@@ -131,6 +131,15 @@ describe('docs/product.md §6 admins list users and approve them', () => {
         contactMessages: 0,
       });
       expect(res.body.data.oldestAwaitingHours).toBe(0);
+      // kept between visits, and never older than the users and subscriptions it counts
+      await fresh.createUser({ role: 'buyer', approved: false, plan: null });
+      await fresh.createUser({ role: 'supplier', plan: 'PARTNER' });
+      const again = await fresh.request('GET', '/api/admin/overview', { token: admin.token });
+      expect(again.body.data).toMatchObject({
+        usersByRole: { buyer: 2, supplier: 3, admin: 1 },
+        awaitingApproval: 2,
+        activeSubscriptions: { CORE: 1, GROWTH: 1, PARTNER: 1 },
+      });
     } finally {
       await fresh.close();
     }

@@ -51,7 +51,7 @@ export function adminRoutes(app: App, admin: AdminService) {
   app.get('/api/admin/overview', {
     config: { access },
     schema: { tags, summary: 'Admin dashboard figures', response: { 200: dataOf(adminOverviewSchema) } },
-    handler: async () => ({ data: await admin.overview() }),
+    handler: async () => ({ data: await admin.overviewCached() }),
   });
 
   app.get('/api/admin/dashboard', {

@@ -74,6 +74,13 @@ export function createAdminService(
       return { id, retried: true as const };
     },
 
+    /**
+     * GET /api/admin/overview, from the same cache as the dashboard (the overview is part of it, so
+     * the admin scope's version moves with every write it reads).
+     */
+    overviewCached: () =>
+      cache.get(ADMIN_SCOPE, 'admin|overview', async () => ({ value: await overview(), keep: true })),
+
     /** The admin dashboard as of now, shared by the admins, from the cache while nothing it reads has changed. */
     dashboardCached: (query: DashboardQuery) =>
       cache.get(ADMIN_SCOPE, `admin|${dashboardQueryKey(query)}`, async () => ({
