@@ -1,3 +1,4 @@
+import { tenderWithCompany } from '../../db/tender-reads.ts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BidAssistStatus, BidPack } from '@brickyard/shared';
@@ -49,23 +50,10 @@ const requestHeadColumns = {
   },
 };
 
-// Prepared once: the response prefill reads the tender and the supplier's evidence on every visit
-// of the response form, and planning these five statements afresh each time was most of
-// PostgreSQL's work for it (docs/performance.md).
-const ourTenderStatement = preparedPerHandle((db) =>
-  db
-    .select({ tender: tenders, buyerCompany: users.companyName })
-    .from(tenders)
-    .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('bid_assist_our_tender'),
-);
-
-export async function findOurTender(db: DbOrTx, id: string) {
-  const [row] = await ourTenderStatement(db).execute({ id });
-  return row ?? null;
-}
+// The response prefill reads the tender and the supplier's evidence on every visit of the
+// response form, and planning these statements afresh each time was most of PostgreSQL's work for
+// it (docs/performance.md): they are prepared once.
+export const findOurTender = tenderWithCompany;
 
 export async function findExternalTender(db: DbOrTx, id: string) {
   const [row] = await db.select().from(externalTenders).where(eq(externalTenders.id, id)).limit(1);

@@ -113,15 +113,10 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
   }> {
     if (body.tenderId) {
       const found = await repo.findOurTender(db, body.tenderId);
-      if (
-        !found ||
-        found.tender.status === 'draft' ||
-        found.tender.status === 'cancelled' ||
-        !canViewTender(found.tender, caller)
-      ) {
+      if (!found || found.status === 'draft' || found.status === 'cancelled' || !canViewTender(found, caller)) {
         throw new AppError('NOT_FOUND', 'Tender not found', [{ path: 'tenderId', message: 'No such tender' }]);
       }
-      const t = found.tender;
+      const t = found;
       return {
         tenderId: t.id,
         externalTenderId: null,
@@ -148,7 +143,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
           quantity: t.quantity,
           region: t.region,
           location: null,
-          buyerName: found.buyerCompany,
+          buyerName: found.companyName,
           reference: null,
           warrantyRequired: t.warrantyRequirement,
           open: t.status === 'active' && (!t.deadline || t.deadline > now),
@@ -284,9 +279,18 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     return out;
   }
 
-  /** Response prefills kept per supplier and tender, with the state they were made at. */
+  /**
+   * Response prefills kept per supplier and tender, with the state they were made at: up to about
+   * 32 MB of answers per instance (a prefill's covering note is most of it), least recently used
+   * out first.
+   */
   const keptPrefills = new LRUCache<string, { stamp: string; until: number | null; answer: ResponsePrefill }>({
-    max: 5_000,
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (k) =>
+      1_000 +
+      2 *
+        (k.stamp.length + (k.answer.body.note?.length ?? 0) + JSON.stringify(k.answer.body.requirementAnswers).length) +
+      300 * k.answer.body.lines.length,
   });
 
   const usageOf = async (caller: Principal, now?: Date): Promise<BidAssistUsage> =>

@@ -1,3 +1,4 @@
+import { tenderAccess } from '../../db/tender-reads.ts';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractStatus } from '@brickyard/shared';
@@ -46,7 +47,7 @@ export async function lockContract(db: DbOrTx, id: string): Promise<ContractRow 
   return row;
 }
 
-// A tender's contracts and the tender's access facts, prepared once: the deals screen reads them
+// A tender's contracts, prepared once: the deals screen reads them
 // on every visit, and planning them cost PostgreSQL more than running them (docs/performance.md).
 const tenderContractStatements = preparedPerHandle((db) => {
   const tenderId = sql.placeholder('tenderId');
@@ -70,17 +71,6 @@ const tenderContractStatements = preparedPerHandle((db) => {
       and(eq(contracts.tenderId, tenderId), eq(contracts.supplierId, sql.placeholder('supplierId'))),
       'contracts_of_tender_supplier',
     ),
-    tender: db
-      .select({
-        id: tenders.id,
-        userId: tenders.userId,
-        status: tenders.status,
-        awardedSupplierId: tenders.awardedSupplierId,
-      })
-      .from(tenders)
-      .where(eq(tenders.id, tenderId))
-      .limit(1)
-      .prepare('contracts_tender_access'),
   };
 });
 
@@ -199,10 +189,7 @@ export async function lockTender(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function findTender(db: DbOrTx, id: string) {
-  const [row] = await tenderContractStatements(db).tender.execute({ tenderId: id });
-  return row;
-}
+export const findTender = tenderAccess;
 
 export async function setTenderAward(
   db: DbOrTx,

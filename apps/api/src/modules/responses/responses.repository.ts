@@ -1,3 +1,4 @@
+import { tenderWithCompany } from '../../db/tender-reads.ts';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
 import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
@@ -45,22 +46,7 @@ function selectFull(db: DbOrTx) {
 }
 export type FullResponse = Awaited<ReturnType<typeof selectFull>>[number];
 
-// The reads of a tender's response and question screens, prepared once: planning them took
-// PostgreSQL longer than running them, on every visit (docs/performance.md).
-const tenderByIdStatement = preparedPerHandle((db) =>
-  db
-    .select({ t: tenders, companyName: users.companyName })
-    .from(tenders)
-    .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('responses_tender_by_id'),
-);
-
-export async function findTender(db: DbOrTx, id: string): Promise<(TenderRow & { companyName: string }) | undefined> {
-  const [row] = await tenderByIdStatement(db).execute({ id });
-  return row ? { ...row.t, companyName: row.companyName } : undefined;
-}
+export const findTender = tenderWithCompany;
 
 export async function lockTender(db: DbOrTx, id: string): Promise<TenderRow | undefined> {
   const [row] = await db.select().from(tenders).where(eq(tenders.id, id)).for('update').limit(1);

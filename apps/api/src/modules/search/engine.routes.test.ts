@@ -62,6 +62,13 @@ afterAll(() => t.close());
 
 const feed = (qs: string) => t.request('GET', `/api/external-tenders/search?${qs}`, { token: supplier.token });
 const titles = (body: { data: Array<{ title: string }> }) => body.data.map((x) => x.title);
+/** A new supplier with one catalogue item, as they would list it. */
+async function supplierSelling(item: Record<string, unknown>) {
+  const seller = await t.createUser({ role: 'supplier' });
+  const res = await t.request('POST', '/api/catalogue', { token: seller.token, body: item });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...seller, itemId: res.body.data.id as string };
+}
 
 describe('the search engine on the live feed (docs/search.md)', () => {
   it('a multi-word query whose words are not all in a notice still finds it', async () => {
@@ -156,19 +163,14 @@ describe('the search engine on the live feed (docs/search.md)', () => {
       )
       .returning({ id: externalTenders.id });
     try {
-      const quarry = await t.createUser({ role: 'supplier' });
-      const item = await t.request('POST', '/api/catalogue', {
-        token: quarry.token,
-        body: {
-          title: 'Type 1 sub-base (per tonne, bulk bag or tipper)',
-          description: 'Crushed limestone sub-base to the Highways specification, per tonne, delivered by tipper.',
-          category: 'aggregates',
-          value: 28.5,
-          leadTimeDays: 1,
-          availability: 'available',
-        },
+      const quarry = await supplierSelling({
+        title: 'Type 1 sub-base (per tonne, bulk bag or tipper)',
+        description: 'Crushed limestone sub-base to the Highways specification, per tonne, delivered by tipper.',
+        category: 'aggregates',
+        value: 28.5,
+        leadTimeDays: 1,
+        availability: 'available',
       });
-      expect(item.status, JSON.stringify(item.body)).toBe(201);
       const top = await t.request('GET', '/api/external-tenders/top?limit=10', { token: quarry.token });
       const hit = top.body.data.find((x: { id: string }) => x.id === lime!.id);
       expect(hit?.match?.reason).toBeDefined();
@@ -230,17 +232,12 @@ describe('the search engine on the live feed (docs/search.md)', () => {
   });
 
   it('"Top for you" after a feed import shows the kept ranking at once and ranks again behind it; a change of the supplier\'s own catalogue waits for its ranking', async () => {
-    const roofer = await t.createUser({ role: 'supplier' });
-    const item = await t.request('POST', '/api/catalogue', {
-      token: roofer.token,
-      body: {
-        title: 'Slate roof repairs',
-        description: 'Slate roof repairs and lead flashing.',
-        category: 'roofing',
-        value: 700,
-      },
+    const roofer = await supplierSelling({
+      title: 'Slate roof repairs',
+      description: 'Slate roof repairs and lead flashing.',
+      category: 'roofing',
+      value: 700,
     });
-    expect(item.status).toBe(201);
     const top = () => t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
     const kept = async () => (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, roofer.id)))[0]!;
     const first = await top();
@@ -266,7 +263,7 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(ids(await top())).toContain(fresh!.id);
     await t.db.delete(externalTenders).where(eq(externalTenders.id, fresh!.id));
     // the supplier's own change is ranked before the answer
-    const edit = await t.request('PUT', `/api/catalogue/${item.body.data.id}`, {
+    const edit = await t.request('PUT', `/api/catalogue/${roofer.itemId}`, {
       token: roofer.token,
       body: { title: 'Slate and tile roof repairs' },
     });

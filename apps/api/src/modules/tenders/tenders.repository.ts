@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { tenderWithCompany, type TenderWithCompany } from '../../db/tender-reads.ts';
 import type { TenderStatus } from '@brickyard/shared';
 import {
   filterShape,
   literalValues,
   placeholderValues,
-  preparedPerDb,
   preparedPerHandle,
   preparedPerShape,
   type Bind,
@@ -18,28 +18,15 @@ import { tenders, users } from '../../db/schema/index.ts';
 
 export type TenderRow = typeof tenders.$inferSelect;
 export type NewTender = typeof tenders.$inferInsert;
-export type TenderWithCompany = TenderRow & { companyName: string };
+export type { TenderWithCompany };
 
 export async function insertTender(db: DbOrTx, values: NewTender): Promise<TenderRow> {
   const [row] = await db.insert(tenders).values(values).returning();
   return row!;
 }
 
-const tenderByIdStatement = preparedPerDb((db) =>
-  db
-    .select({ t: tenders, companyName: users.companyName })
-    .from(tenders)
-    .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('tender_by_id'),
-);
-
-/** One tender with its owner's company: every tender screen reads it, so the statement is prepared once. */
-export async function findTender(db: Db, id: string): Promise<TenderWithCompany | undefined> {
-  const [row] = await tenderByIdStatement(db).execute({ id });
-  return row ? { ...row.t, companyName: row.companyName } : undefined;
-}
+/** One tender with its owner's company: every tender screen reads it (db/tender-reads.ts). */
+export const findTender = tenderWithCompany;
 
 export async function lockTender(db: DbOrTx, id: string): Promise<TenderRow | undefined> {
   const [row] = await db.select().from(tenders).where(eq(tenders.id, id)).for('update').limit(1);

@@ -1,3 +1,4 @@
+import { tenderAccess } from '../../db/tender-reads.ts';
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -64,19 +65,7 @@ export async function deleteFileRows(db: DbOrTx, ids: string[]): Promise<void> {
   await db.delete(files).where(inArray(files.id, ids));
 }
 
-export async function findTenderAccess(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      id: tenders.id,
-      userId: tenders.userId,
-      status: tenders.status,
-      awardedSupplierId: tenders.awardedSupplierId,
-    })
-    .from(tenders)
-    .where(eq(tenders.id, id))
-    .limit(1);
-  return row;
-}
+export const findTenderAccess = tenderAccess;
 
 export async function findCatalogueAccess(db: DbOrTx, id: string) {
   const [row] = await db

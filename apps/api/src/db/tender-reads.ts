@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerHandle, type DbOrTx } from './client.ts';
+import { tenders, users } from './schema/index.ts';
+
+/**
+ * The two reads of one tender that many features make (the tender screens, responses and
+ * questions, deals, uploads, the response prefill), each a statement prepared once per connection:
+ * planning them afresh cost PostgreSQL more than running them (docs/performance.md).
+ */
+export type TenderWithCompany = typeof tenders.$inferSelect & { companyName: string };
+
+const tenderWithCompanyStatement = preparedPerHandle((db) =>
+  db
+    .select({ t: tenders, companyName: users.companyName })
+    .from(tenders)
+    .innerJoin(users, eq(users.id, tenders.userId))
+    .where(eq(tenders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('tender_by_id'),
+);
+
+/** One tender with its owner's company name. */
+export async function tenderWithCompany(db: DbOrTx, id: string): Promise<TenderWithCompany | undefined> {
+  const [row] = await tenderWithCompanyStatement(db).execute({ id });
+  return row ? { ...row.t, companyName: row.companyName } : undefined;
+}
+
+const tenderAccessStatement = preparedPerHandle((db) =>
+  db
+    .select({
+      id: tenders.id,
+      userId: tenders.userId,
+      status: tenders.status,
+      awardedSupplierId: tenders.awardedSupplierId,
+    })
+    .from(tenders)
+    .where(eq(tenders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('tender_access_by_id'),
+);
+
+/** What the tender visibility rule reads (canViewTender): owner, status and awarded supplier. */
+export async function tenderAccess(db: DbOrTx, id: string) {
+  const [row] = await tenderAccessStatement(db).execute({ id });
+  return row;
+}
