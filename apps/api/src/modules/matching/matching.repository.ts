@@ -71,8 +71,12 @@ const ITEM_COLS = sql`c.id, c.user_id, u.company_name, c.title, c.description, c
 /** A PostgreSQL array literal as one parameter (db/sql-arrays.ts). */
 export const pgArray = textArray;
 
-/** Tenders suppliers may be matched with: published and still open for responses. */
-export const OPEN_TENDER_SQL = sql`t.status = 'active' and (t.deadline is null or t.deadline > now())`;
+/** Tenders suppliers may be matched with: published and still open for responses (`alias`: the tenders row's alias). */
+export const openTenderSql = (alias: string) => {
+  const t = sql.raw(alias);
+  return sql`${t}.status = 'active' and (${t}.deadline is null or ${t}.deadline > now())`;
+};
+export const OPEN_TENDER_SQL = openTenderSql('t');
 
 export async function findTenderFacts(db: DbOrTx, id: string): Promise<TenderFactsRow | undefined> {
   const { rows } = await db.execute<TenderFactsRow>(sql`
@@ -404,42 +408,49 @@ const matchReadColumns = {
   deadline: sql<Date | null>`x.deadline`,
 };
 
-const matchReadStatements = preparedPerHandle((db) => {
-  const ids = sql`${sql.placeholder('ids')}::uuid[]`;
-  const minScore = sql.placeholder('minScore');
-  const viewerId = sql.placeholder('viewerId');
-  const limit = sql.placeholder('limit');
-  return {
-    items: db
-      .select(matchReadColumns)
-      .from(
-        sql`(
-      select m.tender_id as subject_id, m.score, m.reasons, m.computed_at,
-        count(*) over (partition by m.tender_id)::int as total,
-        row_number() over (partition by m.tender_id order by m.score desc, c.id) as rn,
-        c.id, c.title, c.user_id, u.company_name, c.category, c.region, c.value_pence, null::bigint as budget_pence, c.quantity,
-        null::text as status, null::timestamptz as deadline
-      from matches m join catalogue_items c on c.id = m.catalogue_item_id join users u on u.id = c.user_id
-      where m.tender_id = any(${ids}) and m.score >= ${minScore} and c.user_id <> ${viewerId}
-    ) x where x.rn <= ${limit} order by x.subject_id, x.rn`,
-      )
-      .prepare('matches_items_of_tenders'),
-    tenders: db
-      .select(matchReadColumns)
-      .from(
-        sql`(
-      select m.catalogue_item_id as subject_id, m.score, m.reasons, m.computed_at,
-        count(*) over (partition by m.catalogue_item_id)::int as total,
-        row_number() over (partition by m.catalogue_item_id order by m.score desc, t.id) as rn,
-        t.id, t.title, t.user_id, u.company_name, t.category, t.region, null::bigint as value_pence, t.budget_pence, t.quantity,
-        t.status, t.deadline
-      from matches m join tenders t on t.id = m.tender_id join users u on u.id = t.user_id
-      where m.catalogue_item_id = any(${ids}) and m.score >= ${minScore} and ${OPEN_TENDER_SQL} and t.user_id <> ${viewerId}
-    ) x where x.rn <= ${limit} order by x.subject_id, x.rn`,
-      )
-      .prepare('matches_tenders_of_items'),
-  };
-});
+/**
+ * The best `limit` counterparts of each subject in `ids`, with the count of all of them: one
+ * statement per direction, the same windows over `matches` (subject → its side's column, the
+ * counterpart table `c` joined with its owner `u`).
+ */
+function bestPairs(
+  db: DbOrTx,
+  name: string,
+  side: { subject: SQL; counterpart: SQL; table: SQL; columns: SQL; open: SQL },
+) {
+  return db
+    .select(matchReadColumns)
+    .from(
+      sql`(
+      select ${side.subject} as subject_id, m.score, m.reasons, m.computed_at,
+        count(*) over (partition by ${side.subject})::int as total,
+        row_number() over (partition by ${side.subject} order by m.score desc, c.id) as rn,
+        c.id, c.title, c.user_id, u.company_name, c.category, c.region, ${side.columns}
+      from matches m join ${side.table} c on c.id = ${side.counterpart} join users u on u.id = c.user_id
+      where ${side.subject} = any(${sql.placeholder('ids')}::uuid[]) and m.score >= ${sql.placeholder('minScore')}
+        and ${side.open} and c.user_id <> ${sql.placeholder('viewerId')}
+    ) x where x.rn <= ${sql.placeholder('limit')} order by x.subject_id, x.rn`,
+    )
+    .prepare(name);
+}
+
+const matchReadStatements = preparedPerHandle((db) => ({
+  items: bestPairs(db, 'matches_items_of_tenders', {
+    subject: sql`m.tender_id`,
+    counterpart: sql`m.catalogue_item_id`,
+    table: sql`catalogue_items`,
+    columns: sql`c.value_pence, null::bigint as budget_pence, c.quantity, null::text as status, null::timestamptz as deadline`,
+    open: sql`true`,
+  }),
+  // only tenders open to suppliers
+  tenders: bestPairs(db, 'matches_tenders_of_items', {
+    subject: sql`m.catalogue_item_id`,
+    counterpart: sql`m.tender_id`,
+    table: sql`tenders`,
+    columns: sql`null::bigint as value_pence, c.budget_pence, c.quantity, c.status, c.deadline`,
+    open: openTenderSql('c'),
+  }),
+}));
 
 /**
  * The best `limit` catalogue items of each tender in `tenderIds`, with the count of all of them.
