@@ -119,6 +119,16 @@ describe('Journeys: the live feed of public-sector tenders (docs/product.md §§
       // the favourite is in the Favourites tab
       await page.getByRole('link', { name: 'Back to Live Feed' }).first().click();
       await page.waitForURL((u) => u.pathname === '/supplier/external-search');
+      // "Top for you": the feed ranked for the supplier's own catalogue items, each notice with the
+      // item it matches, its score and the reasons
+      await page.getByRole('tab', { name: 'Top for you' }).click();
+      const top = page.getByRole('list', { name: 'Top tenders for you' });
+      await top.getByRole('article').first().waitFor();
+      await top
+        .getByText(/Why this result: Matches your “.+” \(score \d+\): /)
+        .first()
+        .waitFor();
+      await shootBoth(page, 'live-feed-top-for-you');
       await page.getByRole('tab', { name: 'Favourites' }).click();
       const favourites = page.getByRole('list', { name: 'Favourite tenders' });
       await favourites.getByRole('article', { name: TITLE }).waitFor();

@@ -236,6 +236,53 @@ describe('Journey: tender responses', () => {
     expect([...buyer.errors, ...supplier.errors, ...core.errors]).toEqual([]);
   });
 
+  it("Prefill with Bid Assist fills the form from the supplier's catalogue, and a price changed since shows in the next prefill", async () => {
+    const account = await freshAccount({
+      role: 'supplier',
+      firstName: 'Priya',
+      lastName: 'Shah',
+      companyName: 'Calder Timber',
+    });
+    const buyer = await newPage(browser);
+    const supplier = await newPage(browser);
+    await loginAs(buyer.page, 'buyer@brickyard.test');
+    await loginAs(supplier.page, account.email, account.password);
+    const s = supplier.page;
+    const title = `Larch cladding boards for a school ${Date.now() % 100000}`;
+    const t = await apiCall<{ data: { id: string } }>(buyer.page, 'POST', '/api/tender', {
+      title,
+      description: 'Supply Siberian larch cladding boards for a primary school extension.',
+      category: 'timber',
+      quantity: 300,
+      deadline: inDays(15),
+      status: 'active',
+    });
+    const board = `Siberian larch cladding board 20x145 ${Date.now() % 100000}`;
+    const item = await apiCall<{ data: { id: string } }>(s, 'POST', '/api/catalogue', {
+      title: board,
+      description: 'Siberian larch cladding boards, kiln dried, delivered from our yard.',
+      category: 'timber',
+      value: 12.5,
+      leadTime: 9,
+    });
+
+    await s.goto(`/supplier/tender/${t.data.id}`);
+    await s.getByRole('heading', { name: title }).waitFor();
+    await s.getByRole('button', { name: 'Submit a response' }).click();
+    const form = s.getByRole('form', { name: 'Your response' });
+    await form.getByRole('button', { name: 'Prefill with Bid Assist' }).click();
+    await form.getByText(/^Filled from your catalogue and profile: 1 line/).waitFor();
+    // the item priced from the catalogue, at the tender's quantity, with its lead time
+    await expect.poll(() => s.getByTestId('response-total').textContent()).toBe('£3,750');
+    await expect.poll(() => form.getByLabel('Lead time (days)').inputValue()).toBe('9');
+    await shootBoth(s, 'responses-supplier-prefill');
+
+    await apiCall(s, 'PUT', `/api/catalogue/${item.data.id}`, { value: 13 });
+    await form.getByRole('button', { name: 'Prefill with Bid Assist' }).click();
+    await expect.poll(() => s.getByTestId('response-total').textContent()).toBe('£3,900');
+    expect([...buyer.errors, ...supplier.errors]).toEqual([]);
+  });
+
   it('sealed: the buyer sees only how many responses arrived before the deadline', async () => {
     const buyer = await newPage(browser);
     const supplier = await newPage(browser);

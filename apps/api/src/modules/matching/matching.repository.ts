@@ -602,10 +602,10 @@ export async function supplierItems(db: DbOrTx, userId: string, n: number): Prom
  * certifications, places and region score). The world's part: the feed's newest write and the hour
  * (the lead-time signal reads the clock). The search statistics' recount is left out on purpose: it
  * moves term weights a little, every few minutes on a busy feed, and would rank every supplier's
- * feed again each time. `r2` marks the kept format (three shown reasons a notice), so a ranking kept
- * in an older one is ranked again.
+ * feed again each time. `r3` marks the kept format (three shown reasons a notice; open notices kept
+ * first, then the rest by score), so a ranking kept in an older one is ranked again.
  */
-const FEED_VERSION = 'r2';
+const FEED_VERSION = 'r3';
 
 export interface KeptFeed {
   version: string;
@@ -615,7 +615,7 @@ export interface KeptFeed {
   exact: boolean;
   /** only the world's part has moved since it was ranked (the caller may show it while it ranks again) */
   sameOwn: boolean;
-  /** the kept ranking's first `limit` notices: open ones scoring at least `good` first, then by score */
+  /** the kept ranking's first `limit` notices: the open ones by score, then the closed ones by score */
   top: Array<{ id: string; score: number; reasons: MatchReason[]; item: string }>;
 }
 
@@ -641,16 +641,16 @@ const keptFeedStatement = preparedPerDb((db) => {
       from (select count(*)::int as n, max(updated_at) as changed from catalogue_items where user_id = ${userId}) c),
     k as (select version, pairs from ${feedRankings} where user_id = ${userId}),
     pairs as (
-      select e - 'exact' as pair, (x.id is not null and (e->>'score')::float8 >= ${sql.placeholder('good')}::float8) as good,
+      select e - 'exact' as pair, x.id is not null as open,
         (e->>'exact')::float8 as exact, e->>'id' collate "C" as id
       from k, jsonb_array_elements(k.pairs) e
       left join external_tenders x on x.id = (e->>'id')::uuid and x.tender_status = 'active'
         and (x.tender_end_date is null or x.tender_end_date > now())),
-    shown as (select * from pairs order by good desc, exact desc, id limit ${sql.placeholder('limit')})
+    shown as (select * from pairs order by open desc, exact desc, id limit ${sql.placeholder('limit')})
     select v.own || '#' || v.world as version, v.items,
       (select version from k) = v.own || '#' || v.world as exact,
       (select split_part(version, '#', 1) from k) = v.own as same_own,
-      coalesce((select jsonb_agg(pair order by good desc, exact desc, id) from shown), '[]'::jsonb) as top
+      coalesce((select jsonb_agg(pair order by open desc, exact desc, id) from shown), '[]'::jsonb) as top
     from v) kept`,
     )
     .prepare('kept_feed');
@@ -661,8 +661,8 @@ const keptFeedStatement = preparedPerDb((db) => {
  * notices are open is read now (notices close without a write), and only the shown ones leave the
  * database.
  */
-export async function keptFeed(db: Db, userId: string, limit: number, good: number): Promise<KeptFeed> {
-  const [row] = await keptFeedStatement(db).execute({ userId, limit, good });
+export async function keptFeed(db: Db, userId: string, limit: number): Promise<KeptFeed> {
+  const [row] = await keptFeedStatement(db).execute({ userId, limit });
   return {
     version: row!.version,
     items: row!.items,

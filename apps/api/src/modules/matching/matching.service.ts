@@ -615,14 +615,12 @@ const lexicalOfFit = (fit: number) => {
 
 /** Items whose matches rank a supplier's feed: the newest this many. */
 export const FEED_ITEMS = 5;
-/** A notice scoring at least this for one of the items is a match worth putting first while it is open. */
-export const FEED_GOOD = 50;
 
 /**
  * "Top for you" (docs/decisions/0005-matching-explainable-weighted-signals.md): the live feed ranked for one supplier by the matching engine — each of
  * their newest catalogue items against the notices the search engine finds for it, scored on every
- * signal (CPV, wording, meaning, price, region…) — open notices that match well first, then the rest
- * by score. Null when the supplier has no catalogue item yet (the caller falls back to their
+ * signal (CPV, wording, meaning, price, region…) — open notices by score first, then the closed
+ * ones by score (docs/product.md: it ranks open notices). Null when the supplier has no catalogue item yet (the caller falls back to their
  * favourites and saved searches).
  */
 export async function feedFor(
@@ -631,7 +629,7 @@ export async function feedFor(
   limit: number,
   onBackgroundError?: (err: unknown) => void,
 ): Promise<Array<{ id: string; score: number; reasons: MatchReason[]; item: string }> | null> {
-  const kept = await repo.keptFeed(db, supplierId, limit, FEED_GOOD);
+  const kept = await repo.keptFeed(db, supplierId, limit);
   if (!kept.items) return null;
   if (kept.exact) return kept.top;
   if (kept.sameOwn) {
@@ -643,7 +641,7 @@ export async function feedFor(
   }
   // A supplier whose own catalogue or profile changed waits: they expect to see the change.
   await rankFeedOnce(db, supplierId, kept.version);
-  return (await repo.keptFeed(db, supplierId, limit, FEED_GOOD)).top;
+  return (await repo.keptFeed(db, supplierId, limit)).top;
 }
 
 /**
@@ -697,9 +695,8 @@ async function rankFeed(db: DbOrTx, supplierId: string): Promise<repo.FeedRankin
       if (!cur || r.exact > cur.exact) best.set(r.id, { ...r, item: c.title });
     }
   }
-  const good = (p: { isOpen: boolean; score: number }) => Number(p.isOpen && p.score >= FEED_GOOD);
   return [...best.values()]
-    .sort((a, b) => good(b) - good(a) || b.exact - a.exact || a.id.localeCompare(b.id))
+    .sort((a, b) => Number(b.isOpen) - Number(a.isOpen) || b.exact - a.exact || a.id.localeCompare(b.id))
     .slice(0, FEED_KEPT)
     .map(({ id, score, exact, reasons, item }) => ({
       id,

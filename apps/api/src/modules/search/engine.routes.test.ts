@@ -216,6 +216,8 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect((await kept())?.computedAt).toEqual(ranked!.computedAt);
     const closed = afterClosing.body.data.find((x: { id: string }) => x.id === leader);
     expect(closed?.isOpen ?? false).toBe(false);
+    // it ranks open notices: the closed leader (score 55) now comes after the open ones (19 and 11)
+    expect(afterClosing.body.data.map((x: { isOpen: boolean }) => x.isOpen)).toEqual([true, true, false]);
     // the kept ranking with today's open notices answers what ranking afresh answers
     await t.db.delete(feedRankings).where(eq(feedRankings.userId, roofer.id));
     const fresh = await top();
