@@ -4,7 +4,8 @@ import { preparedPerDb, type Db } from './client.ts';
 import { listVersions, ownerListVersions } from './schema/index.ts';
 
 /** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0034). */
-export type OwnerList = 'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist' | 'billing';
+export type OwnerList =
+  'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist' | 'billing' | 'profile';
 
 /**
  * Where an owner's list stood when a statement read it: the owner's version and the people
@@ -17,8 +18,8 @@ export interface OwnerListState {
 
 const sameState = (a: OwnerListState, b: OwnerListState) => a.owner === b.owner && a.people === b.people;
 
-/** Columns that read an owner's list state; `ownerId` is the statement's owner parameter. */
-const ownerListStateColumns = (list: OwnerList, ownerId: unknown) => ({
+/** Columns that read an owner's list state; `ownerId` is the statement's owner parameter (or column). */
+export const ownerListStateColumns = (list: OwnerList, ownerId: unknown) => ({
   ownerVersion:
     sql<number>`coalesce((select ${ownerListVersions.version} from ${ownerListVersions} where ${ownerListVersions.list} = ${list} and ${ownerListVersions.ownerId} = ${ownerId}), 0)`.mapWith(
       Number,
@@ -57,6 +58,41 @@ interface KeptAnswer<A> {
 }
 
 /**
+ * Answers kept per key with the owner list state they were read under (see createOwnerPages),
+ * for a caller that reads the state itself, in a statement that also reads what is not kept.
+ * Up to `maxRows` rows are kept per instance, least recently used out first; `sizeOf` counts an
+ * answer's rows (an object answer counts as one).
+ */
+export function createKeptByState<A extends object>(
+  options: { maxRows?: number; sizeOf?: (answer: A) => number } = {},
+) {
+  const sizeOf = options.sizeOf ?? ((a: A) => ('data' in a && Array.isArray(a.data) ? a.data.length : 0) + 1);
+  const kept = new LRUCache<string, KeptAnswer<A>>({
+    maxSize: options.maxRows ?? 100_000,
+    sizeCalculation: (k) => Math.max(1, sizeOf(k.answer)),
+  });
+  return {
+    /** The answer kept for `key` under `state`, or `read`'s, kept when no newer one is. */
+    async answer(
+      key: string,
+      state: OwnerListState,
+      read: () => Promise<A>,
+      until?: (answer: A) => number | null,
+    ): Promise<A> {
+      const hit = kept.get(key);
+      if (hit && sameState(hit.state, state) && (hit.until === null || Date.now() < hit.until)) return hit.answer;
+      const answer = await read();
+      const current = kept.peek(key);
+      // A slower read under an older state never replaces a newer answer.
+      if (!current || (current.state.owner <= state.owner && current.state.people <= state.people)) {
+        kept.set(key, { state, answer, until: until?.(answer) ?? null });
+      }
+      return answer;
+    },
+  };
+}
+
+/**
  * Pages read per person (a user's notifications, their conversations) kept as the API answers
  * them, per owner and page, with the owner's list state (docs/performance.md "Pages kept per
  * owner"). Every request reads the state first (two primary-key reads) and answers the kept page
@@ -69,11 +105,7 @@ interface KeptAnswer<A> {
  * recently used out first (an object answer counts as one row).
  */
 export function createOwnerPages<A extends object>(list: OwnerList, options: { maxRows?: number } = {}) {
-  const kept = new LRUCache<string, KeptAnswer<A>>({
-    maxSize: options.maxRows ?? 100_000,
-    // A page counts its rows; an object answer counts one.
-    sizeCalculation: (k) => ('data' in k.answer && Array.isArray(k.answer.data) ? k.answer.data.length : 0) + 1,
-  });
+  const kept = createKeptByState<A>(options);
   return {
     /**
      * The owner's page `pageKey` (every input the answer depends on besides the owner), kept or
@@ -86,17 +118,8 @@ export function createOwnerPages<A extends object>(list: OwnerList, options: { m
       read: () => Promise<A>,
       until?: (answer: A) => number | null,
     ): Promise<A> {
-      const key = `${ownerId} ${pageKey}`;
       const state = await readOwnerListState(db, list, ownerId);
-      const hit = kept.get(key);
-      if (hit && sameState(hit.state, state) && (hit.until === null || Date.now() < hit.until)) return hit.answer;
-      const answer = await read();
-      const current = kept.peek(key);
-      // A slower read under an older state never replaces a newer page.
-      if (!current || (current.state.owner <= state.owner && current.state.people <= state.people)) {
-        kept.set(key, { state, answer, until: until?.(answer) ?? null });
-      }
-      return answer;
+      return kept.answer(`${ownerId} ${pageKey}`, state, read, until);
     },
   };
 }

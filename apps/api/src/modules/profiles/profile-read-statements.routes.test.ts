@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { profileDocuments } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -87,6 +88,19 @@ describe('a profile read is one database statement, however much the profile hol
     expect(statements, statements.join('\n---\n')).toHaveLength(1);
   });
 
+  it('after a write to the profile, the next read is two statements: its state, then the whole view', async () => {
+    await readCounted(`/api/users/profile/${supplier.id}`, buyer);
+    await t.db
+      .insert(profileDocuments)
+      .values({ userId: supplier.id, name: 'Fire strategy', fileKey: `u/${supplier.id}/fire.pdf` });
+    const { result, statements } = await statementsDuring(() =>
+      t.request('GET', `/api/users/profile/${supplier.id}`, { token: buyer.token }),
+    );
+    expect(result.body.data.documents).toHaveLength(4);
+    expect(statements, statements.join('\n---\n')).toHaveLength(2);
+    await t.db.delete(profileDocuments).where(eq(profileDocuments.name, 'Fire strategy'));
+  });
+
   it('the same supplier seen by a buyer who is no counterparty, and by an admin', async () => {
     const stranger = await readCounted(`/api/users/profile/${supplier.id}`, strangerBuyer);
     expect(stranger.profile).toMatchObject({ contactVisible: false, email: null });
@@ -96,7 +110,8 @@ describe('a profile read is one database statement, however much the profile hol
     expect(byAdmin.statements, byAdmin.statements.join('\n---\n')).toHaveLength(1);
   });
 
-  it('a profile the viewer may not see (same role) is refused after that one statement', async () => {
+  it('a profile the viewer may not see (same role) is refused after one statement', async () => {
+    await t.request('GET', `/api/users/profile/${strangerBuyer.id}`, { token: buyer.token });
     const { result, statements } = await statementsDuring(() =>
       t.request('GET', `/api/users/profile/${strangerBuyer.id}`, { token: buyer.token }),
     );

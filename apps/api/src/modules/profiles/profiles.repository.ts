@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
+import { createKeptByState, ownerListStateColumns } from '../../db/owner-pages.ts';
 import {
   catalogueItems,
   contracts,
-  conversations,
   messages,
   files,
   portfolioItems,
@@ -47,12 +47,9 @@ const counterpartyColumns = (viewerId: Placeholder) => ({
     select 1 from ${contracts}
     where (${contracts.buyerId} = ${viewerId} and ${contracts.supplierId} = ${users.id})
        or (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewerId}))`,
+  // conversations are between two people: a message's recipient is the other participant
   ownerHasWritten: sql<boolean>`exists (
-    select 1 from ${conversations}
-    join ${messages} on ${messages.conversationId} = ${conversations.id}
-    where ${conversations.userLowId} = least(${users.id}, ${viewerId}::uuid)
-      and ${conversations.userHighId} = greatest(${users.id}, ${viewerId}::uuid)
-      and ${messages.senderId} = ${users.id})`,
+    select 1 from ${messages} where ${messages.senderId} = ${users.id} and ${messages.recipientId} = ${viewerId})`,
 });
 
 const profileOwnerStatement = preparedPerHandle((db) =>
@@ -168,11 +165,8 @@ export interface CatalogueItemOfProfile {
   valuePence: number | null;
 }
 
-/**
- * Everything the profile view of `ownerId` shows, as `viewerId` would see it if allowed, read in
- * one round trip; undefined when there is no such (undeleted) user.
- */
-export async function findProfileView(db: Db, viewer: string, owner: string) {
+/** The profile view statement's row, shaped as the service reads it. */
+async function readProfileView(db: Db, viewer: string, owner: string) {
   const [row] = await profileViewStatement(db).execute({ viewerId: viewer, ownerId: owner });
   if (!row) return undefined;
   const { sharesContract, ownerHasWritten, profile, docs, portfolio, projects: projs, requirements: reqs } = row;
@@ -212,6 +206,64 @@ export async function findProfileView(db: Db, viewer: string, owner: string) {
       latest: latest.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
     },
   };
+}
+
+/**
+ * Where `ownerId`'s profile stands (its 'profile' owner version, raised by the triggers of
+ * migration 0039, and the people version) and whether `viewerId` is their counterparty: four
+ * primary-key or index probes, read on every request. No row: no such (undeleted) user.
+ */
+const profileStateStatement = preparedPerDb((db) => {
+  const { ownerVersion, peopleVersion } = ownerListStateColumns('profile', users.id);
+  return (
+    db
+      .select({ owner: ownerVersion, people: peopleVersion, ...counterpartyColumns(viewerId) })
+      .from(users)
+      // (a join makes the builder name every column with its table, as the subqueries need)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, ownerId), isNull(users.deletedAt)))
+      .limit(1)
+      .prepare('profile_state')
+  );
+});
+
+type KeptProfileView = Omit<NonNullable<Awaited<ReturnType<typeof readProfileView>>>, 'counterparty'> | { gone: true };
+
+/**
+ * Profile views kept per owner under the state they were read at (docs/performance.md, "A
+ * profile, kept"): the view is the same for every viewer but for the counterparty flag, which
+ * the state statement reads each time. A profile counts as its listed rows; 200,000 rows is at
+ * most a few hundred megabytes at the view's limits and far less for real profiles.
+ */
+const keptViews = createKeptByState<KeptProfileView>({
+  maxRows: 200_000,
+  sizeOf: (v) =>
+    'gone' in v
+      ? 1
+      : 1 +
+        v.parts.docs.length +
+        v.parts.portfolio.length +
+        v.parts.projects.length +
+        v.parts.catalogueItems.length +
+        v.parts.latest.length,
+});
+
+/**
+ * Everything the profile view of `ownerId` shows, as `viewerId` would see it if allowed;
+ * undefined when there is no such (undeleted) user. One small statement reads the state; the
+ * view is read (one statement) only when it changed since this instance last read it.
+ */
+export async function findProfileView(db: Db, viewer: string, owner: string) {
+  const [state] = await profileStateStatement(db).execute({ viewerId: viewer, ownerId: owner });
+  if (!state) return undefined;
+  const view = await keptViews.answer(owner, { owner: state.owner, people: state.people }, async () => {
+    const read = await readProfileView(db, viewer, owner);
+    if (!read) return { gone: true }; // deleted since the state was read: its version has moved
+    const { counterparty: _perViewer, ...kept } = read;
+    return kept;
+  });
+  if ('gone' in view) return undefined;
+  return { ...view, counterparty: state.sharesContract || state.ownerHasWritten };
 }
 export type ProfileView = NonNullable<Awaited<ReturnType<typeof findProfileView>>>;
 
