@@ -36,6 +36,10 @@ export const users = pgTable(
     index('users_role_approved_idx').on(t.role, t.approved, t.createdAt),
     // The admin dashboard's sign-ups trend (created_at in a range, all roles but admin).
     index('users_created_idx').on(t.createdAt),
+    // The admin's user list: waiting accounts first, newest first, read a page at a time.
+    index('users_list_idx')
+      .on(t.approved, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import {
+  literalValues,
+  placeholderValues,
+  preparedPerShape,
+  type Bind,
+  type Db,
+  type DbOrTx,
+} from '../../db/client.ts';
 import { contactMessages, feedSyncState, subscriptions, users } from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { ListUsersQuery } from '@brickyard/shared';
@@ -11,12 +18,13 @@ export interface UserFilter {
   q?: string;
 }
 
-export async function listUsers(db: DbOrTx, filter: UserFilter, page: number, pageSize: number) {
+/** The conditions of the admin's user list; values bound by `bind` (placeholders in a prepared shape). */
+function userListWhere(filter: UserFilter, bind: Bind) {
   const conds: SQL[] = [isNull(users.deletedAt)];
-  if (filter.role) conds.push(eq(users.role, filter.role));
-  if (filter.approved !== undefined) conds.push(eq(users.approved, filter.approved));
+  if (filter.role) conds.push(eq(users.role, bind.value('role', filter.role)));
+  if (filter.approved !== undefined) conds.push(eq(users.approved, bind.value('approved', filter.approved)));
   if (filter.q) {
-    const like = containsPattern(filter.q);
+    const like = bind.value('like', containsPattern(filter.q));
     conds.push(
       or(
         ilike(users.email, like),
@@ -25,8 +33,18 @@ export async function listUsers(db: DbOrTx, filter: UserFilter, page: number, pa
       )!,
     );
   }
-  const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
+  return and(...conds);
+}
+
+const userListShape = (f: UserFilter) => `${f.role ? 'r' : ''}${f.approved === undefined ? '' : 'a'}${f.q ? 'q' : ''}`;
+const userListValues = (f: UserFilter) => ({
+  role: f.role,
+  approved: f.approved,
+  like: f.q ? containsPattern(f.q) : undefined,
+});
+
+function userListPage(db: Db, where: SQL | undefined) {
+  return (
     db
       .select({
         id: users.id,
@@ -45,11 +63,35 @@ export async function listUsers(db: DbOrTx, filter: UserFilter, page: number, pa
       .from(users)
       .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
       .where(where)
-      // Waiting accounts first, oldest first: the 48-hour promise is kept from this list.
+      // Waiting accounts first (the 48-hour promise is kept from this list), newest first;
+      // users_list_idx (migration 0040) walks this order.
       .orderBy(asc(users.approved), desc(users.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).where(where),
+  );
+}
+
+// Prepared per filter shape (which of role, approved and q are set): the list was planned afresh
+// on every request, which cost PostgreSQL more than running it.
+const userPageStatement = preparedPerShape('admin_users_page', userListShape, (db: Db, name: string, f: UserFilter) =>
+  userListPage(db, userListWhere(f, placeholderValues))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(name),
+);
+const userCountStatement = preparedPerShape('admin_users_count', userListShape, (db: Db, name: string, f: UserFilter) =>
+  db.select({ n: count() }).from(users).where(userListWhere(f, placeholderValues)).prepare(name),
+);
+
+export async function listUsers(db: Db, filter: UserFilter, page: number, pageSize: number) {
+  const pageOf = userPageStatement(db, filter);
+  const countOf = userCountStatement(db, filter);
+  const paging = { limit: pageSize, offset: (page - 1) * pageSize };
+  const [rows, [total]] = await Promise.all([
+    pageOf
+      ? pageOf.execute({ ...userListValues(filter), ...paging })
+      : userListPage(db, userListWhere(filter, literalValues)).limit(paging.limit).offset(paging.offset),
+    countOf
+      ? countOf.execute(userListValues(filter))
+      : db.select({ n: count() }).from(users).where(userListWhere(filter, literalValues)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -45,6 +45,50 @@ describe('docs/product.md §6 admins list users and approve them', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('every combination of filters answers from its own statement, each filter applied, in the list order', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const made = [];
+    for (const [role, approved, companyName] of [
+      ['supplier', false, 'Quarry Lane Stone 1'],
+      ['supplier', true, 'Quarry Lane Stone 2'],
+      ['buyer', false, 'Quarry Lane Homes 3'],
+      ['supplier', false, 'Quarry Lane Stone 4'],
+      ['buyer', true, 'Quarry Lane Homes 5'],
+    ] as const)
+      made.push(await t.createUser({ role, approved, plan: approved ? 'CORE' : null, companyName }));
+    const names = async (query: string) => {
+      const res = await t.request('GET', `/api/auth/users?${query}`, { token: admin.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { names: res.body.data.map((u: { companyName: string }) => u.companyName), total: res.body.meta.total };
+    };
+    // waiting first, newest first within each
+    expect(await names('q=quarry+lane')).toEqual({
+      names: [
+        'Quarry Lane Stone 4',
+        'Quarry Lane Homes 3',
+        'Quarry Lane Stone 1',
+        'Quarry Lane Homes 5',
+        'Quarry Lane Stone 2',
+      ],
+      total: 5,
+    });
+    expect(await names('q=quarry+lane&role=supplier&approved=false')).toEqual({
+      names: ['Quarry Lane Stone 4', 'Quarry Lane Stone 1'],
+      total: 2,
+    });
+    expect(await names('q=quarry+lane&role=buyer')).toEqual({
+      names: ['Quarry Lane Homes 3', 'Quarry Lane Homes 5'],
+      total: 2,
+    });
+    expect(await names('q=quarry+lane&approved=true&pageSize=1&page=2')).toEqual({
+      names: ['Quarry Lane Stone 2'],
+      total: 2,
+    });
+    // the same shape with other values: the values are parameters, not part of the statement
+    expect(await names('q=homes&role=buyer&approved=true')).toEqual({ names: ['Quarry Lane Homes 5'], total: 1 });
+    expect(await names('q=stone&role=supplier&approved=true')).toEqual({ names: ['Quarry Lane Stone 2'], total: 1 });
+  });
+
   it('refuses non-admins with 403 and anonymous callers with 401', async () => {
     const buyer = await t.createUser({ role: 'buyer' });
     expect((await t.request('GET', '/api/auth/users', { token: buyer.token })).status).toBe(403);

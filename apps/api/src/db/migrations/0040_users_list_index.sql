@@ -1,0 +1,1 @@
+CREATE INDEX "users_list_idx" ON "users" USING btree ("approved","created_at" DESC NULLS FIRST) WHERE "users"."deleted_at" is null;
