@@ -102,15 +102,13 @@ describe('a kept profile view shows every write at the next read', () => {
   it('a review received, and its reviewer’s new name', async () => {
     expect((await supplierSeenByBuyer()).body.data.reviewSummary).toEqual({ average: null, count: 0 });
     const contract = await contractBetween(reviewer.id, supplier.id);
-    await t.db
-      .insert(reviews)
-      .values({
-        contractId: contract.id,
-        reviewerId: reviewer.id,
-        revieweeId: supplier.id,
-        rating: 4,
-        text: 'On time',
-      });
+    await t.db.insert(reviews).values({
+      contractId: contract.id,
+      reviewerId: reviewer.id,
+      revieweeId: supplier.id,
+      rating: 4,
+      text: 'On time',
+    });
     const reviewed = (await supplierSeenByBuyer()).body.data;
     expect(reviewed.reviewSummary).toEqual({ average: 4, count: 1 });
     expect(reviewed.reviews[0].reviewer.companyName).toBe('Harbour Homes Ltd');

@@ -230,10 +230,11 @@ const profileStateStatement = preparedPerDb((db) => {
 type KeptProfileView = Omit<NonNullable<Awaited<ReturnType<typeof readProfileView>>>, 'counterparty'> | { gone: true };
 
 /**
- * Profile views kept per owner under the state they were read at (docs/performance.md, "A
- * profile, kept"): the view is the same for every viewer but for the counterparty flag, which
- * the state statement reads each time. A profile counts as its listed rows; 200,000 rows is at
- * most a few hundred megabytes at the view's limits and far less for real profiles.
+ * Profile views kept per owner under the state they were read at (docs/performance.md, "Pages
+ * kept per owner"): the view is the same for every viewer but for the counterparty flag, which
+ * the state statement reads each time. A profile counts as its listed rows (items, portfolio,
+ * projects, documents, reviews); 200,000 rows of a few hundred bytes each is on the order of
+ * 100 MB per instance at most.
  */
 const keptViews = createKeptByState<KeptProfileView>({
   maxRows: 200_000,
