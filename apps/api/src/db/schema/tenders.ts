@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
@@ -63,6 +64,11 @@ export const tenders = pgTable(
     index('tenders_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('tenders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('tenders_status_deadline_idx').on(t.status, t.deadline),
+    // Tenders a supplier may still pick for Bid Assist, soonest deadline first, none last
+    // (bid-assist.repository.ts, pickableTendersSql)
+    index('tenders_pickable_idx')
+      .on(sql`coalesce(${t.deadline}, 'infinity'::timestamptz)`, t.id)
+      .where(sql`${t.status} = 'active'`),
     index('tenders_status_budget_idx').on(t.status, t.budgetPence),
     index('tenders_category_status_idx').on(t.category, t.status, t.createdAt),
     index('tenders_region_status_idx').on(t.region, t.status, t.createdAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "tenders_pickable_idx" ON "tenders" USING btree (coalesce("deadline", 'infinity'::timestamptz),"id") WHERE "tenders"."status" = 'active';
