@@ -303,37 +303,36 @@ export async function topTenders(
   return rows;
 }
 
-const tenderByIdStatement = preparedPerDb((db) =>
-  db
-    .select(columns(sql.placeholder('userId')))
-    .from(t)
-    .where(eq(t.id, sql.placeholder('id')))
-    .prepare('external_tender_by_id'),
-);
-
-/** One live-feed tender as `userId` sees it: the detail screen's read, prepared once. */
-export async function findTender(db: Db, userId: string, id: string): Promise<TenderView | null> {
-  const [row] = await tenderByIdStatement(db).execute({ userId, id });
-  return row ?? null;
-}
-
 /**
- * The buyer and parties of the release a tender was compiled from (the rest of the raw release
- * is left in the database): where the buyer's contact point is published.
+ * One live-feed tender as the detail screen shows it, with the buyer and parties of the release
+ * it was compiled from (where the buyer's contact point is published; the rest of the raw release
+ * stays in the database): one statement, prepared once. (Read as two statements side by side, the
+ * second round trip cost as much as either read on this machine, docs/performance.md.)
  */
-const releasePartiesStatement = preparedPerHandle((db) => {
+const tenderByIdStatement = preparedPerDb((db) => {
   const r = externalTenderReleases;
   return db
-    .select({ parties: sql<unknown>`json_build_object('buyer', ${r.raw}->'buyer', 'parties', ${r.raw}->'parties')` })
+    .select({
+      ...columns(sql.placeholder('userId')),
+      // the outer row's columns named with their table: a one-table select leaves them bare
+      parties: sql<unknown>`(select json_build_object('buyer', ${r.raw}->'buyer', 'parties', ${r.raw}->'parties')
+        from ${r} where ${r.ocid} = ${t}.ocid and ${r.releaseId} = ${t}.release_id)`,
+    })
     .from(t)
-    .innerJoin(r, and(eq(r.ocid, t.ocid), eq(r.releaseId, t.releaseId)))
-    .where(eq(t.id, sql.placeholder('tenderId')))
-    .prepare('release_parties_of');
+    .where(eq(t.id, sql.placeholder('id')))
+    .prepare('external_tender_by_id');
 });
 
-export async function releasePartiesOf(db: DbOrTx, tenderId: string): Promise<unknown> {
-  const [row] = await releasePartiesStatement(db).execute({ tenderId });
-  return row?.parties ?? null;
+/** One live-feed tender as `userId` sees it, and its release's parties (null when not kept). */
+export async function findTender(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ row: TenderView; parties: unknown } | null> {
+  const [found] = await tenderByIdStatement(db).execute({ userId, id });
+  if (!found) return null;
+  const { parties, ...row } = found;
+  return { row, parties: parties ?? null };
 }
 
 export async function tenderExists(db: DbOrTx, id: string): Promise<boolean> {

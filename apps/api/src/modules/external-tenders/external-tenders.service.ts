@@ -315,9 +315,9 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
 
     async get(p: Principal, id: string) {
       requireLiveFeed(p);
-      const [row, parties] = await Promise.all([repo.findTender(db, p.id, id), repo.releasePartiesOf(db, id)]);
-      if (!row) throw new AppError('NOT_FOUND', 'Tender not found');
-      return { data: { ...toExternalTender(row), buyerContact: buyerContactOf(parties) } };
+      const found = await repo.findTender(db, p.id, id);
+      if (!found) throw new AppError('NOT_FOUND', 'Tender not found');
+      return { data: { ...toExternalTender(found.row), buyerContact: buyerContactOf(found.parties) } };
     },
 
     async favourite(p: Principal, id: string, on: boolean) {
