@@ -198,6 +198,27 @@ describe('docs/product.md §7 GET /api/external-tenders/{id} and favourites (doc
     expect((await get('/api/external-tenders/not-a-uuid')).status).toBe(400);
   });
 
+  it('the favourites tab counts the caller’s favourites on every page, a page past the last included', async () => {
+    const ids = (await search('q=works')).data.slice(0, 3).map((d: { id: string }) => d.id);
+    expect(ids).toHaveLength(3);
+    for (const id of ids) await t.request('POST', `/api/external-tenders/favourites/${id}`, { token: supplier.token });
+    await t.request('POST', `/api/external-tenders/favourites/${ids[0]}`, { token: partner.token });
+    const pageOf = async (page: number) => {
+      const res = await get(`/api/external-tenders/favourites/user?pageSize=2&page=${page}`);
+      expect(res.status).toBe(200);
+      return { n: res.body.data.length, total: res.body.meta.total };
+    };
+    expect([await pageOf(1), await pageOf(2), await pageOf(3)]).toEqual([
+      { n: 2, total: 3 },
+      { n: 1, total: 3 },
+      { n: 0, total: 3 },
+    ]);
+    for (const id of ids)
+      await t.request('DELETE', `/api/external-tenders/favourites/${id}`, { token: supplier.token });
+    await t.request('DELETE', `/api/external-tenders/favourites/${ids[0]}`, { token: partner.token });
+    expect(await pageOf(1)).toEqual({ n: 0, total: 0 });
+  });
+
   it('favourites idempotently, lists them per user, and removes them idempotently', async () => {
     const { data } = await search('q=pitch');
     const id = data[0].id;

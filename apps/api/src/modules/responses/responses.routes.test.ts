@@ -980,3 +980,29 @@ describe('response documents (the presigned upload flow)', () => {
     expect((await download(key, otherBuyer.token)).status).toBe(404);
   });
 });
+
+describe('GET /api/responses/mine pages', () => {
+  it('counts the supplier’s own responses on every page, a page past the last included', async () => {
+    const supplier = await t.createUser({ role: 'supplier', companyName: 'Calder Steel Ltd' });
+    const other = await t.createUser({ role: 'supplier' });
+    for (let i = 0; i < 3; i++) {
+      const tender = await createTender({ title: `Steel stair ${i + 1} for a school in Halifax` });
+      expect((await respond(tender.id, supplier.token, bid({ status: 'draft' }))).status).toBe(201);
+      if (i === 0) expect((await respond(tender.id, other.token, bid({ status: 'draft' }))).status).toBe(201);
+    }
+    const pageOf = async (page: number) => {
+      const res = await t.request('GET', `/api/responses/mine?pageSize=2&page=${page}`, { token: supplier.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { titles: res.body.data.map((r: { tenderTitle: string }) => r.tenderTitle), total: res.body.meta.total };
+    };
+    expect(await pageOf(1)).toEqual({
+      titles: ['Steel stair 3 for a school in Halifax', 'Steel stair 2 for a school in Halifax'],
+      total: 3,
+    });
+    expect(await pageOf(2)).toEqual({ titles: ['Steel stair 1 for a school in Halifax'], total: 3 });
+    expect(await pageOf(3)).toEqual({ titles: [], total: 3 });
+    const none = await t.createUser({ role: 'supplier' });
+    const empty = await t.request('GET', '/api/responses/mine', { token: none.token });
+    expect(empty.body).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
