@@ -43,7 +43,12 @@ export async function findPerson(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** Opens the conversation of a pair about a subject, or answers the existing one (race-safe). */
+/**
+ * Opens the conversation of a pair about a subject, or answers the existing one (race-safe).
+ * The existing one is looked up first: most calls (every message sent to a counterpart) find it,
+ * in one statement. A pair that has none inserts it; an insert that lost a race to another
+ * transaction's (ON CONFLICT DO NOTHING waited for it to commit) reads the winner's row.
+ */
 export async function openConversation(
   tx: DbOrTx,
   a: string,
@@ -51,6 +56,8 @@ export async function openConversation(
   subject: Subject,
 ): Promise<{ row: ConversationRow; created: boolean }> {
   const [low, high] = a < b ? [a, b] : [b, a];
+  const existing = await findPairConversation(tx, low, high, subject);
+  if (existing) return { row: existing, created: false };
   const [inserted] = await tx
     .insert(conversations)
     .values({ userLowId: low, userHighId: high, ...subject })
@@ -63,7 +70,16 @@ export async function openConversation(
     ]);
     return { row: inserted, created: true };
   }
-  const [existing] = await tx
+  return { row: (await findPairConversation(tx, low, high, subject))!, created: false };
+}
+
+async function findPairConversation(
+  tx: DbOrTx,
+  low: string,
+  high: string,
+  subject: Subject,
+): Promise<ConversationRow | null> {
+  const [row] = await tx
     .select()
     .from(conversations)
     .where(
@@ -79,7 +95,7 @@ export async function openConversation(
           : isNull(conversations.externalTenderId),
       ),
     );
-  return { row: existing!, created: false };
+  return row ?? null;
 }
 
 /** A conversation, only when `userId` takes part in it. */
@@ -93,6 +109,15 @@ export async function findConversationOf(db: DbOrTx, id: string, userId: string)
   return row ?? null;
 }
 
+/** A user's unread messages in all: the counters the messages triggers keep (migration 0018), a row per conversation. */
+const unreadTotalOf = (userId: string) =>
+  sql<number>`(select coalesce(sum(${conversationParticipants.unread}), 0)::int from ${conversationParticipants} where ${eq(conversationParticipants.userId, userId)})`;
+
+/**
+ * Adds a message and makes it its conversation's last. Answers the row and the recipient's unread
+ * messages in all after it: the conversation's update reads them once the insert's trigger
+ * (migration 0018) has counted the new message, so a send needs no statement of its own for them.
+ */
 export async function insertMessage(
   tx: DbOrTx,
   values: {
@@ -102,13 +127,14 @@ export async function insertMessage(
     text: string;
     attachments: { name: string; key: string }[];
   },
-): Promise<MessageRow> {
+): Promise<{ row: MessageRow; recipientUnread: number }> {
   const [row] = await tx.insert(messages).values(values).returning();
-  await tx
+  const [moved] = await tx
     .update(conversations)
     .set({ lastMessageId: row!.id, lastMessageAt: row!.createdAt })
-    .where(eq(conversations.id, values.conversationId));
-  return row!;
+    .where(eq(conversations.id, values.conversationId))
+    .returning({ recipientUnread: unreadTotalOf(values.recipientId) });
+  return { row: row!, recipientUnread: moved?.recipientUnread ?? 0 };
 }
 
 export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | null> {
@@ -261,11 +287,7 @@ export async function markConversationRead(
 
 /** Every unread message to a user (docs/product.md section 3: not read and not sent by them). */
 export async function unreadTotal(db: DbOrTx, userId: string): Promise<number> {
-  // The counters the messages triggers keep (migration 0018): a row per conversation of the user.
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${conversationParticipants.unread}), 0)::int` })
-    .from(conversationParticipants)
-    .where(eq(conversationParticipants.userId, userId));
+  const [row] = await db.select({ n: unreadTotalOf(userId) }).from(sql`(select 1) as one`);
   return row?.n ?? 0;
 }
 

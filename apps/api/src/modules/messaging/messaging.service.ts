@@ -225,7 +225,7 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
               })
             ).row;
         const recipientId = conversation.userLowId === me.id ? conversation.userHighId : conversation.userLowId;
-        const row = await repo.insertMessage(tx, {
+        const { row, recipientUnread } = await repo.insertMessage(tx, {
           conversationId: conversation.id,
           senderId: me.id,
           recipientId,
@@ -243,11 +243,7 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
         });
         const created: RealtimeEvent = { type: 'message.created', data: { message } };
         await hub.publish([me.id, recipientId], [created], { db: tx, ref: { t: MESSAGE_REF, id: row.id } });
-        await hub.publish(
-          recipientId,
-          [{ type: 'unread.changed', data: { messages: await repo.unreadTotal(tx, recipientId) } }],
-          { db: tx },
-        );
+        await hub.publish(recipientId, [{ type: 'unread.changed', data: { messages: recipientUnread } }], { db: tx });
         return message;
       });
     },

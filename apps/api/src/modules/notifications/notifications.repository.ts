@@ -4,14 +4,6 @@ import { notificationEmails, notificationSettings, notifications, users } from '
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export async function insertNotification(
-  db: DbOrTx,
-  values: { userId: string; kind: string; title: string; body: string; link?: string | null },
-): Promise<NotificationRow> {
-  const [row] = await db.insert(notifications).values(values).returning();
-  return row!;
-}
-
 const notificationPageStatements = preparedPerDb((db) => {
   const userId = sql.placeholder('userId');
   const mine = eq(notifications.userId, userId);
@@ -94,24 +86,76 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
   return rows.length;
 }
 
-/** An unread notification of the same kind and link gets the newer text instead of a second row. */
-export async function refreshUnread(
+/** A notification row as a raw statement answers it (timestamps as PostgreSQL's text). */
+interface RaisedRow extends Record<string, unknown> {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+  unread: number;
+}
+
+/**
+ * An in-app notification in one statement: with `collapse`, the user's unread notification of the
+ * same kind and link gets the new text (else a row is added); with `queueEmail`, its digest mail
+ * is queued; and the user's unread count after it comes back with it. The count reads the
+ * statement's snapshot, which the rows it writes are not part of: a refreshed row was unread
+ * already, an added one is counted on top.
+ */
+export async function raiseNotification(
   db: DbOrTx,
-  values: { userId: string; kind: string; title: string; body: string; link: string },
-): Promise<NotificationRow | null> {
-  const [row] = await db
-    .update(notifications)
-    .set({ title: values.title, body: values.body, createdAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, values.userId),
-        eq(notifications.kind, values.kind),
-        eq(notifications.link, values.link),
-        isNull(notifications.readAt),
-      ),
+  n: {
+    userId: string;
+    kind: string;
+    title: string;
+    body: string;
+    link: string | null;
+    collapse: boolean;
+    queueEmail: boolean;
+  },
+): Promise<{ row: NotificationRow; unread: number }> {
+  const userId = sql`${n.userId}::uuid`;
+  const { rows } = await db.execute<RaisedRow>(sql`
+    with refreshed as (
+      update notifications set title = ${n.title}, body = ${n.body}, created_at = now()
+      where ${n.collapse && n.link !== null} and user_id = ${userId} and kind = ${n.kind}
+        and link = ${n.link} and read_at is null
+      returning *
+    ), added as (
+      insert into notifications (user_id, kind, title, body, link)
+      select ${userId}, ${n.kind}, ${n.title}, ${n.body}, ${n.link}::text
+      where not exists (select from refreshed)
+      returning *
+    ), raised as (
+      (select * from refreshed limit 1) union all select * from added
+    ), queued as (
+      insert into notification_emails (user_id, notification_id, kind, title, body, link)
+      select ${userId}, raised.id, ${n.kind}, ${n.title}, ${n.body}, ${n.link}::text from raised
+      where ${n.queueEmail}
     )
-    .returning();
-  return row ?? null;
+    select raised.id, raised.user_id, raised.kind, raised.title, raised.body, raised.link, raised.read_at,
+      raised.created_at,
+      (select count(*) from notifications where user_id = ${userId} and read_at is null)::int
+        + (select count(*) from added)::int as unread
+    from raised`);
+  const r = rows[0]!;
+  return {
+    row: {
+      id: r.id,
+      userId: r.user_id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      readAt: r.read_at === null ? null : new Date(r.read_at),
+      createdAt: new Date(r.created_at),
+    },
+    unread: Number(r.unread),
+  };
 }
 
 /** Marks the unread notifications of one kind and link read (e.g. a conversation that was read). */

@@ -8,7 +8,6 @@ import {
   type NotificationKind,
   type NotificationSettings,
   type PageMeta,
-  type RealtimeEvent,
   type UpdateNotificationSettingsBody,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -65,29 +64,23 @@ export interface NotifyInput {
  */
 export async function notify(db: DbOrTx, n: NotifyInput): Promise<repo.NotificationRow | null> {
   const channels = channelsFor(await repo.findSettings(db, n.userId), n.kind);
-  let row: repo.NotificationRow | null = null;
-  if (channels.inApp) {
-    const values = { userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null };
-    if (n.collapse && values.link) row = await repo.refreshUnread(db, { ...values, link: values.link });
-    row ??= await repo.insertNotification(db, values);
-    const count = await repo.countUnread(db, n.userId);
-    const shown = toNotification(row);
-    const events: RealtimeEvent[] = [
-      { type: 'notification.created', data: { ...shown, title: clip(shown.title, 300), body: clip(shown.body, 1000) } },
-      { type: 'unread.changed', data: { notifications: count } },
-    ];
-    await publishVia(db, n.userId, events);
+  const mailed = channels.email && isNotificationKind(n.kind) && NOTIFICATION_KIND_INFO[n.kind].mailedBy === 'digest';
+  const values = { userId: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link ?? null };
+  if (!channels.inApp) {
+    if (mailed) await repo.queueEmail(db, { ...values, notificationId: null });
+    return null;
   }
-  if (channels.email && isNotificationKind(n.kind) && NOTIFICATION_KIND_INFO[n.kind].mailedBy === 'digest') {
-    await repo.queueEmail(db, {
-      userId: n.userId,
-      notificationId: row?.id ?? null,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link ?? null,
-    });
-  }
+  // One statement: the row (refreshed or added), its queued mail and the unread count.
+  const { row, unread } = await repo.raiseNotification(db, {
+    ...values,
+    collapse: n.collapse === true,
+    queueEmail: mailed,
+  });
+  const shown = toNotification(row);
+  await publishVia(db, n.userId, [
+    { type: 'notification.created', data: { ...shown, title: clip(shown.title, 300), body: clip(shown.body, 1000) } },
+    { type: 'unread.changed', data: { notifications: unread } },
+  ]);
   return row;
 }
 

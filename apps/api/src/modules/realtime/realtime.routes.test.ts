@@ -102,6 +102,42 @@ describe('Realtime channel: events', () => {
     expect(outsider.events.filter((e) => e.event === 'message.created')).toEqual([]);
   });
 
+  it("a sent message's events carry the recipient's exact unread counts: messages in all, one notification per conversation", async () => {
+    const recipient = await a.createUser({ role: 'supplier' });
+    const first = await a.createUser({ role: 'buyer' });
+    const second = await a.createUser({ role: 'buyer' });
+    const s = await stream(a, recipient);
+    const send = async (from: TestUser, text: string) => {
+      const since = s.events.length;
+      const after = (match: (e: (typeof s.events)[number]) => boolean) =>
+        s.next((e) => s.events.indexOf(e) >= since && match(e));
+      const sent = await a.request('POST', '/api/sendMessage', {
+        token: from.token,
+        body: { recipientId: recipient.id, text },
+      });
+      expect(sent.status).toBe(201);
+      const messages = (await after((e) => e.event === 'unread.changed' && 'messages' in e.data)).data.messages;
+      const note = (await after((e) => e.event === 'notification.created' && e.data.body === text)).data;
+      const notifications = (await after((e) => e.event === 'unread.changed' && 'notifications' in e.data)).data
+        .notifications;
+      return { messages, notifications, note };
+    };
+
+    const one = await send(first, 'first hello');
+    expect([one.messages, one.notifications]).toEqual([1, 1]);
+    // A second message in the same conversation refreshes its unread notification: still one.
+    const two = await send(first, 'first again');
+    expect([two.messages, two.notifications]).toEqual([2, 1]);
+    expect(two.note.id).toBe(one.note.id);
+    // Another sender opens a new conversation: a second notification.
+    const three = await send(second, 'second hello');
+    expect([three.messages, three.notifications]).toEqual([3, 2]);
+    expect(three.note.id).not.toBe(one.note.id);
+    // The counts the events carried are what the API answers.
+    const counted = await a.request('GET', '/api/notifications/unread-count', { token: recipient.token });
+    expect(counted.body).toEqual({ count: 2 });
+  });
+
   it('a message too large for a NOTIFY payload travels by id and arrives whole', async () => {
     const s = await stream(a, supplier);
     const text = '€'.repeat(5000); // 15,000 bytes of UTF-8

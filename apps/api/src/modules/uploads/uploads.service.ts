@@ -228,26 +228,34 @@ export function createUploadsService(ctx: AppContext) {
         const t = await repo.findTenderAccess(db, body.tenderId);
         if (!t || t.userId !== caller.id) throw new AppError('NOT_FOUND', 'Tender not found');
       }
-      await db.transaction(async (tx) => {
-        await assertUploadLeft(tx, caller);
-        await repo.insertFile(tx, {
-          key,
-          ownerId: caller.id,
-          uploadType: body.uploadType,
-          fileName: name,
-          contentType: body.fileType ?? null,
-          entityType: body.tenderId ? 'tender' : null,
-          entityId: body.tenderId ?? null,
-        });
-        if (body.tenderId) {
+      const file = {
+        key,
+        ownerId: caller.id,
+        uploadType: body.uploadType,
+        fileName: name,
+        contentType: body.fileType ?? null,
+        entityType: body.tenderId ? ('tender' as const) : null,
+        entityId: body.tenderId ?? null,
+      };
+      if (body.tenderId) {
+        const tenderId = body.tenderId;
+        // The file and its line in the tender's history are written together.
+        await db.transaction(async (tx) => {
+          await assertUploadLeft(tx, caller);
+          await repo.insertFile(tx, file);
           await insertAuditEvent(tx, {
-            tenderId: body.tenderId,
+            tenderId,
             actorId: caller.id,
             action: 'file_added',
             changes: { file: { from: null, to: name } },
           });
-        }
-      });
+        });
+      } else {
+        // One row: a transaction around the check and the insert would add two round trips and
+        // no safety (the check is advice; the unit is taken when the bytes arrive).
+        await assertUploadLeft(db, caller);
+        await repo.insertFile(db, file);
+      }
       const signed = await storage.presignUpload(key, { expiresInSeconds: ttl, contentType: body.fileType });
       return {
         uploadURL: signed.url,
@@ -293,7 +301,8 @@ export function createUploadsService(ctx: AppContext) {
       }
       // The file counts now that it is accepted; with none left this month it is not kept (402).
       try {
-        await db.transaction(async (tx) => consumeQuotaOfOwner(tx, file.ownerId));
+        // One atomic statement takes the unit (or answers none left): no transaction needed.
+        await consumeQuotaOfOwner(db, file.ownerId);
       } catch (err) {
         if (err instanceof AppError && err.code === 'PLAN_LIMIT_REACHED') return refuse(err);
         throw err;
