@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from '@brickyard/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import { namedRawStatements, type DbOrTx } from '../../db/client.ts';
 
 /**
  * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
@@ -216,15 +216,21 @@ const facetRowsOf = (s: Source, m: SQL) => {
     }`;
 };
 
+// A search's hits and facets, prepared per shape of their filters (db/client.ts).
+const hitStatements = namedRawStatements('search_hits');
+const facetStatements = namedRawStatements('search_facets');
+
 /** Hits for `ids` that the filters still let through, in the order of `ids` (the search engine's ranking). */
 export async function hitsByIds(db: DbOrTx, s: Source, f: SearchFilter, ids: readonly string[]): Promise<HitRow[]> {
   if (!ids.length) return [];
-  const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
+  return hitStatements<HitRow & Record<string, unknown>>(
+    db,
+    sql`
     select ${hitColumns(s)}, 0::float8 as lex, null as description
     from ${s.table} ${s.join} ${s.vectorJoin}
     where ${filtersOf(s, { ...f, ids })}
-    order by array_position(${`{${ids.join(',')}}`}::uuid[], x.id)`);
-  return rows;
+    order by array_position(${`{${ids.join(',')}}`}::uuid[], x.id)`,
+  );
 }
 
 /** The search engine's filter: the rows these filters let through (the engine names its tables without aliases). */
@@ -259,8 +265,8 @@ export async function orderedPage(
 
 /** Counts per category, region, status, value bucket and closing window, in one pass over the rows the filters let through. */
 export async function facets(db: DbOrTx, s: Source, f: SearchFilter): Promise<FacetRow[]> {
-  const { rows } = await db.execute<FacetRow & Record<string, unknown>>(
+  return facetStatements<FacetRow & Record<string, unknown>>(
+    db,
     sql`with ${matchSet(s, f, facetColumns(s))} select * from (${facetRowsOf(s, sql`m`)}) r`,
   );
-  return rows;
 }
