@@ -57,7 +57,8 @@ export async function startApp(env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
+      // E2E_LOG_LEVEL=info with E2E_SHOW_SERVER_LOG=1 prints what a journey file's server did
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       JWT_TTL_SECONDS: '3600',
       // Every journey signs in from the one loopback address; the per-IP sign-in limit (5× this)
       // is tested by the API tests, not meant to throttle a whole suite of people.

@@ -112,6 +112,9 @@ export function registerFeedJobs(app: App, ctx: AppContext) {
       },
     );
   }
-  app.addHook('onClose', async () => jobs.stop());
+  // preClose, not onClose: the job queue's own onClose waits (up to its stopWaitMs) for the jobs
+  // it runs, and onClose hooks run last-registered first, so a feed run blocked on an unreachable
+  // source or in a retry's backoff held every shutdown for the whole wait before being told to stop.
+  app.addHook('preClose', async () => jobs.stop());
   return jobs;
 }
