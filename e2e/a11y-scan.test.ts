@@ -33,7 +33,8 @@ describe('the accessibility scan of each screen', () => {
 
   it('adds what it finds to the errors a journey asserts empty, when a screen is screenshotted', async () => {
     const { page, context, errors } = await newPage(browser);
-    await page.goto('/');
+    // a screen no other journey visits: a screen already scanned clean in this run is not scanned again
+    await page.goto('/a11y-scan-check');
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="/favicon.svg" id="bad-image">'));
     await screenshot(page, 'a11y-scan-bad-image');
     expect(errors.some((e) => /image-alt .*#bad-image/.test(e))).toBe(true);

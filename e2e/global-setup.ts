@@ -13,6 +13,8 @@ declare module 'vitest' {
     e2eServerUrl: string;
     e2eTemplateDb: string;
     e2eTemplateDataDir: string;
+    /** support/browser.ts: one empty file per screen already scanned by axe in this run */
+    e2eScannedDir: string;
   }
 }
 
@@ -123,6 +125,9 @@ export default async function setup(project: TestProject) {
   project.provide('e2eServerUrl', server.url);
   project.provide('e2eTemplateDb', templateDb);
   project.provide('e2eTemplateDataDir', templateDataDir);
+  const scannedDir = path.join(dir, 'scanned-screens');
+  fs.mkdirSync(scannedDir);
+  project.provide('e2eScannedDir', scannedDir);
 
   return async () => {
     await server.stop();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
+import { inject } from 'vitest';
 import { server } from './server.ts';
 
 export const CHROMIUM_ARGS = [
@@ -70,7 +71,18 @@ export async function newPage(
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const lastScan = new WeakMap<Page, Promise<void>>();
 const a11yErrors = new WeakMap<Page, string[]>();
-const scanned = new WeakMap<Page, Set<string>>();
+
+/**
+ * The screens scanned so far in this run, across pages, files and workers: one empty file per
+ * screen key in a folder the global setup made. The journeys pass through the same screens again
+ * and again (the landing page, the dashboards, each settings tab), and the browser is what the
+ * 2-core machine spends its time on: a scan costs more than the page load it follows. A screen is
+ * marked only once a scan of it has finished clean; a11yViolations() always scans.
+ */
+const scannedDir = inject('e2eScannedDir');
+const scannedFile = (key: string) => path.join(scannedDir, encodeURIComponent(key));
+const wasScanned = (key: string) => fs.existsSync(scannedFile(key));
+const markScanned = (key: string) => fs.writeFileSync(scannedFile(key), '');
 
 /**
  * The serious and critical axe-core violations of the whole page as it is now, one line each.
@@ -121,8 +133,10 @@ export async function scanA11y(page: Page): Promise<void> {
   if (!errors || page.isClosed()) return;
   const key = await screenKey(page);
   try {
-    for (const line of await a11yViolations(page)) if (!errors.includes(line)) errors.push(line);
-    scanned.get(page)?.add(key);
+    const found = await a11yViolations(page);
+    for (const line of found) if (!errors.includes(line)) errors.push(line);
+    // a screen with violations is scanned again wherever it is met (a retried test meets it again)
+    if (found.length === 0) markScanned(key);
   } catch (err) {
     // The page navigated or closed while axe ran: the next screen is scanned on its own. Any other
     // failure is reported, so a broken scanner cannot pass for a clean page.
@@ -133,8 +147,8 @@ export async function scanA11y(page: Page): Promise<void> {
 
 /**
  * What makes one screen differ from another for the scan: the route (ids aside), the viewport's
- * width (the mobile layout is its own screen) and the dialogs open on it. A screen already scanned in this page
- * is not scanned again (each scan takes a second or two of a journey's time).
+ * width (the mobile layout is its own screen) and the dialogs open on it. A screen already scanned
+ * in this run is not scanned again (each scan takes a second or two of a journey's time).
  */
 async function screenKey(page: Page): Promise<string> {
   const dialogs = await page
@@ -153,7 +167,6 @@ async function screenKey(page: Page): Promise<string> {
  */
 export function scanEveryScreen(page: Page, errors: string[]): void {
   a11yErrors.set(page, errors);
-  scanned.set(page, new Set());
   let timer: ReturnType<typeof setTimeout> | undefined;
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;
@@ -162,7 +175,7 @@ export function scanEveryScreen(page: Page, errors: string[]): void {
       if (page.isClosed() || !page.url().startsWith('http')) return;
       void screenKey(page).then(
         (key) => {
-          if (!scanned.get(page)?.has(key)) void scanA11y(page);
+          if (!wasScanned(key)) void scanA11y(page);
         },
         () => undefined,
       );
@@ -204,7 +217,7 @@ const shotsDir = path.resolve(import.meta.dirname, '../../test-results/screensho
 const writeScreenshots = process.env.E2E_SCREENSHOTS !== '0';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  if (!scanned.get(page)?.has(await screenKey(page))) await scanA11y(page);
+  if (!wasScanned(await screenKey(page))) await scanA11y(page);
   if (!writeScreenshots) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
