@@ -57,6 +57,9 @@ export default defineConfig({
           // A journey drives a real browser against a real server on 2 shared cores: a timing slip
           // gets one more try (a real fault fails every try, and each try starts from fresh pages).
           retry: process.env.E2E_NO_RETRY ? 0 : 1,
+          // expect.poll gives up after 1 s by default: a screen waiting on a request while the other
+          // journey file has both cores can take longer (a mocked /api/public/config answer once did).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -14,6 +14,20 @@ import {
 } from './support/browser.ts';
 
 let browser: Browser;
+
+/**
+ * Puts `values` into the app's localStorage as its next document loads, before its scripts run.
+ * Written from the page as it is, a session request the app still had in flight could write the
+ * real session back first (seen once in ten runs on a busy machine), so the app is left first.
+ */
+async function storageOnNextLoad(page: Page, values: Record<string, string>): Promise<void> {
+  await page.goto('about:blank');
+  await page.context().addInitScript((entries) => {
+    if (location.protocol === 'about:' || sessionStorage.getItem('e2e-storage-set')) return;
+    sessionStorage.setItem('e2e-storage-set', '1');
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, values);
+}
 beforeAll(async () => {
   browser = await launch();
 });
@@ -112,12 +126,9 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     const { page, context, errors } = await newPage(browser);
     await loginAs(page, 'buyer@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/buyer');
-    await page.evaluate(() => {
-      const enc = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-      localStorage.setItem(
-        'token',
-        `${enc({ alg: 'HS256' })}.${enc({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`,
-      );
+    const enc = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    await storageOnNextLoad(page, {
+      token: `${enc({ alg: 'HS256' })}.${enc({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`,
     });
     await page.goto('/buyer/tenders');
     // The guard navigates inside the app (history API); poll the URL rather than wait for a load.
@@ -149,7 +160,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await loginAs(page, 'buyer@brickyard.test');
     await page.waitForURL((u) => u.pathname === '/buyer');
     // The stored role claims admin; the server knows better and answers 403.
-    await page.evaluate(() => localStorage.setItem('role', 'admin'));
+    await storageOnNextLoad(page, { role: 'admin' });
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/login');
     const left = await page.evaluate(() => ['token', 'role', 'id', 'user'].map((k) => localStorage.getItem(k)));

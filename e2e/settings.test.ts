@@ -483,8 +483,14 @@ describe('Journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buy
         ['mobile', MOBILE],
       ] as const) {
         await page.setViewportSize(viewport);
-        for (const name of pages) {
-          await page.goto(`/${role}/settings/${name}`);
+        for (const [i, name] of pages.entries()) {
+          // The first page of each width and the reset form (reached from Security) open by their
+          // address; the others by the settings strip, as a user moves between them (a full load
+          // each was most of this tour's time, which the other journeys' deep links already cover).
+          const strip = page.getByRole('navigation', { name: 'Settings pages' });
+          if (i === 0 || name === 'reset-password') await page.goto(`/${role}/settings/${name}`);
+          else await strip.getByRole('link', { name: name[0]!.toUpperCase() + name.slice(1), exact: true }).click();
+          await page.waitForURL((u) => u.pathname === `/${role}/settings/${name}`);
           await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.waitForLoadState('networkidle');
           expect(await page.getByTestId('header-title').textContent()).toBe('Settings');
