@@ -154,8 +154,10 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     const itemSelect = dialog.getByLabel('Catalogue item');
     await expect.poll(async () => itemSelect.locator('option').count()).toBeGreaterThan(1);
     // the option reads "Title (£price)", with " · N% match" when matched to the tender
-    const itemLabel = ((await itemSelect.locator('option').nth(1).textContent()) ?? '').replace(/ · \d+% match$/, '');
-    await itemSelect.selectOption({ index: 1 });
+    const optionText = (await itemSelect.locator('option').nth(1).textContent()) ?? '';
+    const itemLabel = optionText.replace(/ · \d+% match$/, '');
+    // by its text, not its place: the list can re-order as the match scores arrive
+    await itemSelect.selectOption({ label: optionText });
     await dialog.getByLabel('Contract value (£)').fill('46500');
     await dialog.getByLabel('Terms').fill('30 days from delivery; beams delivered in two drops.');
     await shootDialog(b, 'deals-award-dialog');
