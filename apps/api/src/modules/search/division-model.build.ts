@@ -7,6 +7,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { unpackOcds } from '../external-tenders/ocds-package.ts';
 import { mapRelease } from '../external-tenders/ocds-mapper.ts';
 import { textOfFile } from '../external-tenders/feed-importer.ts';
@@ -88,16 +90,130 @@ export function foldModels(notices: Notice[], opts: TrainOptions = {}): (ocid: s
   const ocids = [...new Set(notices.map((n) => n.ocid))].sort();
   const foldOf = new Map(ocids.map((ocid, i) => [ocid, i % 4]));
   const snapshot = snapshotNotices();
-  const models = [0, 1, 2, 3].map((k) =>
-    trainDivisionModel(
-      trainingTexts({ notices, snapshot, leaveOut: new Set(ocids.filter((ocid) => foldOf.get(ocid) === k)) }),
-      opts,
-    ),
-  );
+  const folds = [0, 1, 2, 3].map((k) => {
+    const texts = trainingTexts({
+      notices,
+      snapshot,
+      leaveOut: new Set(ocids.filter((ocid) => foldOf.get(ocid) === k)),
+    });
+    return { texts, file: keptModelFile(texts, opts) };
+  });
+  const models: Array<DivisionModel | null> = folds.map(() => null);
+  // Train what nobody else is training; then take what another process trained meanwhile.
+  const waiting: number[] = [];
+  folds.forEach(({ texts, file }, k) => {
+    const kept = readKeptModel(file);
+    if (kept) models[k] = kept;
+    else if (claim(file)) models[k] = trainAndKeep(texts, opts, file);
+    else waiting.push(k);
+  });
+  for (const k of waiting) {
+    const { texts, file } = folds[k]!;
+    models[k] = awaitKeptModel(file) ?? trainAndKeep(texts, opts, file);
+  }
   return (ocid) => {
     const k = foldOf.get(ocid);
     return k === undefined ? null : models[k]!;
   };
+}
+
+/*
+ * The fold models are kept in the OS temp folder under the hash of what each was trained from (the
+ * texts, the options and the model's code): the search eval and the matching eval read the same
+ * four, about 8 s of training each, and an unchanged rerun need not train them again. Kept as
+ * exact float32 (the product's model file rounds its idf), so a kept model reads exactly as a
+ * freshly trained one. When both evals start at once, each trains the folds the other has not
+ * claimed (a `.claim` file beside the model's) and waits for the rest.
+ */
+const CLAIM_STALE_MS = 5 * 60_000;
+const WAIT_MS = 3 * 60_000;
+
+function keptModelFile(texts: readonly TrainingText[], opts: TrainOptions): string {
+  const h = crypto.createHash('sha256');
+  h.update(fs.readFileSync(new URL('./division-model.ts', import.meta.url)));
+  h.update(JSON.stringify(opts));
+  h.update(JSON.stringify(texts));
+  return path.join(os.tmpdir(), `brickyard-division-fold-${h.digest('hex').slice(0, 24)}.bin`);
+}
+
+function readKeptModel(file: string): DivisionModel | null {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+  try {
+    const nl = bytes.indexOf(0x0a);
+    const { divisions, terms } = JSON.parse(bytes.subarray(0, nl).toString('utf8')) as {
+      divisions: string[];
+      terms: string[];
+    };
+    const body = bytes.subarray(nl + 1);
+    const floats = new Float32Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength));
+    const V = terms.length;
+    const D = divisions.length;
+    if (floats.length !== V + V * D + D) return null;
+    return {
+      divisions,
+      terms,
+      idf: floats.subarray(0, V),
+      weights: floats.subarray(V, V + V * D),
+      bias: floats.subarray(V + V * D),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function claim(file: string): boolean {
+  const claimFile = `${file}.claim`;
+  try {
+    fs.writeFileSync(claimFile, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    // a claim left by a process that died long ago is taken over
+    try {
+      if (Date.now() - fs.statSync(claimFile).mtimeMs > CLAIM_STALE_MS) {
+        fs.writeFileSync(claimFile, String(process.pid));
+        return true;
+      }
+    } catch {
+      return claim(file); // the claim went away meanwhile: try again
+    }
+    return false;
+  }
+}
+
+function trainAndKeep(texts: readonly TrainingText[], opts: TrainOptions, file: string): DivisionModel {
+  try {
+    const model = trainDivisionModel(texts, opts);
+    const floats = new Float32Array(model.idf.length + model.weights.length + model.bias.length);
+    floats.set(model.idf);
+    floats.set(model.weights, model.idf.length);
+    floats.set(model.bias, model.idf.length + model.weights.length);
+    const header = JSON.stringify({ divisions: model.divisions, terms: model.terms });
+    // written whole under another name, then renamed: a reader never sees half a model
+    const partial = `${file}.${process.pid}`;
+    fs.writeFileSync(partial, Buffer.concat([Buffer.from(`${header}\n`), Buffer.from(floats.buffer)]));
+    fs.renameSync(partial, file);
+    return model;
+  } finally {
+    fs.rmSync(`${file}.claim`, { force: true });
+  }
+}
+
+/** The model another process is training, once it is kept; null if its claim ends without one. */
+function awaitKeptModel(file: string): DivisionModel | null {
+  const until = Date.now() + WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (Date.now() < until) {
+    const kept = readKeptModel(file);
+    if (kept) return kept;
+    if (!fs.existsSync(`${file}.claim`)) return readKeptModel(file);
+    Atomics.wait(pause, 0, 0, 250);
+  }
+  return null;
 }
 
 function inputsHash(texts: readonly TrainingText[]): string {
