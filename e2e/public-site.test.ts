@@ -399,6 +399,8 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     expect(await page.locator('section[aria-labelledby="founders-title"] li').count()).toBe(3);
     await gotoPage(page, '/articles', PAGES[4]!.h1);
     expect(await page.getByRole('heading', { name: 'No articles yet' }).isVisible()).toBe(true);
+    // an empty list, not a promise of what may come (no "coming soon" anywhere in the product)
+    expect(await page.getByText(/coming soon/i).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

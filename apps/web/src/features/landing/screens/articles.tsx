@@ -4,13 +4,6 @@ import { formatPostedDate } from '@/lib/format';
 import { ARTICLES } from '../content/articles';
 import { paths } from '@/lib/paths';
 
-const TOPICS = [
-  'Winning public-sector tenders',
-  'Writing a tender suppliers can price',
-  'Building a catalogue buyers trust',
-  'Lead times and delivery planning',
-];
-
 /** docs/product.md section 2: the article list, empty today, with a proper empty state. */
 export function ArticlesScreen() {
   return (
@@ -35,24 +28,9 @@ export function ArticlesScreen() {
             </span>
             <h2 className="mt-6 text-2xl font-bold tracking-tight text-ink-950">No articles yet</h2>
             <p className="mt-3 max-w-lg text-ink-600">
-              We are writing our first guides now. Until they are published, the fastest way to see how Brickyard works
-              is the product tour on our buyer and supplier pages.
+              The fastest way to see how Brickyard works is the product tour on our buyer and supplier pages.
             </p>
-            <div className="mt-8 w-full max-w-md text-left">
-              <h3 className="text-sm font-semibold text-ink-950">Coming soon</h3>
-              <ul className="mt-3 space-y-2 text-sm text-ink-700">
-                {TOPICS.map((t) => (
-                  <li
-                    key={t}
-                    className="flex items-center gap-2.5 rounded-lg bg-ink-50 px-3 py-2.5 ring-1 ring-ink-200"
-                  >
-                    <span className="size-1.5 shrink-0 rounded-full bg-brand-500" aria-hidden="true" />
-                    {t}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <ButtonLink to={paths.buyerLanding()} variant="dark">
                 Brickyard for buyers
                 <ArrowRight className="size-4" aria-hidden="true" />
