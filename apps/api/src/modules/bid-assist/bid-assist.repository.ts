@@ -247,7 +247,6 @@ export async function setPolishedDraft(db: DbOrTx, id: string, pack: BidPack): P
   await db.update(r).set({ bidPack: pack }).where(eq(r.id, id));
 }
 
-/** Tenders the Bid Assist form can pick: ours, open for responses. */
 /**
  * Tenders the Bid Assist form can pick: active, and no deadline or one still ahead. A tender
  * without a deadline sorts last, so `coalesce(deadline, 'infinity')` is both the condition and the
