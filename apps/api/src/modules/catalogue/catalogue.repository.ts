@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   filterShape,
+  FIRST_PAGE,
+  firstPageValues,
+  isFirstPage,
   literalValues,
   placeholderValues,
   preparedPerDb,
@@ -149,11 +152,22 @@ function selectPage(db: DbOrTx, f: CatalogueFilter, sort: CatalogueSort, slice: 
     .offset(v.value('offset', slice.offset));
 }
 
-/** A page's statement per shape of filter and sort (the catalogue lists are read on every visit). */
+/**
+ * A page's statement per shape of filter and sort (the catalogue lists are read on every visit), the
+ * first page apart, so that PostgreSQL keeps its plan (db/client.ts, FIRST_PAGE).
+ */
 const pageStatement = preparedPerShape(
   'catalogue_page',
-  ({ f, sort }: { f: CatalogueFilter; sort: CatalogueSort }) => filterShape(f, sort),
-  (db, name, { f, sort }) => selectPage(db, f, sort, { limit: 0, offset: 0 }, placeholderValues).prepare(name),
+  ({ f, sort, first }: { f: CatalogueFilter; sort: CatalogueSort; first: boolean }) =>
+    `${filterShape(f, sort)}${first ? ' first' : ''}`,
+  (db, name, { f, sort, first }) =>
+    selectPage(
+      db,
+      f,
+      sort,
+      first ? FIRST_PAGE : { limit: 0, offset: 0 },
+      first ? firstPageValues : placeholderValues,
+    ).prepare(name),
 );
 
 /**
@@ -166,7 +180,7 @@ export async function listItems(
   page: { page: number; pageSize: number; sort: CatalogueSort },
 ): Promise<{ rows: CatalogueWithCompany[]; state: ListState | null }> {
   const slice: Slice = { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
-  const prepared = pageStatement(db, { f: filter, sort: page.sort });
+  const prepared = pageStatement(db, { f: filter, sort: page.sort, first: isFirstPage(slice) });
   const rows = prepared
     ? await prepared.execute({ ...filter, ...slice })
     : await selectPage(db, filter, page.sort, slice, literalValues);

@@ -1,0 +1,64 @@
+/**
+ * db/client.ts, FIRST_PAGE: the first page of the tender and catalogue lists, which most visits
+ * read, is prepared with its LIMIT written in, so PostgreSQL plans it once per connection. With the
+ * LIMIT and OFFSET as parameters it planned the page again on every read (a generic plan is costed
+ * for a tenth of the rows, so a custom one always won).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { listItems } from '../modules/catalogue/catalogue.repository.ts';
+import { listTenders } from '../modules/tenders/tenders.repository.ts';
+import { connect, type Db } from './client.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Reads a list's first page eight times and its second once on one connection; its statements' plan counts. */
+async function plansOf(prefix: string, read: (db: Db, page: number) => Promise<{ rows: unknown[] }>) {
+  // one connection, so every read and the check share its prepared statements
+  const one = connect(t.databaseUrl, 1);
+  try {
+    for (let i = 0; i < 8; i++) expect((await read(one.db, 1)).rows).toHaveLength(20);
+    // the second page still reads the rows after it (its own statement, the page as parameters)
+    expect((await read(one.db, 2)).rows).toHaveLength(10);
+    const { rows } = await one.db.execute<{ name: string; generic_plans: string; custom_plans: string }>(
+      sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like ${`${prefix}%`}`,
+    );
+    return rows.map((r) => ({ generic: Number(r.generic_plans), custom: Number(r.custom_plans) }));
+  } finally {
+    await one.close();
+  }
+}
+
+it('a buyer’s first page of tenders keeps its plan: PostgreSQL plans it once per connection, not on every read', async () => {
+  const buyer = await t.createUser({ role: 'buyer' });
+  await t.db.execute(sql`
+    insert into tenders (user_id, title, description, category, status, deadline)
+    select ${buyer.id}, 'Tender ' || g, 'Supply and fit', 'timber', 'active', now() + interval '10 days'
+    from generate_series(1, 30) g`);
+  const plans = await plansOf('tenders_page', (db, page) =>
+    listTenders(db, { ownerId: buyer.id }, { page, pageSize: 20, sort: 'newest' }),
+  );
+  const first = plans.filter((p) => p.generic + p.custom >= 8);
+  expect(first).toHaveLength(1);
+  // PostgreSQL tries five custom plans before it settles on the generic one
+  expect(first[0]!.generic).toBeGreaterThanOrEqual(3);
+});
+
+it('a supplier’s first page of catalogue items keeps its plan likewise', async () => {
+  const supplier = await t.createUser({ role: 'supplier' });
+  await t.db.execute(sql`
+    insert into catalogue_items (user_id, title, description, category, value_pence)
+    select ${supplier.id}, 'Oak beam ' || g, 'Kiln-dried', 'timber', 1000 + g
+    from generate_series(1, 30) g`);
+  const plans = await plansOf('catalogue_page', (db, page) =>
+    listItems(db, { ownerId: supplier.id }, { page, pageSize: 20, sort: 'newest' }),
+  );
+  const first = plans.filter((p) => p.generic + p.custom >= 8);
+  expect(first).toHaveLength(1);
+  expect(first[0]!.generic).toBeGreaterThanOrEqual(3);
+});
