@@ -197,6 +197,29 @@ export const firstPageValues: Bind = {
   array: (key) => sql.placeholder(key),
 };
 
+/**
+ * A list's page statement per shape of its filter (preparedPerShape), the first page apart with its
+ * numbers written in (FIRST_PAGE): `select` builds the page for a slice and a way to bind values.
+ */
+export function preparedPagePerShape<A, T>(
+  name: string,
+  shapeOf: (args: A) => string,
+  select: (db: Db, args: A, slice: Slice, v: Bind) => { prepare(statementName: string): T },
+): (db: Db, args: A, slice: Slice) => T | null {
+  const statement = preparedPerShape(
+    name,
+    ({ args, first }: { args: A; first: boolean }) => `${shapeOf(args)}${first ? ' first' : ''}`,
+    (db, statementName, { args, first }) =>
+      select(
+        db,
+        args,
+        first ? FIRST_PAGE : { limit: 0, offset: 0 },
+        first ? firstPageValues : placeholderValues,
+      ).prepare(statementName),
+  );
+  return (db, args, slice) => statement(db, { args, first: isFirstPage(slice) });
+}
+
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsDir() });
 }

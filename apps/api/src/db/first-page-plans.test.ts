@@ -34,6 +34,14 @@ async function plansOf(prefix: string, read: (db: Db, page: number) => Promise<{
   }
 }
 
+/** One statement served the eight first-page reads, and PostgreSQL kept a generic plan for it. */
+function expectFirstPageKept(plans: Array<{ generic: number; custom: number }>) {
+  const first = plans.filter((p) => p.generic + p.custom >= 8);
+  expect(first).toHaveLength(1);
+  // PostgreSQL tries five custom plans before it settles on the generic one
+  expect(first[0]!.generic).toBeGreaterThanOrEqual(3);
+}
+
 it('a buyer’s first page of tenders keeps its plan: PostgreSQL plans it once per connection, not on every read', async () => {
   const buyer = await t.createUser({ role: 'buyer' });
   await t.db.execute(sql`
@@ -43,10 +51,7 @@ it('a buyer’s first page of tenders keeps its plan: PostgreSQL plans it once p
   const plans = await plansOf('tenders_page', (db, page) =>
     listTenders(db, { ownerId: buyer.id }, { page, pageSize: 20, sort: 'newest' }),
   );
-  const first = plans.filter((p) => p.generic + p.custom >= 8);
-  expect(first).toHaveLength(1);
-  // PostgreSQL tries five custom plans before it settles on the generic one
-  expect(first[0]!.generic).toBeGreaterThanOrEqual(3);
+  expectFirstPageKept(plans);
 });
 
 it('a supplier’s first page of catalogue items keeps its plan likewise', async () => {
@@ -58,7 +63,5 @@ it('a supplier’s first page of catalogue items keeps its plan likewise', async
   const plans = await plansOf('catalogue_page', (db, page) =>
     listItems(db, { ownerId: supplier.id }, { page, pageSize: 20, sort: 'newest' }),
   );
-  const first = plans.filter((p) => p.generic + p.custom >= 8);
-  expect(first).toHaveLength(1);
-  expect(first[0]!.generic).toBeGreaterThanOrEqual(3);
+  expectFirstPageKept(plans);
 });

@@ -1,13 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   filterShape,
-  FIRST_PAGE,
-  firstPageValues,
-  isFirstPage,
   literalValues,
-  placeholderValues,
   preparedPerDb,
-  preparedPerShape,
+  preparedPagePerShape,
   type Bind,
   type Db,
   type DbOrTx,
@@ -156,18 +152,10 @@ function selectPage(db: DbOrTx, f: CatalogueFilter, sort: CatalogueSort, slice: 
  * A page's statement per shape of filter and sort (the catalogue lists are read on every visit), the
  * first page apart, so that PostgreSQL keeps its plan (db/client.ts, FIRST_PAGE).
  */
-const pageStatement = preparedPerShape(
+const pageStatement = preparedPagePerShape(
   'catalogue_page',
-  ({ f, sort, first }: { f: CatalogueFilter; sort: CatalogueSort; first: boolean }) =>
-    `${filterShape(f, sort)}${first ? ' first' : ''}`,
-  (db, name, { f, sort, first }) =>
-    selectPage(
-      db,
-      f,
-      sort,
-      first ? FIRST_PAGE : { limit: 0, offset: 0 },
-      first ? firstPageValues : placeholderValues,
-    ).prepare(name),
+  ({ f, sort }: { f: CatalogueFilter; sort: CatalogueSort }) => filterShape(f, sort),
+  (db, { f, sort }, slice, v) => selectPage(db, f, sort, slice, v),
 );
 
 /**
@@ -180,7 +168,7 @@ export async function listItems(
   page: { page: number; pageSize: number; sort: CatalogueSort },
 ): Promise<{ rows: CatalogueWithCompany[]; state: ListState | null }> {
   const slice: Slice = { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
-  const prepared = pageStatement(db, { f: filter, sort: page.sort, first: isFirstPage(slice) });
+  const prepared = pageStatement(db, { f: filter, sort: page.sort }, slice);
   const rows = prepared
     ? await prepared.execute({ ...filter, ...slice })
     : await selectPage(db, filter, page.sort, slice, literalValues);

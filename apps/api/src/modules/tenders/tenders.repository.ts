@@ -3,13 +3,9 @@ import { tenderWithCompany, type TenderWithCompany } from '../../db/tender-reads
 import type { TenderStatus } from '@brickyard/shared';
 import {
   filterShape,
-  FIRST_PAGE,
-  firstPageValues,
-  isFirstPage,
   literalValues,
-  placeholderValues,
   preparedPerHandle,
-  preparedPerShape,
+  preparedPagePerShape,
   type Bind,
   type Db,
   type DbOrTx,
@@ -130,18 +126,10 @@ export function selectPage(db: DbOrTx, f: TenderFilter, sort: TenderSort, slice:
  * A page's statement per shape of filter and sort (the tender lists are read on every visit), the
  * first page apart, so that PostgreSQL keeps its plan (db/client.ts, FIRST_PAGE).
  */
-const pageStatement = preparedPerShape(
+const pageStatement = preparedPagePerShape(
   'tenders_page',
-  ({ f, sort, first }: { f: TenderFilter; sort: TenderSort; first: boolean }) =>
-    `${filterShape(f, sort)}${first ? ' first' : ''}`,
-  (db, name, { f, sort, first }) =>
-    selectPage(
-      db,
-      f,
-      sort,
-      first ? FIRST_PAGE : { limit: 0, offset: 0 },
-      first ? firstPageValues : placeholderValues,
-    ).prepare(name),
+  ({ f, sort }: { f: TenderFilter; sort: TenderSort }) => filterShape(f, sort),
+  (db, { f, sort }, slice, v) => selectPage(db, f, sort, slice, v),
 );
 
 /**
@@ -155,7 +143,7 @@ export async function listTenders(
   page: { page: number; pageSize: number; sort: TenderSort },
 ): Promise<{ rows: TenderWithCompany[]; state: ListState | null }> {
   const slice: Slice = { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
-  const prepared = pageStatement(db, { f: filter, sort: page.sort, first: isFirstPage(slice) });
+  const prepared = pageStatement(db, { f: filter, sort: page.sort }, slice);
   const rows = prepared
     ? await prepared.execute({ ...filter, onlyStatus: filter.statuses?.[0], ...slice })
     : await selectPage(db, filter, page.sort, slice, literalValues);
