@@ -154,10 +154,11 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     const itemSelect = dialog.getByLabel('Catalogue item');
     await expect.poll(async () => itemSelect.locator('option').count()).toBeGreaterThan(1);
     // the option reads "Title (£price)", with " · N% match" when matched to the tender
-    const optionText = (await itemSelect.locator('option').nth(1).textContent()) ?? '';
-    const itemLabel = optionText.replace(/ · \d+% match$/, '');
-    // by its text, not its place: the list can re-order as the match scores arrive
-    await itemSelect.selectOption({ label: optionText });
+    const option = itemSelect.locator('option').nth(1);
+    const itemLabel = ((await option.textContent()) ?? '').replace(/ · \d+% match$/, '');
+    // by its value (the item's id), not its place or text: as the match scores arrive the list can
+    // re-order and an option's text gains its " · N% match"
+    await itemSelect.selectOption((await option.getAttribute('value')) ?? '');
     await dialog.getByLabel('Contract value (£)').fill('46500');
     await dialog.getByLabel('Terms').fill('30 days from delivery; beams delivered in two drops.');
     await shootDialog(b, 'deals-award-dialog');

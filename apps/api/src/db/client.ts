@@ -179,14 +179,14 @@ export interface Slice {
  * at the default size, which most visits read, is prepared with its numbers written in: planned
  * once per connection. Other pages keep their parameters (one statement, whatever the page).
  */
-export const FIRST_PAGE: Slice = { limit: 20, offset: 0 };
-export const isFirstPage = (slice: Slice) => slice.offset === 0 && slice.limit === FIRST_PAGE.limit;
+const FIRST_PAGE: Slice = { limit: 20, offset: 0 };
+const isFirstPage = (slice: Slice) => slice.offset === 0 && slice.limit === FIRST_PAGE.limit;
 
 /**
  * `placeholderValues`, but the page's LIMIT written in (and OFFSET 0, which drizzle leaves out):
  * for the first-page statement of a list prepared per shape (above).
  */
-export const firstPageValues: Bind = {
+const firstPageValues: Bind = {
   value: <T>(key: string, value: T) =>
     key === 'limit'
       ? // drizzle writes a number as a parameter, and an SQL chunk as it is (its type says number)
