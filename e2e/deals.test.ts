@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, launch, loginAs, newPage, openWithState, seenToast, shot } from './support/browser.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  a11yViolations,
+  launch,
+  loginAs,
+  newPage,
+  openWithState,
+  seenToast,
+  shot,
+} from './support/browser.ts';
 
 const shotsDir = path.resolve(import.meta.dirname, '../test-results/screenshots');
 let browser: Browser;
@@ -182,7 +192,24 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     // docs/product.md §2: /supplier/contracts is the Deals screen; the supplier accepts the proposal.
     await s.goto('/supplier/contracts');
     await s.getByRole('heading', { name: 'Deals' }).waitFor();
+    await s.getByRole('list', { name: 'Deals' }).waitFor();
+    // While the next tab's deals load, the deals on screen stay as readable as before: the list was
+    // once dimmed while it loaded, which took its muted labels below the 4.5:1 contrast they need.
+    let releaseList = () => {};
+    let listAsked = () => {};
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
+    await s.route('**/api/contract/user/**', async (route) => {
+      listAsked();
+      await listHeld;
+      await route.continue();
+    });
     await s.getByRole('tab', { name: /^Proposed/ }).click();
+    await asked;
+    await s.getByRole('list', { name: 'Deals' }).waitFor(); // the previous tab's deals, still shown
+    await s.waitForTimeout(300); // (a dimming faded in over 150 ms)
+    expect(await a11yViolations(s)).toEqual([]);
+    releaseList(); // (the route stays: from now on it lets every request through at once)
     const sDeal = deal(s, title);
     await sDeal.waitFor();
     expect(await sDeal.getByRole('button', { name: 'Cancel contract' }).count()).toBe(0);

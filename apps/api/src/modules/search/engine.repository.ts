@@ -220,8 +220,8 @@ export interface CandidateRow {
   terms: readonly string[] | null;
   /** the query's lexemes the title holds */
   title_terms: readonly string[] | null;
-  /** a Date from SQL, milliseconds from the in-memory index */
-  created: Date | number;
+  /** milliseconds since 1970, with the microseconds as a fraction: the in-memory index keeps the same */
+  created: number;
 }
 
 /** Rows holding any finding word are looked for when fewer than this hold them all. */
@@ -287,7 +287,7 @@ export async function scoredCandidates(db: DbOrTx, s: SourceSql, q: CandidateQue
       ${termQueries(q.terms)} as terms, ${termQueries(q.terms, ':A')} as titles),
     every as materialized ${first!},
     cand as (select id from every ${rest.length ? sql`union ${sql.join(rest, sql` union `)}` : sql``})
-    select ${s.id} as id, ${s.created} as created,
+    select ${s.id} as id, extract(epoch from ${s.created})::float8 * 1000 as created,
       ${q.terms.length ? sql`search_bm25(${s.search}, q.terms, ${pgFloatArray(q.idfs)}::float8[], ${q.avgLen})` : sql`0`}::float8 as bm25,
       ${s.cpvCodes ?? sql`null::text[]`} as cpv_codes,
       ${s.category ?? sql`null::text`} as category,

@@ -281,10 +281,18 @@ function confidenceOf(labels: Array<{ weight: number }>): number {
 }
 
 /** The codes the best text hits carry, each hit voting by its share of the best BM25. */
-function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.CandidateRow) => readonly string[]) {
+export function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.CandidateRow) => readonly string[]) {
+  // A hit's vote depends on its place, so equal scores are ordered as the ranking orders them (the
+  // newest first, then by id), not as the rows came: the in-memory index and SQL list them
+  // differently, and the same text scored by either path may differ in its last bits.
   const ranked = [...rows]
     .filter((r) => r.bm25 > 0)
-    .sort((a, b) => b.bm25 - a.bm25)
+    .sort(
+      (a, b) =>
+        Math.round(b.bm25 * 1e9) - Math.round(a.bm25 * 1e9) ||
+        b.created - a.created ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
     .slice(0, VOTERS);
   const top = ranked[0]?.bm25 ?? 0;
   const byClass = new Map<string, { weight: number; code: string }>();
@@ -549,7 +557,7 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
       bm25: r.bm25,
       words: wordsOf(r.terms),
       cpv: fit ? fit.relation : null,
-      created: typeof r.created === 'number' ? r.created : new Date(r.created).getTime(),
+      created: r.created,
     });
   }
   // (ids are UUIDs: code-unit order is their order, without localeCompare's cost)

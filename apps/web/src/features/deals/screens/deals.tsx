@@ -289,7 +289,9 @@ export function DealsScreen() {
                 }
               />
             ) : (
-              <div className={list.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+              // Not dimmed while a new page loads: dimming took the muted labels below the 4.5:1
+              // contrast people need to read them (the other lists mark the wait the same way).
+              <div aria-busy={list.isFetching || undefined}>
                 <ul className="space-y-3" aria-label="Deals">
                   {rows.map((c) => (
                     <li key={c.id}>
