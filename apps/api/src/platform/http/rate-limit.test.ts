@@ -26,7 +26,7 @@ type Store = {
 /** One instance's store for a route, as @fastify/rate-limit makes it. */
 function routeStore(route: string): Store {
   const Root = postgresRateLimitStore(database.db);
-  return new Root().child({ routeInfo: { method: 'GET', url: route } }) as unknown as Store;
+  return new Root().child({ routeInfo: { method: 'GET', url: route } });
 }
 
 const incr = (store: Store, key: string, max: number, windowMs = 60_000) =>
