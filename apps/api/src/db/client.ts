@@ -141,12 +141,22 @@ const rawTimeTypes = {
 };
 
 /**
+ * What a raw statement runs on: the pool (drizzle(pool) keeps it as `$client`), or in a transaction
+ * the connection it holds (its session's `client`). Neither is in drizzle's types.
+ */
+function clientOf(db: DbOrTx): pg.Pool | pg.PoolClient | undefined {
+  return inTransaction(db)
+    ? (db as unknown as { session?: { client?: pg.PoolClient } }).session?.client
+    : (db as { $client?: pg.Pool }).$client;
+}
+
+/**
  * Raw statements (built with `sql`, run as `db.execute` runs them) prepared by their text: a
  * statement whose text was seen before runs under the same name, so PostgreSQL plans it once per
  * connection and then reuses its plan, instead of planning it on every request (for the search's
  * hits and facets, planning took three times as long as running). The texts differ only by their
- * shape (which filters are set), never by values; past `maxNames` texts, or in a transaction, a
- * statement runs unnamed as before.
+ * shape (which filters are set), never by values; past `maxNames` texts a statement runs unnamed as
+ * before. In a transaction it runs on the transaction's connection, prepared there.
  */
 export function namedRawStatements(prefix: string, maxNames = 64) {
   const names = new Map<string, string>();
@@ -157,10 +167,9 @@ export function namedRawStatements(prefix: string, maxNames = 64) {
       name = `${prefix}_${names.size}`;
       names.set(text, name);
     }
-    // drizzle(pool) keeps its pool as `$client` (missing from the NodePgDatabase type).
-    const pool = (db as { $client?: pg.Pool }).$client;
-    if (name === undefined || inTransaction(db) || !pool) return (await db.execute(query)).rows as T[];
-    const result = await pool.query<T>({ name, text, values: params, types: rawTimeTypes });
+    const client = clientOf(db);
+    if (name === undefined || !client) return (await db.execute(query)).rows as T[];
+    const result = await client.query<T>({ name, text, values: params, types: rawTimeTypes });
     return result.rows;
   };
 }

@@ -32,11 +32,32 @@ describe('raw statements prepared by their text', () => {
     expect(names.every((r) => ['test_named_0', 'test_named_1'].includes(r.name))).toBe(true);
   });
 
-  it('runs unnamed past its cap of texts, and inside a transaction', async () => {
+  it('runs unnamed past its cap of texts', async () => {
     const run = namedRawStatements('test_capped', 1);
     expect(await run(t.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
     expect(await run(t.db, sql`select 2 as two`)).toEqual([{ two: 2 }]);
-    const inTx = await t.db.transaction((tx) => run(tx, sql`select 1 as one`));
-    expect(inTx).toEqual([{ one: 1 }]);
+    const prepared = await t.db.transaction(async (tx) =>
+      run<{ name: string }>(tx, sql`select name from pg_prepared_statements where name like 'test_capped%'`),
+    );
+    // (the second text, past the cap, has no name on any connection)
+    expect(prepared.filter((r) => r.name !== 'test_capped_0')).toEqual([]);
+  });
+
+  it('is prepared on the transaction’s own connection inside a transaction (a send raises its notification there)', async () => {
+    const run = namedRawStatements('test_in_tx');
+    const seen = await t.db.transaction(async (tx) => {
+      // the transaction's own writes are visible to the statement: it runs on the same connection
+      await tx.execute(sql`create temporary table tx_probe (n int) on commit drop`);
+      await tx.execute(sql`insert into tx_probe values (41)`);
+      const first = await run<{ n: number }>(tx, sql`select n + ${1}::int as n from tx_probe`);
+      const again = await run<{ n: number }>(tx, sql`select n + ${2}::int as n from tx_probe`);
+      const names = await tx.execute<{ name: string }>(
+        sql`select name from pg_prepared_statements where name like 'test_in_tx%'`,
+      );
+      return { first, again, names: names.rows.map((r) => r.name) };
+    });
+    expect(seen.first).toEqual([{ n: 42 }]);
+    expect(seen.again).toEqual([{ n: 43 }]);
+    expect(seen.names).toEqual(['test_in_tx_0']);
   });
 });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
+import { namedRawStatements, preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import { notificationEmails, notificationSettings, notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -99,6 +99,9 @@ interface RaisedRow extends Record<string, unknown> {
   unread: number;
 }
 
+/** One text whatever the values: prepared once per connection, the transaction's one included (it runs inside a send). */
+const raiseStatement = namedRawStatements('notification_raise', 1);
+
 /**
  * An in-app notification in one statement: with `collapse`, the user's unread notification of the
  * same kind and link gets the new text (else a row is added); with `queueEmail`, its digest mail
@@ -119,7 +122,7 @@ export async function raiseNotification(
   },
 ): Promise<{ row: NotificationRow; unread: number }> {
   const userId = sql`${n.userId}::uuid`;
-  const { rows } = await db.execute<RaisedRow>(sql`
+  const rows = await raiseStatement<RaisedRow>(db, sql`
     with refreshed as (
       update notifications set title = ${n.title}, body = ${n.body}, created_at = now()
       where ${n.collapse && n.link !== null} and user_id = ${userId} and kind = ${n.kind}
