@@ -313,24 +313,45 @@ function peopleFound(q: PeopleQuery, v: Bind) {
   const counterparty = sql`(exists (select 1 from ${contracts} where (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewer}) or (${contracts.buyerId} = ${viewer} and ${contracts.supplierId} = ${users.id}))
     or exists (select 1 from ${messages} where ${messages.senderId} = ${users.id} and ${messages.recipientId} = ${viewer}))`;
   const namesShown = sql`(${counterparty} or coalesce(${profiles.contactVisibility}, 'counterparties') = 'members')`;
-  const haystack = sql`lower(case when ${namesShown} then ${users.firstName} || ' ' || ${users.lastName} || ' ' else '' end || ${users.companyName})`;
+  const everything = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.companyName})`;
   const where = and(
     // Whatever part of a row is searched, it is part of this text, which users_search_trgm_idx
     // indexes: the index narrows the rows before the per-row privacy checks below run.
-    sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.companyName}) like ${pattern}`,
+    sql`${everything} like ${pattern}`,
     eq(users.role, v.value('role', q.role)),
     eq(users.approved, true),
     isNull(users.deletedAt),
     ne(users.id, viewer),
     sql`(coalesce(${profiles.visibility}, 'public') = 'public' or ${counterparty})`,
-    sql`${haystack} like ${pattern}`,
+    // The searchable text is the company name, with the personal names when they are shown. A
+    // company that holds the words needs no privacy check (the pattern is "contains", and the
+    // company name ends the full text): most candidates are settled without one.
+    sql`(lower(${users.companyName}) like ${pattern} or (${namesShown} and ${everything} like ${pattern}))`,
   );
   return { where, namesShown };
 }
 
-/** A page of people found and their total in one statement: the privacy checks run once per candidate, not twice. */
+/**
+ * A page of people found and their total in one statement. The page is cut first and the names
+ * it shows are worked out for its rows only: in the select list of the search itself, the
+ * privacy check ran for every candidate before the sort (1,000 for a common word, 8 ms of 10).
+ */
 function peoplePage(db: DbOrTx, q: PeopleQuery, slice: Slice, v: Bind) {
   const { where, namesShown } = peopleFound(q, v);
+  const found = db
+    .select({
+      id: sql<string>`${users.id}`.as('found_id'),
+      companyName: sql<string>`${users.companyName}`.as('found_company'),
+      lastName: sql<string>`${users.lastName}`.as('found_last'),
+      total: sql<number>`count(*) over ()`.as('found_total'),
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(where)
+    .orderBy(asc(users.companyName), asc(users.lastName), asc(users.id))
+    .limit(v.value('limit', slice.limit))
+    .offset(v.value('offset', slice.offset))
+    .as('found');
   return db
     .select({
       id: users.id,
@@ -338,14 +359,12 @@ function peoplePage(db: DbOrTx, q: PeopleQuery, slice: Slice, v: Bind) {
       firstName: sql<string>`case when ${namesShown} then ${users.firstName} else ${users.companyName} end`,
       lastName: sql<string>`case when ${namesShown} then ${users.lastName} else '' end`,
       companyName: users.companyName,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: sql<number>`${found.total}`.mapWith(Number),
     })
-    .from(users)
+    .from(found)
+    .innerJoin(users, eq(users.id, found.id))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(where)
-    .orderBy(asc(users.companyName), asc(users.lastName), asc(users.id))
-    .limit(v.value('limit', slice.limit))
-    .offset(v.value('offset', slice.offset));
+    .orderBy(asc(found.companyName), asc(found.lastName), asc(found.id));
 }
 
 // (its planning cost as much as its run: 2-4 ms a search)
