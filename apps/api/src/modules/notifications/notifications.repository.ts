@@ -122,7 +122,9 @@ export async function raiseNotification(
   },
 ): Promise<{ row: NotificationRow; unread: number }> {
   const userId = sql`${n.userId}::uuid`;
-  const rows = await raiseStatement<RaisedRow>(db, sql`
+  const rows = await raiseStatement<RaisedRow>(
+    db,
+    sql`
     with refreshed as (
       update notifications set title = ${n.title}, body = ${n.body}, created_at = now()
       where ${n.collapse && n.link !== null} and user_id = ${userId} and kind = ${n.kind}
@@ -144,7 +146,8 @@ export async function raiseNotification(
       raised.created_at,
       (select count(*) from notifications where user_id = ${userId} and read_at is null)::int
         + (select count(*) from added)::int as unread
-    from raised`);
+    from raised`,
+  );
   const r = rows[0]!;
   return {
     row: {
