@@ -214,8 +214,10 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await s.getByRole('tab', { name: /^Proposed/ }).click();
     await asked;
     await s.getByRole('list', { name: 'Deals' }).waitFor(); // the previous tab's deals, still shown
+    await s.getByRole('status', { name: 'Loading deals' }).waitFor(); // and a line saying more are coming
     await s.waitForTimeout(300); // (a dimming faded in over 150 ms)
     expect(await a11yViolations(s)).toEqual([]);
+    await shot(s, 'deals-supplier-loading-tab');
     releaseList(); // (the route stays: from now on it lets every request through at once)
     const sDeal = deal(s, title);
     await sDeal.waitFor();

@@ -280,6 +280,13 @@ function confidenceOf(labels: Array<{ weight: number }>): number {
   return labels[0]?.weight ?? 0;
 }
 
+/**
+ * How equal scores are ordered, by the ranking and by the vote alike: the newest first, then by id
+ * (UUIDs: code-unit order is their order, without localeCompare's cost).
+ */
+const newestThenId = (a: { created: number; id: string }, b: { created: number; id: string }) =>
+  b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** The codes the best text hits carry, each hit voting by its share of the best BM25. */
 export function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.CandidateRow) => readonly string[]) {
   // A hit's vote depends on its place, so equal scores are ordered as the ranking orders them (the
@@ -287,12 +294,7 @@ export function votesOf(rows: readonly repo.CandidateRow[], codesOf: (r: repo.Ca
   // differently, and the same text scored by either path may differ in its last bits.
   const ranked = [...rows]
     .filter((r) => r.bm25 > 0)
-    .sort(
-      (a, b) =>
-        Math.round(b.bm25 * 1e9) - Math.round(a.bm25 * 1e9) ||
-        b.created - a.created ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-    )
+    .sort((a, b) => Math.round(b.bm25 * 1e9) - Math.round(a.bm25 * 1e9) || newestThenId(a, b))
     .slice(0, VOTERS);
   const top = ranked[0]?.bm25 ?? 0;
   const byClass = new Map<string, { weight: number; code: string }>();
@@ -560,10 +562,7 @@ async function rankNow(db: DbOrTx, q: EngineQuery, version: string): Promise<Eng
       created: r.created,
     });
   }
-  // (ids are UUIDs: code-unit order is their order, without localeCompare's cost)
-  const hits = scored
-    .sort((a, b) => b.score - a.score || b.created - a.created || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, q.limit);
+  const hits = scored.sort((a, b) => b.score - a.score || newestThenId(a, b)).slice(0, q.limit);
   return { hits, words, understood, confidence, lexemes: [...terms.keys()] };
 }
 

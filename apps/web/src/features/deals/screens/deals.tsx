@@ -13,6 +13,7 @@ import {
   EmptyState,
   PageHeader,
   PageSpinner,
+  Spinner,
   Tabs,
   TextareaField,
   type TabItem,
@@ -289,9 +290,15 @@ export function DealsScreen() {
                 }
               />
             ) : (
-              // Not dimmed while a new page loads: dimming took the muted labels below the 4.5:1
-              // contrast people need to read them (the other lists mark the wait the same way).
+              // While another tab's or page's deals load, the ones on screen stay readable (dimming
+              // them took the muted labels below 4.5:1 contrast) and a line says what is coming.
               <div aria-busy={list.isFetching || undefined}>
+                {list.isPlaceholderData && (
+                  <p className="mb-3 flex items-center gap-2 text-sm text-ink-600">
+                    <Spinner className="text-ink-500 [&_svg]:size-4" label="Loading deals" />
+                    <span aria-hidden="true">Loading deals…</span>
+                  </p>
+                )}
                 <ul className="space-y-3" aria-label="Deals">
                   {rows.map((c) => (
                     <li key={c.id}>
