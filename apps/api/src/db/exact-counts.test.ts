@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createExactCounts, type Counted, type ListState } from './exact-counts.ts';
+import { createExactCounts, filterKey, type Counted, type ListState } from './exact-counts.ts';
 
 // The rules of the kept counts, with the reads faked: the totals over HTTP against PostgreSQL are
 // tested in modules/catalogue/catalogue-counts.routes.test.ts and modules/tenders/tenders-counts.routes.test.ts.
@@ -134,15 +134,30 @@ describe('pages kept as answered', () => {
     expect(db.pageReads).toBe(2);
   });
 
-  it('keeps each page of a filter apart, and reads a word search (a filter with ids) every time', async () => {
+  it('keeps each page of a filter apart, and a word search (a filter with ids) under its results and words', async () => {
     const counts = createExactCounts();
     const { db, reads, toAnswer } = listing({ version: 1 });
     await counts.answer(list({ f: 1 }), reads, toAnswer);
     await counts.answer(list({ f: 1 }, 2), reads, toAnswer);
     expect(db.pageReads).toBe(2);
-    await counts.answer(list({ ids: ['a'] }, 1, 'relevance'), reads, toAnswer);
-    await counts.answer(list({ ids: ['a'] }, 1, 'relevance'), reads, toAnswer);
-    expect(db.pageReads).toBe(4);
+    const search = (ids: string[], words: string) => ({ ...list({ ids }, 1, 'relevance'), variant: words });
+    await counts.answer(search(['a', 'b'], 'roof'), reads, toAnswer);
+    await counts.answer(search(['a', 'b'], 'roof'), reads, toAnswer);
+    expect(db.pageReads).toBe(3);
+    // other results, the same results in another order, or other words: read again
+    await counts.answer(search(['a', 'c'], 'roof'), reads, toAnswer);
+    await counts.answer(search(['b', 'a'], 'roof'), reads, toAnswer);
+    await counts.answer(search(['a', 'b'], 'roofs'), reads, toAnswer);
+    expect(db.pageReads).toBe(6);
+  });
+
+  it('keys a word search by a digest of its results, not the ids themselves', () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const key = filterKey({ ids, status: 'open' });
+    expect(key.length).toBeLessThan(100);
+    expect(key).toBe(filterKey({ status: 'open', ids: [...ids] }));
+    expect(key).not.toBe(filterKey({ ids, status: 'closed' }));
+    expect(filterKey({ status: 'open' })).toBe('{"status":"open"}');
   });
 
   it('reads a page again once its count’s valid-until has passed on the database clock', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
@@ -111,12 +112,25 @@ export function createKeptCount<T extends Exactness>(list: ListTable, read: () =
   };
 }
 
-/** Which page of which list `answer` reads: a filter with `ids` (a word search's results) is read each time. */
+/** Which page of which list `answer` reads. */
 export interface ListPageRequest {
   filter: { ids?: readonly string[] };
   page: number;
   pageSize: number;
   sort: string;
+  /** What shapes the answer beyond its rows, if anything: a word search's words, which its highlights mark. */
+  variant?: string;
+}
+
+/**
+ * The key a filter's count and pages are kept under. A word search's filter holds the engine's
+ * results (up to 500 ids) and is keyed by their digest: the same results in the same order are the
+ * same filter, and 500 ids would make every key 19 KB.
+ */
+export function filterKey(filter: { ids?: readonly string[] }): string {
+  if (!filter.ids) return JSON.stringify(filter);
+  const { ids, ...rest } = filter;
+  return JSON.stringify([rest, createHash('sha256').update(ids.join(',')).digest('base64url')]);
 }
 
 /** A page as the API answers it, and the version of its table it was read at. */
@@ -179,35 +193,34 @@ export function createExactCounts<C extends Counted = Counted>(options: { max?: 
     },
 
     /**
-     * One page as the API answers it (`toAnswer` of its rows) and its exact total, for a list
-     * whose answer is the same for everyone who may ask for it (its filter names whose rows, and
-     * its rows carry nothing of the caller). The answer is kept per filter and page (number, size,
-     * order) with the version it was read at, and served after one read of the table's state while
-     * that version stands and its count is still exact, which also bounds it by the clock: a row
-     * that a deadline takes out of the list is a row the count counted. A word search (a filter
-     * with `ids`, the engine's results) is read each time.
+     * One page as the API answers it (`toAnswer` of its rows), its exact total and what its count
+     * counted, for a list whose answer is the same for everyone who may ask for it (its filter names
+     * whose rows, and its rows carry nothing of the caller). The answer is kept per filter (a word
+     * search's by its results, `filterKey`), page (number, size, order) and `variant`, with the
+     * version it was read at, and served after one read of the table's state while that version
+     * stands and its count is still exact, which also bounds it by the clock: a row that a deadline
+     * takes out of the list is a row the count counted.
      */
     async answer<R, A>(
       list: ListPageRequest,
       reads: CountedPageReads<R, C>,
-      toAnswer: (rows: R[]) => A[],
-    ): Promise<{ data: A[]; total: number }> {
-      const key = list.filter.ids ? null : JSON.stringify(list.filter);
-      const id = key === null ? null : `${key}\u0000${list.page}|${list.pageSize}|${list.sort}`;
-      const keptPage = id === null ? undefined : pages.get(id);
-      const keptCount = key === null ? undefined : kept.get(key);
+      toAnswer: (rows: R[]) => A[] | Promise<A[]>,
+    ): Promise<{ data: A[]; total: number; counted: C }> {
+      const key = filterKey(list.filter);
+      const id = `${key}\u0000${list.page}|${list.pageSize}|${list.sort}|${list.variant ?? ''}`;
+      const keptPage = pages.get(id);
+      const keptCount = kept.get(key);
       if (keptPage && keptCount) {
         const state = await reads.state();
         if (keptPage.version === state.version && stillExact(keptCount, state)) {
-          return { data: keptPage.data as A[], total: keptCount.total };
+          return { data: keptPage.data as A[], total: keptCount.total, counted: keptCount };
         }
       }
       const { rows, counted, pageState } = await read(key, reads);
-      const data = toAnswer(rows);
+      const data = await toAnswer(rows);
       // kept only when the page's own statement read the version (an empty page does not), its
       // count read the same one, and the count is not newer than the page (Counted.at)
       if (
-        id !== null &&
         pageState &&
         pageState.version === counted.version &&
         counted.at !== undefined &&
@@ -215,7 +228,7 @@ export function createExactCounts<C extends Counted = Counted>(options: { max?: 
       ) {
         pages.set(id, { version: pageState.version, data, bytes: JSON.stringify(data).length });
       }
-      return { data, total: counted.total };
+      return { data, total: counted.total, counted };
     },
   };
 }

@@ -221,7 +221,8 @@ export interface FeedCounted extends Counted {
  * pass every filter but the faceted ones are read once, and each facet counts those that pass the
  * other two filters (its own is left out so its options stay visible). With them, the feed's
  * version in the same snapshot, and the earliest deadline ahead among the rows read: a status
- * read from the clock (open, closed) holds until then.
+ * read from the clock (open, closed) holds until then, and the clock it counted at (a page kept
+ * with it must have been read no earlier).
  */
 export async function countFeed(db: DbOrTx, f: SearchFilters): Promise<FeedCounted> {
   const faceted = facetConditions(f);
@@ -234,6 +235,7 @@ export async function countFeed(db: DbOrTx, f: SearchFilters): Promise<FeedCount
       cpv: Facet[] | null;
       locations: Facet[] | null;
       version: string;
+      at: string;
     } & Record<string, unknown>
   >(sql`
     with m as materialized (
@@ -255,7 +257,8 @@ export async function countFeed(db: DbOrTx, f: SearchFilters): Promise<FeedCount
          select l.place as value, count(*)::int as count
          from m, lateral (select distinct trim(p) as place from unnest(string_to_array(m.location, ', ')) p) l
          where s_ok and c_ok group by l.place order by count(*) desc, l.place limit 10) x) as locations,
-      coalesce((select version from ${listVersions} where list = 'external_tenders'), 0) as version`);
+      coalesce((select version from ${listVersions} where list = 'external_tenders'), 0) as version,
+      now() as at`);
   const r = rows[0];
   return {
     total: r?.total ?? 0,
@@ -264,6 +267,7 @@ export async function countFeed(db: DbOrTx, f: SearchFilters): Promise<FeedCount
     locations: r?.locations ?? [],
     version: Number(r?.version ?? -1),
     validUntil: r?.valid_until ? new Date(r.valid_until) : null,
+    at: r ? new Date(r.at) : undefined,
   };
 }
 export interface Interests {
@@ -348,6 +352,28 @@ export async function removeFavourite(db: DbOrTx, userId: string, tenderId: stri
   await db
     .delete(externalTenderFavourites)
     .where(and(eq(externalTenderFavourites.userId, userId), eq(externalTenderFavourites.tenderId, tenderId)));
+}
+
+// Which notices of a page the caller has favourited: a search's page is kept for everyone who
+// asks the same (external-tenders.service.ts), and this one small read makes it the caller's.
+const favouritedAmongStatement = preparedPerDb((db) =>
+  db
+    .select({ id: externalTenderFavourites.tenderId })
+    .from(externalTenderFavourites)
+    .where(
+      and(
+        eq(externalTenderFavourites.userId, sql.placeholder('userId')),
+        sql`${externalTenderFavourites.tenderId} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .prepare('external_favourited_among'),
+);
+
+/** The notices among `ids` that `userId` has favourited. */
+export async function favouritedAmong(db: Db, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await favouritedAmongStatement(db).execute({ userId, ids: `{${ids.join(',')}}` });
+  return new Set(rows.map((r) => r.id));
 }
 
 // A supplier's favourites tab, prepared once (planning cost more than running, on every visit).

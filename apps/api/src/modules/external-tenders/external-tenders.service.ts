@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { addDays } from 'date-fns';
 import {
   AppError,
@@ -41,13 +40,6 @@ function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number, t
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A search's filters as the key of its kept total and facets; the engine's ids (up to 500) as their digest. */
-function countsKey(f: repo.SearchFilters): string {
-  const { ids, ...rest } = f;
-  const digest = ids ? createHash('sha256').update(ids.join(',')).digest('base64url') : null;
-  return JSON.stringify([rest, digest]);
-}
 
 /**
  * How long after its last import the feed counts as stale: a day, or three missed runs of the
@@ -267,26 +259,38 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
           )
         : null;
       const within: repo.SearchFilters = ranked ? { ...f, q: undefined, ids: ranked.hits.map((h) => h.id) } : f;
-      // The total and facets are the same for everyone who asks the same: kept per filter (a word
-      // search's filter is its results, which the engine keeps per version) while the feed's
-      // version stands and no deadline among the notices they read has passed.
+      // The page as answered, its total and its facets are the same for everyone who asks the same
+      // (a word search's filter is its results, which the engine keeps per version, and its words
+      // shape the explanations): kept while the feed's version stands and no deadline among the notices
+      // they read has passed. Only which notices the caller has favourited is read for them.
       const {
-        rows,
+        data,
         total,
         counted: facets,
-      } = await searchCounts.page(countsKey(within), {
-        page: () => repo.searchPage(db, p.id, within, sort, query.page, query.pageSize),
-        count: () => repo.countFeed(db, within),
-        state: () => readListState(db, 'external_tenders'),
-      });
-      const matches = ranked
-        ? await explain(
-            db,
-            ranked,
-            'external',
-            rows.map((r) => r.id),
-          )
-        : null;
+      } = await searchCounts.answer(
+        { filter: within, page: query.page, pageSize: query.pageSize, sort, variant: f.q },
+        {
+          page: () => repo.searchPage(db, p.id, within, sort, query.page, query.pageSize),
+          count: () => repo.countFeed(db, within),
+          state: () => readListState(db, 'external_tenders'),
+        },
+        async (rows) => {
+          const matches = ranked
+            ? await explain(
+                db,
+                ranked,
+                'external',
+                rows.map((r) => r.id),
+              )
+            : null;
+          return rows.map((r) => ({ ...toExternalTender(r), isFavourited: false, match: matches?.get(r.id) }));
+        },
+      );
+      const favourited = await repo.favouritedAmong(
+        db,
+        p.id,
+        data.map((t) => t.id),
+      );
       const metaFacets: ExternalTenderFacets = {
         status: facets.status.map((s) => ({ value: s.value, count: s.count })),
         cpvDivisions: facets.cpv.map((c) => ({
@@ -297,7 +301,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
         locations: facets.locations.map((l) => ({ value: l.value, count: l.count })),
       };
       return {
-        data: rows.map((r) => ({ ...toExternalTender(r), match: matches?.get(r.id) })),
+        data: data.map((t) => (favourited.has(t.id) ? { ...t, isFavourited: true } : t)),
         meta: {
           page: query.page,
           pageSize: query.pageSize,

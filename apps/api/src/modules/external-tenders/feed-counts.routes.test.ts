@@ -126,3 +126,58 @@ describe('live-feed totals and facets stay exact while kept between searches', (
     }
   });
 });
+
+// The page itself is kept with its counts, as answered (highlights included), for everyone who asks
+// the same: only which notices the caller has favourited is theirs.
+describe('live-feed pages kept as answered', () => {
+  interface Row {
+    id: string;
+    title: string;
+    status: string;
+    isFavourited: boolean;
+    match?: { title: Array<{ text: string; hit: boolean }> };
+  }
+  async function pageOf(qs: string, user: TestUser = supplier): Promise<Row[]> {
+    const res = await t.request('GET', `/api/external-tenders/search?${qs}`, { token: user.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Row[];
+  }
+
+  it('shows each supplier their own favourites on a page another supplier’s search kept', async () => {
+    const other = await t.createUser({ role: 'supplier', plan: 'GROWTH' });
+    const id = await insertNotice({ title: 'Lime mortar repointing of a chapel', location: 'Oundle' });
+    for (const qs of ['q=lime%20mortar%20repointing', 'location=oundle']) {
+      expect((await pageOf(qs, other)).find((r) => r.id === id)?.isFavourited).toBe(false);
+      const fav = await t.request('POST', `/api/external-tenders/favourites/${id}`, { token: supplier.token });
+      expect(fav.status, JSON.stringify(fav.body)).toBeLessThan(300);
+      expect((await pageOf(qs)).find((r) => r.id === id)?.isFavourited).toBe(true);
+      expect((await pageOf(qs, other)).find((r) => r.id === id)?.isFavourited).toBe(false);
+      await t.request('DELETE', `/api/external-tenders/favourites/${id}`, { token: supplier.token });
+      expect((await pageOf(qs)).find((r) => r.id === id)?.isFavourited).toBe(false);
+    }
+  });
+
+  it('reads a kept word search’s page again when a notice on it changes, highlights and all', async () => {
+    const id = await insertNotice({ title: 'Granite kerb replacement', location: 'Rushden' });
+    const q = 'q=granite%20kerb';
+    const before = await pageOf(q);
+    expect(before.find((r) => r.id === id)?.title).toBe('Granite kerb replacement');
+    expect(await pageOf(q)).toEqual(before);
+    await t.db.execute(
+      sql`update external_tenders set title = 'Granite kerb and channel replacement', updated_at = now() where id = ${id}`,
+    );
+    const after = (await pageOf(q)).find((r) => r.id === id);
+    expect(after?.title).toBe('Granite kerb and channel replacement');
+    expect(after?.match?.title.filter((p) => p.hit).map((p) => p.text.toLowerCase())).toEqual(['granite', 'kerb']);
+  });
+
+  it('shows a notice on a kept word search’s page as closed once its deadline passes, with no write at all', async () => {
+    const id = await insertNotice({ title: 'Slate roof closing shortly', endsInMs: 2_000, location: 'Thrapston' });
+    const ends = Date.now() + 2_000;
+    const q = 'q=slate%20roof%20closing%20shortly';
+    expect((await pageOf(q)).find((r) => r.id === id)?.status).toBe('open');
+    expect((await pageOf(q)).find((r) => r.id === id)?.status).toBe('open');
+    await new Promise((resolve) => setTimeout(resolve, ends - Date.now() + 250));
+    expect((await pageOf(q)).find((r) => r.id === id)?.status).toBe('closed');
+  });
+});
