@@ -118,7 +118,7 @@ export interface ListPageRequest {
   page: number;
   pageSize: number;
   sort: string;
-  /** What shapes the answer beyond its rows, if anything: a word search's words, which its highlights mark. */
+  /** What shapes the answer beyond its rows, if anything: a word search's ranking (its scores and explanations). */
   variant?: string;
 }
 

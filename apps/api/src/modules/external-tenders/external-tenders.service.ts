@@ -31,7 +31,7 @@ import { createExactCounts, createKeptCount, readListState } from '../../db/exac
 import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
 import { cpvLabels } from '../matching/cpv.ts';
-import { SEARCH_DEPTH, explain, rank, readingOf, suggestCpv } from '../search/engine.ts';
+import { SEARCH_DEPTH, explain, rank, readingOf, resultId, suggestCpv } from '../search/engine.ts';
 import { feedFor } from '../matching/matching.service.ts';
 
 /** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
@@ -260,15 +260,21 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
         : null;
       const within: repo.SearchFilters = ranked ? { ...f, q: undefined, ids: ranked.hits.map((h) => h.id) } : f;
       // The page as answered, its total and its facets are the same for everyone who asks the same
-      // (a word search's filter is its results, which the engine keeps per version, and its words
-      // shape the explanations): kept while the feed's version stands and no deadline among the notices
+      // (a word search's filter is its results, and its page is kept under the engine's ranking, whose
+      // explanations it shows): kept while the feed's version stands and no deadline among the notices
       // they read has passed. Only which notices the caller has favourited is read for them.
       const {
         data,
         total,
         counted: facets,
       } = await searchCounts.answer(
-        { filter: within, page: query.page, pageSize: query.pageSize, sort, variant: f.q },
+        {
+          filter: within,
+          page: query.page,
+          pageSize: query.pageSize,
+          sort,
+          variant: ranked ? `${resultId(ranked)}` : undefined,
+        },
         {
           page: () => repo.searchPage(db, p.id, within, sort, query.page, query.pageSize),
           count: () => repo.countFeed(db, within),

@@ -925,6 +925,20 @@ export async function readNotice(
   return out.map((u) => ({ ...u, weight: max ? u.weight / max : 0 }));
 }
 
+const resultIds = new WeakMap<EngineResult, number>();
+let lastResultId = 0;
+
+/**
+ * A number for one ranking as the engine keeps it: what is built from a ranking (a page with its
+ * scores and explanations) is kept under it, and is read again when the engine ranks again (a new
+ * version of the source or of its statistics, or its results' time to live passed).
+ */
+export function resultId(result: EngineResult): number {
+  let id = resultIds.get(result);
+  if (id === undefined) resultIds.set(result, (id = ++lastResultId));
+  return id;
+}
+
 /** What the engine read a query as, for the API. */
 export function readingOf(result: EngineResult): QueryReading {
   return {

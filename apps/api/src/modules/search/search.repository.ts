@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from '@brickyard/shared';
 import { namedRawStatements, type DbOrTx } from '../../db/client.ts';
+import type { Counted, ListState, ListTable } from '../../db/exact-counts.ts';
 
 /**
  * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
@@ -21,13 +22,16 @@ export interface Source {
   /** whether rows have a deadline (closing-window counts are skipped otherwise: always 0) */
   closes: boolean;
   created: SQL;
+  /** newest first, as an index of the table holds it (a page walks the index instead of sorting every row) */
+  newest: SQL;
   snippet: SQL;
   userId: SQL;
   companyName: SQL;
   /** the listing's files (catalogue items: the service picks the first picture); null elsewhere */
   attachments: SQL;
   join: SQL;
-  vectorJoin: SQL;
+  /** the table's row in list_versions (db/exact-counts.ts): what is kept of a search is kept under its version */
+  list: ListTable;
 }
 
 export const SOURCES: Record<SearchType, Source> = {
@@ -43,12 +47,13 @@ export const SOURCES: Record<SearchType, Source> = {
     deadline: sql`x.deadline`,
     closes: true,
     created: sql`x.created_at`,
+    newest: sql`x.created_at desc, x.id desc`,
     snippet: sql`left(x.description, 240)`,
     userId: sql`x.user_id`,
     companyName: sql`u.company_name`,
     attachments: sql`null::jsonb`,
     join: sql`join users u on u.id = x.user_id`,
-    vectorJoin: sql`left join tender_vectors v on v.tender_id = x.id`,
+    list: 'tenders',
   },
   catalogue: {
     table: sql`catalogue_items x`,
@@ -62,12 +67,13 @@ export const SOURCES: Record<SearchType, Source> = {
     deadline: sql`null::timestamptz`,
     closes: false,
     created: sql`x.created_at`,
+    newest: sql`x.created_at desc, x.id desc`,
     snippet: sql`left(x.description, 240)`,
     userId: sql`x.user_id`,
     companyName: sql`u.company_name`,
     attachments: sql`x.attachments`,
     join: sql`join users u on u.id = x.user_id`,
-    vectorJoin: sql`left join catalogue_item_vectors v on v.catalogue_item_id = x.id`,
+    list: 'catalogue_items',
   },
   external: {
     table: sql`external_tenders x`,
@@ -81,12 +87,13 @@ export const SOURCES: Record<SearchType, Source> = {
     deadline: sql`x.tender_end_date`,
     closes: true,
     created: sql`x.date`,
+    newest: sql`x.date desc nulls last, x.id`,
     snippet: sql`left(coalesce(x.description, ''), 240)`,
     userId: sql`null::uuid`,
     companyName: sql`x.buyer_name`,
     attachments: sql`null::jsonb`,
     join: sql``,
-    vectorJoin: sql`left join external_tender_vectors v on v.external_tender_id = x.id`,
+    list: 'external_tenders',
   },
 };
 
@@ -153,14 +160,29 @@ export interface HitRow {
   user_id: string | null;
   company_name: string | null;
   attachments: { name: string; url: string }[] | null;
-  lex: number;
-  vector: Buffer | null;
-  description: string | null;
+  /** the source's list state, read in the same statement (db/exact-counts.ts) */
+  list_version: string;
+  list_now: string;
 }
+
+/** A page of hits and the state of its table it was read at (null for an empty page). */
+export interface HitPage {
+  rows: HitRow[];
+  state: ListState | null;
+}
+
+const listStateSql = (s: Source) =>
+  sql`coalesce((select version from list_versions where list = ${s.list}), 0)::text as list_version, now()::text as list_now`;
 
 const hitColumns = (s: Source) => sql`x.id, ${s.title} as title, ${s.snippet} as snippet, ${s.category} as category,
   ${s.region} as region, ${s.status} as status, ${s.amount} as amount, ${s.currency} as currency, ${s.deadline} as deadline,
-  ${s.created} as created, ${s.userId} as user_id, ${s.companyName} as company_name, ${s.attachments} as attachments, v.vector`;
+  ${s.created} as created, ${s.userId} as user_id, ${s.companyName} as company_name, ${s.attachments} as attachments,
+  ${listStateSql(s)}`;
+
+function hitPage(rows: HitRow[]): HitPage {
+  const first = rows[0];
+  return { rows, state: first ? { version: Number(first.list_version), now: new Date(first.list_now) } : null };
+}
 
 const bucketSql = (s: Source) =>
   sql.join(
@@ -221,16 +243,17 @@ const hitStatements = namedRawStatements('search_hits');
 const facetStatements = namedRawStatements('search_facets');
 
 /** Hits for `ids` that the filters still let through, in the order of `ids` (the search engine's ranking). */
-export async function hitsByIds(db: DbOrTx, s: Source, f: SearchFilter, ids: readonly string[]): Promise<HitRow[]> {
-  if (!ids.length) return [];
-  return hitStatements<HitRow & Record<string, unknown>>(
+export async function hitsByIds(db: DbOrTx, s: Source, f: SearchFilter, ids: readonly string[]): Promise<HitPage> {
+  if (!ids.length) return { rows: [], state: null };
+  const rows = await hitStatements<HitRow & Record<string, unknown>>(
     db,
     sql`
-    select ${hitColumns(s)}, 0::float8 as lex, null as description
-    from ${s.table} ${s.join} ${s.vectorJoin}
+    select ${hitColumns(s)}
+    from ${s.table} ${s.join}
     where ${filtersOf(s, { ...f, ids })}
     order by array_position(${`{${ids.join(',')}}`}::uuid[], x.id)`,
   );
+  return hitPage(rows);
 }
 
 /** The search engine's filter: the rows these filters let through (the engine names its tables without aliases). */
@@ -250,23 +273,62 @@ export async function orderedPage(
   sort: SearchSort,
   limit: number,
   offset: number,
-): Promise<HitRow[]> {
+): Promise<HitPage> {
   const order =
     sort === 'closing_soon'
-      ? sql`(${s.deadline} > now()) desc nulls last, ${s.deadline} asc nulls last, ${s.created} desc, x.id`
-      : sql`${s.created} desc, x.id`;
+      ? sql`(${s.deadline} > now()) desc nulls last, ${s.deadline} asc nulls last, ${s.newest}`
+      : s.newest;
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
-    select ${hitColumns(s)}, 0::float8 as lex, null as description
-    from ${s.table} ${s.join} ${s.vectorJoin}
+    select ${hitColumns(s)}
+    from ${s.table} ${s.join}
     where ${filtersOf(s, f)}
     order by ${order} limit ${limit} offset ${offset}`);
-  return rows;
+  return hitPage(rows);
 }
 
-/** Counts per category, region, status, value bucket and closing window, in one pass over the rows the filters let through. */
-export async function facets(db: DbOrTx, s: Source, f: SearchFilter): Promise<FacetRow[]> {
-  return facetStatements<FacetRow & Record<string, unknown>>(
+/** A search's facet rows and what they stay exact for (db/exact-counts.ts). */
+export interface FacetCounted extends Counted {
+  rows: FacetRow[];
+}
+
+/**
+ * The first instant after now at which a clock alone moves a count of the match set `m`: a
+ * deadline passing (the open and closed status of live-feed notices, every closing window) or
+ * coming within a closing window's days.
+ */
+const clockMovesSql = (s: Source) =>
+  s.closes
+    ? sql`(select min(t) from m, lateral (values (m.deadline), ${sql.join(
+        CLOSING_WINDOWS.map((w) => sql`(m.deadline - make_interval(days => ${w.days}))`),
+        sql`, `,
+      )}) v(t) where t > now())::text`
+    : sql`null::text`;
+
+/**
+ * Counts per category, region, status, value bucket and closing window, in one pass over the rows
+ * the filters let through; with the table's version in the same snapshot, the clock, and the
+ * instant until which the clock leaves the counts as they are.
+ */
+export async function facets(db: DbOrTx, s: Source, f: SearchFilter): Promise<FacetCounted> {
+  const [row] = await facetStatements<
+    { rows: FacetRow[]; total: number; valid_until: string | null; version: string; at: string } & Record<
+      string,
+      unknown
+    >
+  >(
     db,
-    sql`with ${matchSet(s, f, facetColumns(s))} select * from (${facetRowsOf(s, sql`m`)}) r`,
+    sql`with ${matchSet(s, f, facetColumns(s))}
+    select (select coalesce(json_agg(r), '[]'::json) from (${facetRowsOf(s, sql`m`)}) r) as rows,
+      (select count(*) from m)::int as total,
+      ${clockMovesSql(s)} as valid_until,
+      coalesce((select version from list_versions where list = ${s.list}), 0)::text as version,
+      now()::text as at`,
   );
+  return {
+    rows: row!.rows,
+    total: row!.total,
+    version: Number(row!.version),
+    validUntil: row!.valid_until ? new Date(row!.valid_until) : null,
+    at: new Date(row!.at),
+  };
 }

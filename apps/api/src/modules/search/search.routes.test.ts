@@ -194,6 +194,102 @@ describe('DESIGN §5 search: GET /api/search', () => {
   });
 });
 
+// A search's page as answered, its total and its facets are kept per filter (a word search's by the
+// engine's ranking) under the source's list version and the clock (db/exact-counts.ts): these read a
+// search, change what it answers, and expect the next search to say so at once.
+describe('kept searches stay exact', () => {
+  const titles = (res: { body: { data: Array<{ title: string }> } }) => res.body.data.map((h) => h.title);
+
+  it('a listing added or edited shows in a browse and a word search at once, page and facets', async () => {
+    const browse = 'type=catalogue&category=insulation&sort=newest';
+    const before = await search(browse);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(await search(browse)).toMatchObject({ body: before.body });
+    const made = await t.request('POST', '/api/catalogue', {
+      token: supplier.token,
+      body: {
+        title: 'Mineral wool loft roll',
+        description: 'Glass mineral wool insulation roll.',
+        category: 'insulation',
+        value: 22,
+        region: 'london',
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const added = await search(browse);
+    expect(added.body.meta.total).toBe(before.body.meta.total + 1);
+    expect(titles(added)[0]).toBe('Mineral wool loft roll');
+    expect(added.body.meta.facets.category).toContainEqual(
+      expect.objectContaining({ value: 'insulation', count: added.body.meta.total }),
+    );
+    const words = 'type=catalogue&q=mineral%20wool';
+    expect(titles(await search(words))).toContain('Mineral wool loft roll');
+    const id = made.body.data.id;
+    const edited = await t.request('PUT', `/api/catalogue/${id}`, {
+      token: supplier.token,
+      body: { title: 'Mineral wool loft roll 200mm' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(titles(await search(browse))[0]).toBe('Mineral wool loft roll 200mm');
+    expect(titles(await search(words))).toContain('Mineral wool loft roll 200mm');
+  });
+
+  it('counts a tender in a closing window once the clock brings its deadline within it, with no write', async () => {
+    const deadline = new Date(Date.now() + 7 * 86_400_000 + 2_000);
+    const made = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: {
+        title: 'Cladding panels for a depot',
+        description: 'Composite cladding panels.',
+        category: 'structural-steel',
+        budget: 40000,
+        region: 'north-west',
+        deadline: deadline.toISOString(),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const window = async (key: string) =>
+      (
+        (await search('type=tenders&q=cladding%20depot')).body.meta.facets.closing as Array<{
+          value: string;
+          count: number;
+        }>
+      ).find((w) => w.value === key)?.count ?? 0;
+    // (other tenders the words relate to may be in the windows too)
+    const [in7, in30] = [await window('7d'), await window('30d')];
+    expect(in30).toBeGreaterThan(in7);
+    await new Promise((resolve) => setTimeout(resolve, deadline.getTime() - 7 * 86_400_000 - Date.now() + 250));
+    expect([await window('7d'), await window('30d')]).toEqual([in7 + 1, in30]);
+  });
+
+  it('two buyers asking the same words each see only their own tenders', async () => {
+    const other = await t.createUser({ role: 'buyer' });
+    const tender = (title: string) => ({
+      title,
+      description: 'Scaffold hire for a school.',
+      category: 'structural-steel',
+      budget: 9000,
+      region: 'london',
+      deadline: addDays(new Date(), 20).toISOString(),
+    });
+    expect(
+      (await t.request('POST', '/api/tender', { token: buyer.token, body: tender('Scaffold hire, first school') }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await t.request('POST', '/api/tender', { token: other.token, body: tender('Scaffold hire, second school') }))
+        .status,
+    ).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const mine = titles(await search('type=tenders&q=scaffold%20hire'));
+      const theirs = titles(await search('type=tenders&q=scaffold%20hire', other.token));
+      expect(mine).toContain('Scaffold hire, first school');
+      expect(mine).not.toContain('Scaffold hire, second school');
+      expect(theirs).toEqual(['Scaffold hire, second school']);
+    }
+  });
+});
+
 describe('our listings read as CPV (docs/search.md, "Reasons")', () => {
   // Runs last: it adds items of categories whose codes share a CPV class with the query's reading.
   it('a catalogue item holding the words ranks above items related only by their category', async () => {

@@ -18,18 +18,10 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { SEARCH_DEPTH, explain, rank, readingOf, type EngineResult } from './engine.ts';
+import { createExactCounts, readListState } from '../../db/exact-counts.ts';
+import { SEARCH_DEPTH, explain, rank, readingOf, resultId, type EngineResult } from './engine.ts';
 import { SOURCE_SQL, type SourceKey } from './engine.repository.ts';
 import * as repo from './search.repository.ts';
-
-/**
- * Facet counts of a search without text are counted over every row the filters let through (the
- * whole 100k-row catalogue for a plain browse: ~100 ms). They are kept this long per source and
- * filters, so a browse's counts can be this much behind its rows; searches with text are always
- * counted fresh. The web app only searches with text.
- */
-export const BROWSE_FACETS_TTL_MS = 15_000;
-const BROWSE_FACETS_MAX = 500;
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -41,19 +33,17 @@ const label = (dim: keyof SearchFacets, value: string): string => {
   return value.charAt(0).toUpperCase() + value.slice(1);
 };
 
-function toFacets(rows: repo.FacetRow[]): { facets: SearchFacets; total: number } {
+function toFacets(rows: repo.FacetRow[]): SearchFacets {
   const facets: SearchFacets = { category: [], region: [], status: [], value: [], closing: [] };
-  let total = 0;
   for (const r of rows) {
     const dim = r.dim as keyof SearchFacets;
-    if (dim === 'category') total += r.n;
     if (r.value === null || (dim === 'closing' && r.n === 0)) continue;
     facets[dim].push({ value: r.value, label: label(dim, r.value), count: r.n });
   }
   for (const k of ['category', 'region', 'status', 'value'] as const)
     facets[k].sort((a: FacetCount, b: FacetCount) => b.count - a.count || a.label.localeCompare(b.label));
   facets.region = facets.region.slice(0, 20);
-  return { facets, total };
+  return facets;
 }
 
 const ENGINE_SOURCE: Record<SearchType, SourceKey> = {
@@ -76,21 +66,16 @@ export function rankSource(db: DbOrTx, type: SearchType, filter: repo.SearchFilt
 
 export function createSearchService(ctx: AppContext) {
   const db: DbOrTx = ctx.db;
-  const browseFacets = new Map<string, { at: number; rows: Promise<repo.FacetRow[]> }>();
-
-  function facetsOf(type: SearchType, filter: repo.SearchFilter): Promise<repo.FacetRow[]> {
-    if (filter.ids) return repo.facets(db, repo.SOURCES[type], filter);
-    const key = JSON.stringify([type, filter]);
-    const now = Date.now();
-    const hit = browseFacets.get(key);
-    if (hit && now - hit.at < BROWSE_FACETS_TTL_MS) return hit.rows;
-    const rows = repo.facets(db, repo.SOURCES[type], filter);
-    browseFacets.delete(key);
-    if (browseFacets.size >= BROWSE_FACETS_MAX) browseFacets.delete(browseFacets.keys().next().value!);
-    browseFacets.set(key, { at: now, rows });
-    rows.catch(() => browseFacets.get(key)?.rows === rows && browseFacets.delete(key));
-    return rows;
-  }
+  // What a search answers (its page as answered, total and facets) is the same for everyone whose
+  // filter is the same (the filter says whose rows a caller may see; a word search's filter is the
+  // engine's results, and its page is kept under the engine's ranking, whose scores and
+  // explanations it shows): kept per source while the source's
+  // list version stands and the clock has not moved a count (db/exact-counts.ts).
+  const kept = {
+    tenders: createExactCounts<repo.FacetCounted>({ max: 2_000 }),
+    catalogue: createExactCounts<repo.FacetCounted>({ max: 2_000 }),
+    external: createExactCounts<repo.FacetCounted>({ max: 2_000 }),
+  } satisfies Record<SearchType, unknown>;
 
   function visibility(caller: Principal, q: SearchQuery): repo.SearchFilter['visible'] {
     if (q.type === 'tenders') {
@@ -165,44 +150,44 @@ export function createSearchService(ctx: AppContext) {
         closingDays: q.closing ? CLOSING_WINDOWS.find((w) => w.key === q.closing)?.days : undefined,
       };
       const offset = (q.page - 1) * q.pageSize;
-      let hits: SearchHit[];
-      let facetRows: repo.FacetRow[];
-      let ranked: EngineResult | null = null;
-      if (q.q) {
-        ranked = await rankSource(db, q.type, filter, q.q);
-        const within = { ...filter, ids: ranked.hits.map((h) => h.id) };
-        const relevanceOf = new Map(ranked.hits.map((h) => [h.id, h.score]));
-        const [rows, counted] = await Promise.all([
-          q.sort === 'relevance'
-            ? repo.hitsByIds(db, source, filter, within.ids.slice(offset, offset + q.pageSize))
-            : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
-          repo.facets(db, source, within),
-        ]);
-        const matches = await explain(
-          db,
-          ranked,
-          ENGINE_SOURCE[q.type],
-          rows.map((r) => r.id),
-        );
-        hits = rows.map((r) => ({ ...toHit(q.type, r, relevanceOf.get(r.id) ?? 0), match: matches.get(r.id) }));
-        facetRows = counted;
-      } else {
-        const [rows, counted] = await Promise.all([
-          repo.orderedPage(db, source, filter, q.sort, q.pageSize, offset),
-          facetsOf(q.type, filter),
-        ]);
-        hits = rows.map((r) => toHit(q.type, r, 0));
-        facetRows = counted;
-      }
-      const { facets, total } = toFacets(facetRows);
+      const ranked: EngineResult | null = q.q ? await rankSource(db, q.type, filter, q.q) : null;
+      const within: repo.SearchFilter = ranked ? { ...filter, ids: ranked.hits.map((h) => h.id) } : filter;
+      const { data, counted } = await kept[q.type].answer(
+        {
+          filter: within,
+          page: q.page,
+          pageSize: q.pageSize,
+          sort: q.sort,
+          variant: ranked ? `${resultId(ranked)}` : undefined,
+        },
+        {
+          page: () =>
+            ranked && q.sort === 'relevance'
+              ? repo.hitsByIds(db, source, filter, within.ids!.slice(offset, offset + q.pageSize))
+              : repo.orderedPage(db, source, within, q.sort, q.pageSize, offset),
+          count: () => repo.facets(db, source, within),
+          state: () => readListState(db, source.list),
+        },
+        async (rows): Promise<SearchHit[]> => {
+          if (!ranked) return rows.map((r) => toHit(q.type, r, 0));
+          const relevanceOf = new Map(ranked.hits.map((h) => [h.id, h.score]));
+          const matches = await explain(
+            db,
+            ranked,
+            ENGINE_SOURCE[q.type],
+            rows.map((r) => r.id),
+          );
+          return rows.map((r) => ({ ...toHit(q.type, r, relevanceOf.get(r.id) ?? 0), match: matches.get(r.id) }));
+        },
+      );
       const corrected = ranked?.words.filter((w) => w.correctedTo) ?? [];
       return {
-        data: hits,
+        data,
         meta: {
           page: q.page,
           pageSize: q.pageSize,
-          total,
-          facets,
+          total: counted.total,
+          facets: toFacets(counted.rows),
           didYouMean: corrected.length ? corrected.map((w) => w.correctedTo).join(' ') : null,
           reading: ranked ? readingOf(ranked) : undefined,
         },
