@@ -233,6 +233,35 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(reranked!.computedAt.getTime()).toBeGreaterThan(ranked!.computedAt.getTime());
   });
 
+  it('"Top for you" reads a kept notice as closed once its deadline passes, with no write and no ranking again', async () => {
+    const [closing] = await t.db
+      .insert(externalTenders)
+      .values({
+        ...notice('Thatched roof repairs to the barn', 'Thatched roof repairs, ridge and netting.', ['45261910']),
+        tenderEndDate: new Date(Date.now() + 3_000),
+      })
+      .returning({ id: externalTenders.id, ends: externalTenders.tenderEndDate });
+    const thatcher = await supplierSelling({
+      title: 'Thatched roof repairs',
+      description: 'Thatched roof repairs, ridge and netting.',
+      category: 'roofing',
+      value: 900,
+    });
+    const top = () => t.request('GET', '/api/external-tenders/top?limit=3', { token: thatcher.token });
+    const kept = async () => (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, thatcher.id)))[0]!;
+    const first = await top();
+    expect(first.body.data[0]).toMatchObject({ id: closing!.id, isOpen: true });
+    const ranked = await kept();
+    await new Promise((resolve) => setTimeout(resolve, closing!.ends!.getTime() - Date.now() + 250));
+    const after = await top();
+    expect(after.status).toBe(200);
+    // open notices first: the closed one is no longer the leader, and nothing was ranked again
+    expect(after.body.data[0].id).not.toBe(closing!.id);
+    expect(after.body.data.find((x: { id: string }) => x.id === closing!.id)?.isOpen ?? false).toBe(false);
+    expect((await kept()).computedAt).toEqual(ranked.computedAt);
+    await t.db.delete(externalTenders).where(eq(externalTenders.id, closing!.id));
+  });
+
   it('"Top for you" after a feed import shows the kept ranking at once and ranks again behind it; a change of the supplier\'s own catalogue waits for its ranking', async () => {
     const roofer = await supplierSelling({
       title: 'Slate roof repairs',
