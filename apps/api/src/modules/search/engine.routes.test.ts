@@ -70,6 +70,11 @@ async function supplierSelling(item: Record<string, unknown>) {
   return { ...seller, itemId: res.body.data.id as string };
 }
 
+/** A supplier's "Top for you" (the first three), and their kept ranking as stored. */
+const topOf = (seller: TestUser) => t.request('GET', '/api/external-tenders/top?limit=3', { token: seller.token });
+const keptRankingOf = async (seller: TestUser) =>
+  (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, seller.id)))[0]!;
+
 describe('the search engine on the live feed (docs/search.md)', () => {
   it('a multi-word query whose words are not all in a notice still finds it', async () => {
     const res = await feed(`q=${encodeURIComponent('kiln room extraction fans')}`);
@@ -247,8 +252,8 @@ describe('the search engine on the live feed (docs/search.md)', () => {
       category: 'roofing',
       value: 900,
     });
-    const top = () => t.request('GET', '/api/external-tenders/top?limit=3', { token: thatcher.token });
-    const kept = async () => (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, thatcher.id)))[0]!;
+    const top = () => topOf(thatcher);
+    const kept = () => keptRankingOf(thatcher);
     const first = await top();
     expect(first.body.data[0]).toMatchObject({ id: closing!.id, isOpen: true });
     const ranked = await kept();
@@ -269,8 +274,8 @@ describe('the search engine on the live feed (docs/search.md)', () => {
       category: 'roofing',
       value: 700,
     });
-    const top = () => t.request('GET', '/api/external-tenders/top?limit=3', { token: roofer.token });
-    const kept = async () => (await t.db.select().from(feedRankings).where(eq(feedRankings.userId, roofer.id)))[0]!;
+    const top = () => topOf(roofer);
+    const kept = () => keptRankingOf(roofer);
     const first = await top();
     const ranked = await kept();
     // a feed import brings a notice that fits the item better than any kept one
