@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createExactCounts, filterKey, type Counted, type ListState } from './exact-counts.ts';
+import {
+  createExactCounts,
+  filterKey,
+  type Counted,
+  type CountedPageReads,
+  type ExactCounts,
+  type ListState,
+} from './exact-counts.ts';
 
 // The rules of the kept counts, with the reads faked: the totals over HTTP against PostgreSQL are
 // tested in modules/catalogue/catalogue-counts.routes.test.ts and modules/tenders/tenders-counts.routes.test.ts.
@@ -21,38 +28,40 @@ function table(start: { total: number; version: number; validUntil?: Date | null
   };
 }
 
+/** The first page of the list whose filter is `key`, read through `answer` (its rows as they are). */
+function pageOf(counts: ExactCounts, key: string, reads: CountedPageReads<string>) {
+  const filter: { ids?: string[] } & Record<string, unknown> = { key };
+  return counts.answer({ filter, page: 1, pageSize: 20, sort: 'newest' }, reads, (rows) => rows);
+}
+
 describe('exact counts kept between pages', () => {
   it('counts a filter once while its version stands, and again once the version moves', async () => {
     const counts = createExactCounts();
     const { db, reads } = table({ total: 7, version: 3 });
-    expect((await counts.page('f', reads)).total).toBe(7);
-    expect((await counts.page('f', reads)).total).toBe(7);
+    expect((await pageOf(counts, 'f', reads)).total).toBe(7);
+    expect((await pageOf(counts, 'f', reads)).total).toBe(7);
     expect(db.counted).toBe(1);
     Object.assign(db, { total: 8, version: 4 });
-    expect((await counts.page('f', reads)).total).toBe(8);
+    expect((await pageOf(counts, 'f', reads)).total).toBe(8);
     expect(db.counted).toBe(2);
   });
 
   it('keeps a count only until its valid-until instant on the database clock', async () => {
     const counts = createExactCounts();
     const { db, reads } = table({ total: 5, version: 1, validUntil: new Date('2026-11-25T12:00:01Z') });
-    await counts.page('open', reads);
+    await pageOf(counts, 'open', reads);
     db.now = new Date('2026-11-25T12:00:00.999Z');
-    expect((await counts.page('open', reads)).total).toBe(5);
+    expect((await pageOf(counts, 'open', reads)).total).toBe(5);
     expect(db.counted).toBe(1);
     Object.assign(db, { now: new Date('2026-11-25T12:00:01Z'), total: 4, validUntil: null });
-    expect((await counts.page('open', reads)).total).toBe(4);
+    expect((await pageOf(counts, 'open', reads)).total).toBe(4);
     expect(db.counted).toBe(2);
   });
 
-  it('counts each time without a key (a word search), and shares one count among pages that miss together', async () => {
+  it('shares one count among pages that miss together', async () => {
     const counts = createExactCounts();
-    const { db, reads } = table({ total: 2, version: 1 });
-    await counts.page(null, reads);
-    await counts.page(null, reads);
-    expect(db.counted).toBe(2);
     const shared = table({ total: 9, version: 1 });
-    const totals = await Promise.all([1, 2, 3].map(() => counts.page('g', shared.reads)));
+    const totals = await Promise.all([1, 2, 3].map(() => pageOf(counts, 'g', shared.reads)));
     expect(totals.map((p) => p.total)).toEqual([9, 9, 9]);
     expect(shared.db.counted).toBe(1);
   });
@@ -61,7 +70,7 @@ describe('exact counts kept between pages', () => {
     const counts = createExactCounts();
     const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
     const counted = (total: number, version: number): Counted => ({ total, version, validUntil: null });
-    await counts.page('h', {
+    await pageOf(counts, 'h', {
       page: async () => ({ rows: ['row'], state: at(0) }),
       count: async () => counted(0, 0),
       state: async () => at(0),
@@ -73,9 +82,9 @@ describe('exact counts kept between pages', () => {
       state: async () => at(version),
     });
     // A page at version 1 starts a count; a write commits; a page at version 2 joins that count.
-    const first = counts.page('h', reads(1));
+    const first = pageOf(counts, 'h', reads(1));
     await tick();
-    const second = counts.page('h', reads(2));
+    const second = pageOf(counts, 'h', reads(2));
     await tick();
     release(counted(1, 1));
     await tick();

@@ -39,15 +39,16 @@ export interface CountedPageReads<R, C extends Counted = Counted> {
   state: () => Promise<ListState>;
 }
 
+/** A list table's version, read in the statement it is part of (0 if its row is missing). */
+export const listVersionSql = (list: ListTable) =>
+  sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = ${list}), 0)`;
+
 /**
  * Columns that read a list table's state in the statement they are added to (a page or a count):
  * one primary-key read and the clock, in the same snapshot as the rows. 0 if the row is missing.
  */
 export const listStateColumns = (list: ListTable) => ({
-  listVersion:
-    sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = ${list}), 0)`.mapWith(
-      Number,
-    ),
+  listVersion: listVersionSql(list).mapWith(Number),
   listNow: sql<Date>`now()`.mapWith((v: string) => new Date(v)),
 });
 
@@ -159,12 +160,13 @@ export function createExactCounts<C extends Counted = Counted>(options: { max?: 
     sizeCalculation: (p) => Math.max(1, p.bytes),
   });
 
-  async function read<R>(key: string | null, reads: CountedPageReads<R, C>) {
-    if (key === null || !kept.has(key)) {
-      const [listed, counted] = await Promise.all([
-        reads.page(),
-        key === null ? reads.count() : count(key, reads.count),
-      ]);
+  /**
+   * A page and its exact total. A filter with no count kept is counted beside the page; one with a
+   * count kept reads the page first and recounts only when the page's state says the count has moved.
+   */
+  async function read<R>(key: string, reads: CountedPageReads<R, C>) {
+    if (!kept.has(key)) {
+      const [listed, counted] = await Promise.all([reads.page(), count(key, reads.count)]);
       return { rows: listed.rows, counted, pageState: listed.state };
     }
     const listed = await reads.page();
@@ -178,20 +180,6 @@ export function createExactCounts<C extends Counted = Counted>(options: { max?: 
   }
 
   return {
-    /**
-     * One page and its exact total. `key` null (a word search, whose ids make every filter new):
-     * counted each time. A filter with no count kept is counted beside the page, as before; one
-     * with a count kept reads the page first and recounts only when the page's state says the
-     * count has moved.
-     */
-    async page<R>(
-      key: string | null,
-      reads: CountedPageReads<R, C>,
-    ): Promise<{ rows: R[]; total: number; counted: C }> {
-      const { rows, counted } = await read(key, reads);
-      return { rows, total: counted.total, counted };
-    },
-
     /**
      * One page as the API answers it (`toAnswer` of its rows), its exact total and what its count
      * counted, for a list whose answer is the same for everyone who may ask for it (its filter names

@@ -5,13 +5,12 @@ import {
   externalTenderReleases,
   externalTenderSavedSearches,
   externalTenders,
-  listVersions,
   subscriptions,
   users,
 } from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
-import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
+import { listStateColumns, listVersionSql, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
 import { containsPattern } from '../../db/like.ts';
 
@@ -90,7 +89,8 @@ export function conditions(f: SearchFilters, omit?: Faceted | 'facets'): SQL[] {
 /** The filters as one condition (undefined when none), for the search engine. */
 export const filterSql = (f: SearchFilters): SQL | undefined => and(...conditions(f));
 
-const columns = (userId: string | Placeholder) => ({
+/** A notice's columns as everyone sees them. */
+const noticeColumns = {
   id: t.id,
   ocid: t.ocid,
   origin: t.origin,
@@ -116,11 +116,17 @@ const columns = (userId: string | Placeholder) => ({
   noticeType: t.noticeType,
   publisher: t.publisher,
   demoShiftDays: t.demoShiftDays,
+};
+/** …and whether `userId` has favourited it. */
+const columns = (userId: string | Placeholder) => ({
+  ...noticeColumns,
   isFavourited: sql<boolean>`exists (select 1 from ${externalTenderFavourites} f where f.tender_id = ${t.id} and f.user_id = ${userId})`,
 });
 // Only its type is used: the row shape of a tender read.
 const _tenderQuery = (db: DbOrTx, userId: string) => db.select(columns(userId)).from(t);
 export type TenderView = Awaited<ReturnType<typeof _tenderQuery>>[number];
+/** A notice as everyone sees it (a search's page, kept for everyone who asks the same). */
+export type NoticeView = Omit<TenderView, 'isFavourited'>;
 
 export type SearchSort = 'relevance' | 'newest' | 'closing';
 
@@ -148,15 +154,8 @@ function orderBy(sort: SearchSort): SQL[] {
  * One page of the tenders the filters let through, in `sort` order, each row with the feed's list
  * state read in the same statement (db/exact-counts.ts).
  */
-export function tenderPage(
-  db: DbOrTx,
-  userId: string,
-  f: SearchFilters,
-  sort: SearchSort,
-  page: number,
-  pageSize: number,
-) {
-  const selected = { ...columns(userId), ...listStateColumns('external_tenders') };
+export function tenderPage(db: DbOrTx, f: SearchFilters, sort: SearchSort, page: number, pageSize: number) {
+  const selected = { ...noticeColumns, ...listStateColumns('external_tenders') };
   const read =
     sort === 'relevance' && f.ids?.length
       ? db
@@ -193,13 +192,12 @@ export function rankedPage(db: Db, userId: string, ids: readonly string[], limit
 /** A search's page and the feed's state it was read at (null for an empty page), as db/exact-counts.ts pages take them. */
 export async function searchPage(
   db: DbOrTx,
-  userId: string,
   f: SearchFilters,
   sort: SearchSort,
   page: number,
   pageSize: number,
-): Promise<{ rows: TenderView[]; state: ListState | null }> {
-  const rows = await tenderPage(db, userId, f, sort, page, pageSize);
+): Promise<{ rows: NoticeView[]; state: ListState | null }> {
+  const rows = await tenderPage(db, f, sort, page, pageSize);
   const first = rows[0];
   return { rows, state: first ? { version: first.listVersion, now: first.listNow } : null };
 }
@@ -257,7 +255,7 @@ export async function countFeed(db: DbOrTx, f: SearchFilters): Promise<FeedCount
          select l.place as value, count(*)::int as count
          from m, lateral (select distinct trim(p) as place from unnest(string_to_array(m.location, ', ')) p) l
          where s_ok and c_ok group by l.place order by count(*) desc, l.place limit 10) x) as locations,
-      coalesce((select version from ${listVersions} where list = 'external_tenders'), 0) as version,
+      ${listVersionSql('external_tenders')} as version,
       now() as at`);
   const r = rows[0];
   return {

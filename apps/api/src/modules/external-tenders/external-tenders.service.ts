@@ -276,7 +276,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
           variant: ranked ? `${resultId(ranked)}` : undefined,
         },
         {
-          page: () => repo.searchPage(db, p.id, within, sort, query.page, query.pageSize),
+          page: () => repo.searchPage(db, within, sort, query.page, query.pageSize),
           count: () => repo.countFeed(db, within),
           state: () => readListState(db, 'external_tenders'),
         },
@@ -289,7 +289,7 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
                 rows.map((r) => r.id),
               )
             : null;
-          return rows.map((r) => ({ ...toExternalTender(r), isFavourited: false, match: matches?.get(r.id) }));
+          return rows.map((r) => ({ ...toExternalTender({ ...r, isFavourited: false }), match: matches?.get(r.id) }));
         },
       );
       const favourited = await repo.favouritedAmong(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from '@brickyard/shared';
 import { namedRawStatements, type DbOrTx } from '../../db/client.ts';
-import type { Counted, ListState, ListTable } from '../../db/exact-counts.ts';
+import { listVersionSql, type Counted, type ListState, type ListTable } from '../../db/exact-counts.ts';
 
 /**
  * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
@@ -171,8 +171,7 @@ export interface HitPage {
   state: ListState | null;
 }
 
-const listStateSql = (s: Source) =>
-  sql`coalesce((select version from list_versions where list = ${s.list}), 0)::text as list_version, now()::text as list_now`;
+const listStateSql = (s: Source) => sql`${listVersionSql(s.list)}::text as list_version, now()::text as list_now`;
 
 const hitColumns = (s: Source) => sql`x.id, ${s.title} as title, ${s.snippet} as snippet, ${s.category} as category,
   ${s.region} as region, ${s.status} as status, ${s.amount} as amount, ${s.currency} as currency, ${s.deadline} as deadline,
@@ -321,7 +320,7 @@ export async function facets(db: DbOrTx, s: Source, f: SearchFilter): Promise<Fa
     select (select coalesce(json_agg(r), '[]'::json) from (${facetRowsOf(s, sql`m`)}) r) as rows,
       (select count(*) from m)::int as total,
       ${clockMovesSql(s)} as valid_until,
-      coalesce((select version from list_versions where list = ${s.list}), 0)::text as version,
+      ${listVersionSql(s.list)}::text as version,
       now()::text as at`,
   );
   return {
