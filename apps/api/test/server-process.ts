@@ -1,10 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { freePort } from '../src/db/embedded.ts';
+import type { BundledProgram } from './server-bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** The real server (`node --import tsx apps/api/src/main.ts`) in a process of its own, for tests that kill or duplicate it. */
+/**
+ * `node` arguments that run one of the programs bundled from the current source for this test run
+ * (global-setup.ts, server-bundle.ts), with stack traces that point into the source.
+ */
+export function bundledProgram(name: BundledProgram): string[] {
+  return ['--enable-source-maps', path.join(inject('serverBundle'), `${name}.js`)];
+}
+
+/** The real server (bundled from the source, as `npm run build` does) in a process of its own, for tests that kill or duplicate it. */
 export interface ServerProcess {
   proc: ChildProcess;
   url: string;
@@ -23,7 +33,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const proc = spawn(process.execPath, bundledProgram('main'), {
     cwd: ROOT,
     env: {
       ...process.env,

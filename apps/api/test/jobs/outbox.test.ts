@@ -27,6 +27,7 @@ import { createMailer } from '../../src/platform/mail/mailer.ts';
 import { createQueuedMailer, messageIdDomain, type QueuedMailer } from '../../src/platform/mail/queued-mailer.ts';
 import { apiRoot } from '../../src/platform/paths.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../harness.ts';
+import { bundledProgram } from '../server-process.ts';
 import { createSmtpTestApp, mailJobsTo, TEST_MAIL_FROM } from '../smtp-app.ts';
 import { createTestSmtp, type TestSmtp } from '../smtp.ts';
 
@@ -328,25 +329,21 @@ describe('the outbox: live-feed alerts and reminders, from the scheduled import 
     const before = mailsTo(supplier.email, subject).length;
     await smtp.stop();
     try {
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [path.join(apiRoot(), '../../node_modules/.bin/tsx'), path.join(apiRoot(), 'src/cli/feed-import.ts'), file],
-        {
-          cwd: apiRoot(),
-          env: {
-            ...process.env,
-            NODE_ENV: 'test',
-            DATABASE_URL: t.databaseUrl,
-            DATA_DIR: tmp,
-            SMTP_URL: smtp.url,
-            MAIL_FROM: TEST_MAIL_FROM,
-            MAIL_RETRY_DELAY_SECONDS: '1',
-            LOG_LEVEL: 'silent',
-            INIT_CWD: tmp,
-          },
-          timeout: 60_000,
+      const { stdout } = await promisify(execFile)(process.execPath, [...bundledProgram('feed-import'), file], {
+        cwd: apiRoot(),
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: t.databaseUrl,
+          DATA_DIR: tmp,
+          SMTP_URL: smtp.url,
+          MAIL_FROM: TEST_MAIL_FROM,
+          MAIL_RETRY_DELAY_SECONDS: '1',
+          LOG_LEVEL: 'silent',
+          INIT_CWD: tmp,
         },
-      );
+        timeout: 60_000,
+      });
       expect(stdout).toContain('saved-search alerts raised: 1');
       // the CLI's own attempt failed (SMTP down): the mail waits as a job
       expect(await mailJobsTo(t.db, supplier.email)).toBe(1);

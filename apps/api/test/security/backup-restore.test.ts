@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { backupDatabase, restoreDatabase } from '../../src/cli/backup-lib.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
+import { bundledProgram } from '../server-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-backup-'));
@@ -95,7 +96,7 @@ function readBackup(file: string): Map<string, string[]> {
 
 function cli(script: 'db-backup' | 'db-restore' | 'create-admin', args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${script}.ts`, ...args], {
+    const proc = spawn(process.execPath, [...bundledProgram(script), ...args], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', INIT_CWD: ROOT, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,10 +1,10 @@
 /**
- * docs/reliability.md, crash safety: the real server (`node --import tsx apps/api/src/main.ts`, a temp
- * DATA_DIR) takes a stream of writes — tenders, messages, uploads — and is killed with SIGKILL in
- * the middle of it. On the embedded PostgreSQL the whole process group dies (the database too,
- * as in a power cut); on an external one (TEST_DATABASE_URL) the API process does. After a
- * restart every acknowledged write is there, nothing half-written is visible, and the server
- * starts cleanly and stops cleanly.
+ * docs/reliability.md, crash safety: the real server (bundled from the source as `npm run build`
+ * does, test/server-bundle.ts; a temp DATA_DIR) takes a stream of writes — tenders, messages,
+ * uploads — and is killed with SIGKILL in the middle of it. On the embedded PostgreSQL the whole
+ * process group dies (the database too, as in a power cut); on an external one (TEST_DATABASE_URL)
+ * the API process does. After a restart every acknowledged write is there, nothing half-written is
+ * visible, and the server starts cleanly and stops cleanly.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

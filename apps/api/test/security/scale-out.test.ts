@@ -1,9 +1,10 @@
 /**
- * docs/reliability.md, scale-out: two API processes (`node --import tsx apps/api/src/main.ts`, each with its
- * own DATA_DIR and nothing in memory shared) against one PostgreSQL (the run's server: the embedded
- * one, or TEST_DATABASE_URL) and one S3-protocol store (s3rver on 127.0.0.1), as behind a load
- * balancer. Sessions work on either, messages and notifications cross between them, a scheduled
- * job runs once, and a file uploaded through one downloads through the other.
+ * docs/reliability.md, scale-out: two API processes (the server bundled from the source as
+ * `npm run build` does, test/server-bundle.ts; each with its own DATA_DIR and nothing in memory
+ * shared) against one PostgreSQL (the run's server: the embedded one, or TEST_DATABASE_URL) and
+ * one S3-protocol store (s3rver on 127.0.0.1), as behind a load balancer. Sessions work on either,
+ * messages and notifications cross between them, a scheduled job runs once, and a file uploaded
+ * through one downloads through the other.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
