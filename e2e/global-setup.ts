@@ -111,6 +111,7 @@ export default async function setup(project: TestProject) {
   const server = await startEmbeddedPostgres({
     dir: path.join(dir, 'pg'),
     password: crypto.randomBytes(12).toString('hex'),
+    throwaway: true,
   });
   const templateDb = 'e2e_template';
   const admin = new pg.Client({ connectionString: server.url });
@@ -130,7 +131,8 @@ export default async function setup(project: TestProject) {
   project.provide('e2eScannedDir', scannedDir);
 
   return async () => {
-    await server.stop();
+    if (process.env.E2E_KEEP_DATA === '1') await server.stop();
+    else await server.discard();
     if (process.env.E2E_KEEP_DATA !== '1') fs.rmSync(dir, { recursive: true, force: true });
   };
 }

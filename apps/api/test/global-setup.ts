@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres({
       dir: path.join(dir, 'pg'),
       password: crypto.randomBytes(12).toString('hex'),
+      throwaway: true,
     });
     serverUrl = embedded.url;
   }
@@ -62,19 +63,25 @@ export default async function setup(project: TestProject) {
   return async () => {
     removeBundle(bundle);
     if (embedded) {
-      // The whole server and its folder go: dropping its hundreds of databases one by one first
-      // would only add a quarter of a minute to the run.
-      await embedded.stop();
+      // The whole server and its folder go: dropping its hundreds of databases one by one, or a
+      // shutdown that first writes them all out, would only add a quarter of a minute to the run.
+      await embedded.discard();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
       return;
     }
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    const { rows } = await c.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`by_t_${process.pid}_%`, template],
-    );
-    for (const r of rows) await c.query(`drop database if exists "${r.datname}" with (force)`);
-    await c.end();
+    // Each DROP DATABASE waits for a checkpoint: one after another they took 28 s of a CI run (about
+    // 0.3 s each); sixteen at a time share their checkpoints (24 drops: 9.3 s -> 2.7 s). Dropping a
+    // file's databases as it finished instead made the whole pass slower, as each of those
+    // checkpoints wrote out what the other files were writing.
+    const pool = new pg.Pool({ connectionString: serverUrl, max: 16 });
+    try {
+      const { rows } = await pool.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1 or datname = $2`,
+        [`by_t_${process.pid}_%`, template],
+      );
+      await Promise.all(rows.map((r) => pool.query(`drop database if exists "${r.datname}" with (force)`)));
+    } finally {
+      await pool.end();
+    }
   };
 }

@@ -70,9 +70,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The databases cloned by the test file running now (a worker runs its files one at a time). */
-const clonedInThisFile: string[] = [];
-
 /**
  * A fresh database on the run's PostgreSQL server, cloned from the migrated template (milliseconds).
  * Named with the pid of the global setup (the parent process), which drops what is left at the end.
@@ -84,28 +81,9 @@ export async function cloneTemplateDatabase(): Promise<{ name: string; url: stri
   await admin.connect();
   await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
   await admin.end();
-  clonedInThisFile.push(name);
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return { name, url: u.toString() };
-}
-
-/**
- * Drops the databases the finished test file cloned, once nothing is connected to them: on a shared
- * server (TEST_DATABASE_URL) this spreads the drops over the run, where the global teardown would
- * drop them one after another at the end (about 0.3 s each, half a minute for a whole pass). One
- * still in use (an app the file did not close) is left to that teardown: nothing is cut off here.
- */
-export async function dropDatabasesOfThisFile(): Promise<void> {
-  const names = clonedInThisFile.splice(0);
-  if (!names.length) return;
-  const admin = new pg.Client({ connectionString: inject('pgServerUrl') });
-  await admin.connect();
-  try {
-    for (const name of names) await admin.query(`drop database if exists "${name}"`).catch(() => undefined);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**

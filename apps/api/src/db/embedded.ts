@@ -88,6 +88,11 @@ export interface EmbeddedServer {
   url: string;
   port: number;
   stop(): Promise<void>;
+  /**
+   * Immediate shutdown (SIGQUIT: no checkpoint), for a server whose folder is deleted next. A fast
+   * stop of the tests' server wrote out gigabytes of cloned databases first (26 s for 200).
+   */
+  discard(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -131,6 +136,11 @@ export async function startEmbeddedPostgres(opts: {
   password: string;
   port?: number;
   log?: (msg: string) => void;
+  /**
+   * A server the tests throw away when the run ends: no fsync (commits and CREATE DATABASE do not
+   * wait for the disk), and `discard()` stops it at once. Never for data anyone keeps.
+   */
+  throwaway?: boolean;
 }): Promise<EmbeddedServer> {
   const port = opts.port || (await freePort());
   const log = opts.log ?? (() => undefined);
@@ -152,8 +162,9 @@ export async function startEmbeddedPostgres(opts: {
       'max_connections=200',
       '-c',
       'shared_buffers=256MB',
-      '-c',
-      'fsync=on',
+      ...(opts.throwaway
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : ['-c', 'fsync=on']),
     ],
     onLog: log,
     onError: (e: unknown) => log(String(e)),
@@ -180,6 +191,17 @@ export async function startEmbeddedPostgres(opts: {
     url: `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/postgres`,
     async stop() {
       await pg.stop();
+      running.delete(handle);
+    },
+    async discard() {
+      const pidFile = path.join(opts.dir, 'postmaster.pid');
+      const pid = fs.existsSync(pidFile)
+        ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10)
+        : 0;
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+        process.kill(pid, 'SIGQUIT');
+        for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+      }
       running.delete(handle);
     },
   };
