@@ -98,8 +98,11 @@ vitest('unit + web + api (embedded PostgreSQL)', ['unit', 'web', 'api'], {}, EMB
 let finishExternal = async () => undefined;
 if (process.env.TEST_DATABASE_URL) {
   // The quality evals (search, matching) grade rankings, not the database: the embedded pass runs
-  // them, and a second run on the same data would only repeat the same figures.
-  finishExternal = vitestInBackground('api (external PostgreSQL)', ['api'], { TEST_DB_TARGET: 'external' }, [
+  // them, and a second run on the same data would only repeat the same figures. The fuzzer runs a
+  // quarter of its cases here (a seed of its own, so other cases): its 6,000 cases took 40-64 s of
+  // this pass, which is the longest step before the journeys.
+  const external = { TEST_DB_TARGET: 'external', FUZZ_RUNS: process.env.FUZZ_RUNS ?? '10' };
+  finishExternal = vitestInBackground('api (external PostgreSQL)', ['api'], external, [
     ...API_WORKERS,
     '--exclude',
     '**/eval/**',
