@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestJourneysFirst } from './e2e/support/sequencer.ts';
 
 // The web's import alias (apps/web/vite.config.ts), for its modules under test.
 const webAlias = { '@': path.resolve(import.meta.dirname, 'apps/web/src') };
 
 export default defineConfig({
   test: {
+    // journey files longest first, so the last to run are short (e2e/support/sequencer.ts)
+    sequence: { sequencer: LongestJourneysFirst },
     projects: [
       {
         // The web's components and screens in a simulated browser (Testing Library on jsdom).

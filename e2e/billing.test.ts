@@ -12,6 +12,7 @@ import {
   linkFrom,
   loginAs,
   newPage,
+  pooledPage,
   scanEveryScreen,
   shot,
 } from './support/browser.ts';
@@ -29,10 +30,9 @@ const SUBSCRIPTION_TOAST = 'You need an active subscription to access this featu
 const POLL = { timeout: 15_000 };
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
-/** newPage with bypassCSP, so axe-core can be injected as a script under the server's CSP. */
+/** newPage with bypassCSP, so axe-core can be injected as a script under the server's CSP (an emptied context of the pool). */
 async function newAuditedPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const { context, page } = await pooledPage(browser, viewport, { bypassCSP: true });
   const errors: string[] = [];
   scanEveryScreen(page, errors);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, a11yViolations, baseURL, launch, scanEveryScreen, screenshot } from './support/browser.ts';
+import {
+  DESKTOP,
+  MOBILE,
+  a11yViolations,
+  baseURL,
+  launch,
+  pooledPage,
+  scanEveryScreen,
+  screenshot,
+} from './support/browser.ts';
 
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
@@ -22,15 +31,14 @@ afterAll(async () => {
 });
 
 /**
- * A fresh context whose page records uncaught errors and console errors (docs/style.md rule 7).
+ * An emptied context (support/browser.ts pooledPage) whose page records uncaught errors and console errors (docs/style.md rule 7).
  * bypassCSP lets the test inject axe-core as a script tag under the server's CSP.
  */
 async function open(
   viewport = DESKTOP,
   opts: { allow?: RegExp } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP: true, reducedMotion: 'reduce' });
-  const page = await context.newPage();
+  const { context, page } = await pooledPage(browser, viewport, { bypassCSP: true });
   const errors: string[] = [];
   const requests: string[] = [];
   scanEveryScreen(page, errors);

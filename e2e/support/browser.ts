@@ -31,29 +31,15 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context whose page fails the test on any uncaught page error or
+ * A page of its own for a journey, whose page fails the test on any uncaught page error or
  * console error (docs/style.md rule 7), except expected failed requests (4xx) the app handles.
+ * `context.close()` hands the context back to the file's pool (see pooledPage).
  */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  // Reduced motion: toasts and dialogs appear without fading in, so the accessibility scan measures
-  // the colours people read rather than a frame of an animation.
-  const context = await browser.newContext({ viewport, baseURL: baseURL(), reducedMotion: 'reduce' });
-  // Every toast the page ever shows, so a journey can check one that came and went (success toasts
-  // last 2 s: on a busy machine the page may re-render for longer than that after the click).
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = seen;
-    new MutationObserver(() => {
-      document.querySelectorAll('[data-sonner-toast]').forEach((el) => {
-        const text = el.textContent ?? '';
-        if (!seen.includes(text)) seen.push(text);
-      });
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  const page = await context.newPage();
+  const { context, page } = await pooledPage(browser, viewport);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -66,6 +52,132 @@ export async function newPage(
   });
   scanEveryScreen(page, errors);
   return { context, page, errors };
+}
+
+interface PooledContext {
+  context: BrowserContext;
+  page: Page;
+  bypassCSP: boolean;
+  /** false once the journey changed the context in a way that cannot be undone (an init script) */
+  reusable: boolean;
+}
+const idleContexts = new WeakMap<Browser, PooledContext[]>();
+/** The page events journeys listen to: a context handed back drops its journey's listeners. */
+const JOURNEY_EVENTS = [
+  'pageerror',
+  'console',
+  'framenavigated',
+  'request',
+  'response',
+  'dialog',
+  'popup',
+  'load',
+] as const;
+
+/**
+ * A browser context with one page, emptied of everything an earlier journey left: no cookies,
+ * storage, routes, listeners or permissions, at `viewport`. A new one is on about:blank; one used
+ * before is on the app's /robots.txt.
+ *
+ * A new context costs this 2-core machine about three seconds of CPU: a renderer process to start,
+ * then every script of the app fetched and compiled cold. A journey's `context.close()` therefore
+ * empties the context and keeps it for the file's next journey, which loads the app from a warm
+ * cache in the same renderer; a context a journey changed for good (an init script, an exposed
+ * function, a second page) is closed for real.
+ */
+export async function pooledPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  opts: { bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const bypassCSP = opts.bypassCSP ?? false;
+  const pool = idleContexts.get(browser) ?? [];
+  idleContexts.set(browser, pool);
+  const at = pool.findIndex((c) => c.bypassCSP === bypassCSP);
+  let pooled: PooledContext;
+  if (at >= 0) {
+    pooled = pool.splice(at, 1)[0]!;
+    await pooled.page.setViewportSize(viewport);
+  } else {
+    // Reduced motion: toasts and dialogs appear without fading in, so the accessibility scan
+    // measures the colours people read rather than a frame of an animation.
+    const context = await browser.newContext({ viewport, baseURL: baseURL(), bypassCSP, reducedMotion: 'reduce' });
+    // Every toast the page ever shows, so a journey can check one that came and went (success
+    // toasts last 2 s: on a busy machine the page may re-render for longer than that after the click).
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __toasts: string[] }).__toasts = seen;
+      new MutationObserver(() => {
+        document.querySelectorAll('[data-sonner-toast]').forEach((el) => {
+          const text = el.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        });
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const page = await context.newPage();
+    pooled = { context, page, bypassCSP, reusable: true };
+    const markUsed = (target: object, methods: string[]) => {
+      for (const name of methods) {
+        const method = (target as Record<string, (...args: unknown[]) => unknown>)[name]!;
+        Object.defineProperty(target, name, {
+          value: (...args: unknown[]) => {
+            pooled.reusable = false;
+            return method.apply(target, args);
+          },
+        });
+      }
+    };
+    markUsed(context, [
+      'addInitScript',
+      'exposeBinding',
+      'exposeFunction',
+      'setExtraHTTPHeaders',
+      'setOffline',
+      'setGeolocation',
+    ]);
+    markUsed(page, ['addInitScript', 'exposeBinding', 'exposeFunction', 'setExtraHTTPHeaders', 'emulateMedia']);
+  }
+  // One lease: its close() hands the context back once, whatever the journey calls later.
+  let returned: Promise<void> | undefined;
+  const giveBack = () => (returned ??= returnToPool(browser, pooled));
+  const context = new Proxy(pooled.context, {
+    get(target, prop) {
+      if (prop === 'close') return giveBack;
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { context, page: pooled.page };
+}
+
+async function returnToPool(browser: Browser, pooled: PooledContext): Promise<void> {
+  const { context, page } = pooled;
+  if (!pooled.reusable || page.isClosed() || context.pages().length !== 1) {
+    await context.close().catch(() => undefined);
+    return;
+  }
+  try {
+    for (const type of JOURNEY_EVENTS) page.removeAllListeners(type);
+    stopScanning(page);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // Parked on a plain page of the app's own origin: the app's scripts stop, and the renderer
+    // stays (about:blank would take the next journey's first load to a new renderer process).
+    const origin = new URL(baseURL()).origin;
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(() => sessionStorage.clear());
+    await context.clearCookies();
+    await context.clearPermissions();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin,
+      storageTypes: 'local_storage,indexeddb,cache_storage,service_workers,file_systems',
+    });
+    await cdp.detach();
+    idleContexts.get(browser)?.push(pooled);
+  } catch {
+    await context.close().catch(() => undefined);
+  }
 }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -167,11 +279,10 @@ async function screenKey(page: Page): Promise<string> {
  */
 export function scanEveryScreen(page: Page, errors: string[]): void {
   a11yErrors.set(page, errors);
-  let timer: ReturnType<typeof setTimeout> | undefined;
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
+    clearTimeout(scanTimers.get(page));
+    const timer = setTimeout(() => {
       if (page.isClosed() || !page.url().startsWith('http')) return;
       void screenKey(page).then(
         (key) => {
@@ -180,8 +291,16 @@ export function scanEveryScreen(page: Page, errors: string[]): void {
         () => undefined,
       );
     }, 1_000);
+    scanTimers.set(page, timer);
   });
-  page.on('close', () => clearTimeout(timer));
+  page.on('close', () => stopScanning(page));
+}
+
+const scanTimers = new WeakMap<Page, ReturnType<typeof setTimeout>>();
+/** No more scans for this page's journey (its context goes back to the pool). */
+function stopScanning(page: Page): void {
+  clearTimeout(scanTimers.get(page));
+  a11yErrors.delete(page);
 }
 
 /**
