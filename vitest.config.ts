@@ -61,6 +61,10 @@ export default defineConfig({
           // Every screen is also scanned by axe-core (e2e/support/browser.ts), a second or two each.
           testTimeout: 150_000,
           hookTimeout: 120_000,
+          // A worker imports Playwright, the mail parser and the support modules once for all its
+          // files (about 2.5 s a file otherwise); each file still launches its own browser and gets its
+          // own server, database and data folder (support/server-setup.ts).
+          isolate: false,
           // Journey files run side by side (scripts/test.mjs asks for two workers): each has its own
           // database, data folder and server. On 2 cores, two at a time took the 15 files from
           // about 660 s to 354 s, with no retry needed.
