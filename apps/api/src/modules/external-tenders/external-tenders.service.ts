@@ -32,7 +32,8 @@ import { alertMail, closingReminderMail } from './external-tenders.mails.ts';
 import { buyerContactOf, currencyExponent } from './ocds-mapper.ts';
 import { cpvLabels } from '../matching/cpv.ts';
 import { SEARCH_DEPTH, explain, rank, readingOf, resultId, suggestCpv } from '../search/engine.ts';
-import { feedFor } from '../matching/matching.service.ts';
+import { feedFor, feedState, type FeedState } from '../matching/matching.service.ts';
+import { LRUCache } from 'lru-cache';
 
 /** The live feed ranked by the search engine for `q`, within the filters of `f` (words aside). */
 function rankFeed(db: DbOrTx, q: string, f: repo.SearchFilters, limit: number, typing = false) {
@@ -150,6 +151,41 @@ export interface ExternalTendersOptions {
   interestsOf?: (userId: string) => Promise<repo.Interests>;
 }
 
+/** A "Top for you" page as answered (favourites left out), and the state it stands for. */
+interface KeptTopPage {
+  /** the kept ranking it shows (`FeedState.ranking`) */
+  ranking: string;
+  listVersion: number;
+  /** the first deadline among its open notices: from then on one of them reads as closed */
+  openUntil: Date | null;
+  ids: string[];
+  data: Array<ExternalTender & { match: NonNullable<ExternalTender['match']> }>;
+  bytes: number;
+}
+
+/**
+ * A kept page still answers when the same ranking is kept (one ranked again only because the feed
+ * or the hour moved is shown while it ranks: `feedState`), no notice was written since, and none
+ * of its open notices has reached its deadline. A notice that closes without a write changes only
+ * the page it is on: the others it ranked below.
+ */
+function stillShown(page: KeptTopPage, state: FeedState): boolean {
+  return (
+    state.items > 0 &&
+    (state.exact || state.sameOwn) &&
+    page.ranking === state.ranking &&
+    page.listVersion === state.listVersion &&
+    (page.openUntil === null || state.now < page.openUntil)
+  );
+}
+
+/** The first deadline still ahead among a page's open notices (null: none of them closes by the clock). */
+function openUntil(rows: readonly repo.TenderView[]): Date | null {
+  let first: Date | null = null;
+  for (const r of rows) if (r.isOpen && r.tenderEndDate && (!first || r.tenderEndDate < first)) first = r.tenderEndDate;
+  return first;
+}
+
 export function createExternalTendersService(ctx: AppContext, opts: ExternalTendersOptions = {}) {
   const { db, config } = ctx;
 
@@ -177,6 +213,14 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
   // version stands and no counted-open notice has reached its deadline (docs/performance.md).
   const keptFeedCounts = createKeptCount('external_tenders', () => feedCounts(db));
   const searchCounts = createExactCounts<repo.FeedCounted>({ max: 2_000 });
+  // "Top for you" pages as answered, per supplier and length, without the caller's favourites
+  // (read on each visit). Each stands while its supplier's kept ranking, the feed's list version
+  // and the clock say so (stillShown); all three live in PostgreSQL, so a write through any
+  // instance moves every instance's pages. About 30 KB a page.
+  const topAnswers = new LRUCache<string, KeptTopPage>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (page) => Math.max(1, page.bytes),
+  });
 
   return {
     /** GET /api/external-tenders/status: when the feed last imported, whether that is stale, its counts. */
@@ -199,11 +243,21 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
 
     async top(p: Principal, limit: number) {
       requireLiveFeed(p);
+      const warn = (err: unknown) =>
+        ctx.log.warn({ err, userId: p.id }, '"Top for you" ranking behind a kept one failed');
+      const key = `${p.id}|${limit}`;
+      // Read before the ranking and page below: a write between them leaves the page kept under an
+      // older state, which the next visit sees moved.
+      const state = await feedState(db, p.id, warn);
+      const kept = topAnswers.get(key);
+      if (kept && stillShown(kept, state)) {
+        const favourited = await repo.favouritedAmong(db, p.id, kept.ids);
+        const data = kept.data.map((t) => (favourited.has(t.id) ? { ...t, isFavourited: true } : t));
+        return { data, meta: { page: 1, pageSize: limit, total: data.length } };
+      }
       // ranked by the matching engine for the supplier's own catalogue items; before they list
       // anything, by their favourites and saved searches
-      const ranked = await feedFor(db, p.id, limit, (err) =>
-        ctx.log.warn({ err, userId: p.id }, '"Top for you" ranking behind a kept one failed'),
-      );
+      const ranked = state.items ? await feedFor(db, p.id, limit, warn) : null;
       if (!ranked) {
         const rows = await repo.topTenders(db, p.id, await interests(p.id), limit);
         return { data: rows.map(toExternalTender), meta: { page: 1, pageSize: limit, total: rows.length } };
@@ -231,6 +285,18 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
           },
         };
       });
+      if (state.ranking !== null) {
+        const everyone = data.map((t) => (t.isFavourited ? { ...t, isFavourited: false } : t));
+        const bytes = JSON.stringify(everyone).length;
+        topAnswers.set(key, {
+          ranking: state.ranking,
+          listVersion: state.listVersion,
+          openUntil: openUntil(rows),
+          ids: rows.map((r) => r.id),
+          data: everyone,
+          bytes,
+        });
+      }
       return { data, meta: { page: 1, pageSize: limit, total: data.length } };
     },
 

@@ -644,6 +644,24 @@ export async function feedFor(
   return (await repo.keptFeed(db, supplierId, limit)).top;
 }
 
+export type FeedState = repo.KeptFeedState;
+
+/**
+ * Where a supplier's kept "Top for you" stands (`repo.keptFeedState`), for a caller that keeps the
+ * page it answered: the page stands while the kept ranking and the feed's version do. As in
+ * `feedFor`, a ranking whose only the feed or the hour has moved is shown while it ranks again behind it.
+ */
+export async function feedState(
+  db: Db,
+  supplierId: string,
+  onBackgroundError?: (err: unknown) => void,
+): Promise<FeedState> {
+  const state = await repo.keptFeedState(db, supplierId);
+  if (state.items && !state.exact && state.sameOwn)
+    rankFeedOnce(db, supplierId, state.version).catch((err: unknown) => onBackgroundError?.(err));
+  return state;
+}
+
 /**
  * Rankings in progress on this instance, by supplier and version: the visits that find the kept
  * ranking stale at the same moment (a feed import moved the version under a busy supplier) wait

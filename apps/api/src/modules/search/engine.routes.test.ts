@@ -257,6 +257,8 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     const first = await top();
     expect(first.body.data[0]).toMatchObject({ id: closing!.id, isOpen: true });
     const ranked = await kept();
+    // a second visit answers the page kept from here on (as answered, while it stands)
+    expect((await top()).body.data[0]).toMatchObject({ id: closing!.id, isOpen: true });
     await new Promise((resolve) => setTimeout(resolve, closing!.ends!.getTime() - Date.now() + 250));
     const after = await top();
     expect(after.status).toBe(200);
@@ -306,6 +308,57 @@ describe('the search engine on the live feed (docs/search.md)', () => {
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     const mine = await top();
     expect(mine.body.data[0].match.reason).toMatch(/^Matches your “Slate and tile roof repairs”/);
+  });
+
+  it('"Top for you" kept as answered: a notice written or deleted since shows at once, and each visit reads the caller\'s own favourites', async () => {
+    const shown = await t.db
+      .insert(externalTenders)
+      .values([
+        notice('Zinc standing seam roofing to the pavilion', 'Zinc standing seam roof and cladding.', ['45261000']),
+        notice('Zinc standing seam roof over the library', 'Zinc standing seam roofing.', ['45261000']),
+      ])
+      .returning({ id: externalTenders.id });
+    const ids = shown.map((x) => x.id);
+    try {
+      const zinc = await supplierSelling({
+        title: 'Zinc standing seam roofing',
+        description: 'Zinc standing seam roofs and cladding, supplied and fitted.',
+        category: 'roofing',
+        value: 1200,
+      });
+      const top = async () =>
+        (await topOf(zinc)).body.data as Array<{ id: string; title: string; isFavourited: boolean }>;
+      const first = await top();
+      expect(
+        first
+          .slice(0, 2)
+          .map((x) => x.id)
+          .sort(),
+      ).toEqual([...ids].sort());
+      expect(await top()).toEqual(first);
+
+      // written by another code path (as the feed import, or another instance): the next visit shows it
+      await t.db
+        .update(externalTenders)
+        .set({ title: 'Zinc standing seam roofing to the cricket pavilion', updatedAt: new Date() })
+        .where(eq(externalTenders.id, ids[0]!));
+      expect((await top()).find((x) => x.id === ids[0])?.title).toBe(
+        'Zinc standing seam roofing to the cricket pavilion',
+      );
+
+      // the caller's favourites are theirs, on a page kept for them
+      const path = `/api/external-tenders/favourites/${ids[1]}`;
+      expect((await t.request('POST', path, { token: zinc.token })).status).toBeLessThan(300);
+      expect((await top()).find((x) => x.id === ids[1])?.isFavourited).toBe(true);
+      expect((await t.request('DELETE', path, { token: zinc.token })).status).toBeLessThan(300);
+      expect((await top()).find((x) => x.id === ids[1])?.isFavourited).toBe(false);
+
+      await t.db.delete(externalTenders).where(eq(externalTenders.id, ids[1]!));
+      expect((await top()).map((x) => x.id)).not.toContain(ids[1]);
+    } finally {
+      await t.db.delete(externalTenders).where(eq(externalTenders.id, ids[0]!));
+      await t.db.delete(externalTenders).where(eq(externalTenders.id, ids[1]!));
+    }
   });
 
   it('answers nothing only when nothing relates', async () => {
