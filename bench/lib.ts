@@ -16,9 +16,14 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Runs a server script in its own process (so the load generator does not share its event loop). */
+/**
+ * Runs a server script in its own process (so the load generator does not share its event loop).
+ * With BENCH_SERVER_PROF=<dir> each server writes a V8 CPU profile there when it stops.
+ */
 export async function startServer(script: string, env: Record<string, string | undefined>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const profileDir = process.env.BENCH_SERVER_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -207,6 +207,22 @@ const firstPageValues: Bind = {
 };
 
 /**
+ * A page statement of a list with one shape, prepared once per database handle in two: the first
+ * page (FIRST_PAGE) with its numbers written in, which PostgreSQL plans once per connection, and
+ * every other page with its LIMIT and OFFSET as parameters. `select` builds the page for a slice
+ * and a way to bind those two (`v.value('limit', slice.limit)`, likewise `offset`). Execute it with
+ * the slice's values: the first page's statement has no parameter for them and ignores them.
+ */
+export function preparedPage<T>(
+  name: string,
+  select: (db: DbOrTx, slice: Slice, v: Bind) => { prepare(statementName: string): T },
+): (db: DbOrTx, slice: Slice) => T {
+  const first = preparedPerHandle((db) => select(db, FIRST_PAGE, firstPageValues).prepare(`${name}_first`));
+  const other = preparedPerHandle((db) => select(db, { limit: 0, offset: 0 }, placeholderValues).prepare(name));
+  return (db, slice) => (isFirstPage(slice) ? first(db) : other(db));
+}
+
+/**
  * A list's page statement per shape of its filter (preparedPerShape), the first page apart with its
  * numbers written in (FIRST_PAGE): `select` builds the page for a slice and a way to bind values.
  */

@@ -417,8 +417,19 @@ export async function favouriteSignals(db: DbOrTx, userId: string) {
 export type SavedSearchRow = typeof externalTenderSavedSearches.$inferSelect;
 const ss = externalTenderSavedSearches;
 
+// Read on every visit of the live feed's saved searches and for "Top for you": prepared once, as
+// planning it took three times as long as running it.
+const savedSearchesStatement = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(ss)
+    .where(eq(ss.userId, sql.placeholder('userId')))
+    .orderBy(desc(ss.createdAt), asc(ss.id))
+    .prepare('saved_searches_of'),
+);
+
 export function listSavedSearches(db: DbOrTx, userId: string) {
-  return db.select().from(ss).where(eq(ss.userId, userId)).orderBy(desc(ss.createdAt), asc(ss.id));
+  return savedSearchesStatement(db).execute({ userId });
 }
 
 export async function countSavedSearches(db: DbOrTx, userId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
-import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
+import { namedRawStatements, preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import { listStateColumns } from '../../db/exact-counts.ts';
 import {
@@ -483,8 +483,13 @@ export async function tenderMatchesOf(
   return matchReadStatements(db).tenders.execute({ ids: pgArray(itemIds), limit, minScore, viewerId });
 }
 
+// Named, so PostgreSQL keeps its plan per connection: unnamed, planning it took six times as long
+// as running it (0.33 ms against 0.05 ms on the 100k bench), on every visit of a listing's matches.
+const subjectStatement = namedRawStatements('match_subject', 1);
+
+/** A listing matches are read for: a tender or a catalogue item, by id, and whether its matches are stale. */
 export async function subjectOf(db: DbOrTx, id: string) {
-  const { rows } = await db.execute<{
+  const rows = await subjectStatement<{
     kind: 'tender' | 'catalogue_item';
     id: string;
     user_id: string;
@@ -493,14 +498,17 @@ export async function subjectOf(db: DbOrTx, id: string) {
     status: string | null;
     awarded_supplier_id: string | null;
     stale: boolean;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select 'tender' as kind, t.id, t.user_id, t.title, t.category, t.status, t.awarded_supplier_id,
       (v.matched_at is null or v.matched_at < t.updated_at) as stale
     from tenders t left join tender_vectors v on v.tender_id = t.id where t.id = ${id}
     union all
     select 'catalogue_item', c.id, c.user_id, c.title, c.category, null, null,
       (v.matched_at is null or v.matched_at < c.updated_at)
-    from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id where c.id = ${id}`);
+    from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id where c.id = ${id}`,
+  );
   return rows[0];
 }
 

@@ -1,7 +1,7 @@
 import { tenderWithCompany } from '../../db/tender-reads.ts';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
-import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
+import { preparedPage, preparedPerDb, preparedPerHandle, type Db, type DbOrTx, type Slice } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import {
   catalogueItems,
@@ -179,25 +179,28 @@ export function lockForTender(
     .for('update');
 }
 
-const mineStatement = preparedPerDb((db) =>
+// A supplier's responses, newest first: the first page keeps its plan (db/client.ts, FIRST_PAGE).
+// With LIMIT and OFFSET as parameters PostgreSQL planned it on every read, and planning took longer
+// than running it (0.81 ms against 0.70 ms on the 100k bench).
+const mineStatement = preparedPage('responses_mine', (db, slice, v) =>
   selectFull(db)
     .where(eq(tenderResponses.supplierId, sql.placeholder('supplierId')))
     .orderBy(desc(tenderResponses.updatedAt), desc(tenderResponses.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('responses_mine'),
+    .limit(v.value('limit', slice.limit))
+    .offset(v.value('offset', slice.offset)),
 );
 const mineCountStatement = preparedPerDb((db) =>
   db
     .select({ n: sql<number>`count(*)::int` })
     .from(tenderResponses)
     .where(eq(tenderResponses.supplierId, sql.placeholder('supplierId')))
-    .prepare('responses_mine_count'),
+    .prepare('responses_count_of_supplier'),
 );
 
 export async function listMine(db: Db, supplierId: string, page: number, pageSize: number) {
+  const slice: Slice = { limit: pageSize, offset: (page - 1) * pageSize };
   const [rows, [total]] = await Promise.all([
-    mineStatement(db).execute({ supplierId, limit: pageSize, offset: (page - 1) * pageSize }),
+    mineStatement(db, slice).execute({ supplierId, ...slice }),
     mineCountStatement(db).execute({ supplierId }),
   ]);
   return { rows, total: total?.n ?? 0 };

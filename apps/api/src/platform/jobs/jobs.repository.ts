@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { namedRawStatements, type Db, type DbOrTx } from '../../db/client.ts';
 
 /** The PostgreSQL schema pg-boss keeps its tables in. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -29,21 +29,31 @@ export interface FailedJobRow {
   failedAt: Date | null;
 }
 
+// Named, with its LIMIT written in (one text per limit the code asks for): PostgreSQL then keeps its
+// plan per connection. Unnamed, or with the LIMIT as a parameter, it planned the statement on every
+// read of the admin's failed jobs, and planning pg-boss's job table took ten times as long as
+// running it (0.56 ms against 0.05 ms on the 100k bench).
+const failedJobsStatements = namedRawStatements('failed_jobs', 4);
+
 /** Jobs that used up their retries, newest first (pg-boss keeps them until they are archived). */
 export async function listFailedJobs(db: Db, limit: number): Promise<FailedJobRow[]> {
-  const { rows } = await db.execute<{
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`not a row count: ${limit}`);
+  const rows = await failedJobsStatements<{
     id: string;
     name: string;
     data: Record<string, unknown> | null;
     output: { message?: string } | null;
     retry_count: number;
-    created_on: Date;
-    completed_on: Date | null;
-  }>(sql`select id, name, data, output, retry_count, created_on, completed_on
+    created_on: string;
+    completed_on: string | null;
+  }>(
+    db,
+    sql`select id, name, data, output, retry_count, created_on, completed_on
            from ${sql.identifier(JOBS_SCHEMA)}.job
           where state = 'failed'
           order by completed_on desc nulls last
-          limit ${limit}`);
+          limit ${sql.raw(String(limit))}`,
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
