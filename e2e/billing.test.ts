@@ -12,8 +12,6 @@ import {
   linkFrom,
   loginAs,
   newPage,
-  pooledPage,
-  scanEveryScreen,
   shot,
 } from './support/browser.ts';
 
@@ -30,18 +28,8 @@ const SUBSCRIPTION_TOAST = 'You need an active subscription to access this featu
 const POLL = { timeout: 15_000 };
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
-/** newPage with bypassCSP, so axe-core can be injected as a script under the server's CSP (an emptied context of the pool). */
-async function newAuditedPage(viewport = DESKTOP) {
-  const { context, page } = await pooledPage(browser, viewport, { bypassCSP: true });
-  const errors: string[] = [];
-  scanEveryScreen(page, errors);
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
-      errors.push(`console: ${m.text()}`);
-  });
-  return { context, page, errors };
-}
+/** A journey's page (support/browser.ts newPage) in a context that ignores the server's CSP. */
+const newAuditedPage = (viewport = DESKTOP) => newPage(browser, viewport, { bypassCSP: true });
 
 /** Serious and critical axe-core violations of the page (the shared scan, one run at a time per page). */
 async function axeViolations(page: Page): Promise<string[]> {

@@ -1,15 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  MOBILE,
-  a11yViolations,
-  baseURL,
-  launch,
-  pooledPage,
-  scanEveryScreen,
-  screenshot,
-} from './support/browser.ts';
+import { DESKTOP, MOBILE, a11yViolations, baseURL, launch, newPage, screenshot } from './support/browser.ts';
 
 const PROMO = 'Save 30% on your first month with the code EARLYBIRD';
 
@@ -30,24 +21,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A regular expression no text matches. */
+const NOTHING = /(?!)/;
+
 /**
- * An emptied context (support/browser.ts pooledPage) whose page records uncaught errors and console errors (docs/style.md rule 7).
- * bypassCSP lets the test inject axe-core as a script tag under the server's CSP.
+ * A journey's page (support/browser.ts newPage, in a context that ignores the server's CSP) that
+ * fails on every console error but those `allow` matches (none by default: a public page loads
+ * nothing that answers 4xx), and the paths it requested.
  */
 async function open(
   viewport = DESKTOP,
   opts: { allow?: RegExp } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
-  const { context, page } = await pooledPage(browser, viewport, { bypassCSP: true });
-  const errors: string[] = [];
+  const opened = await newPage(browser, viewport, { bypassCSP: true, ignoreConsole: opts.allow ?? NOTHING });
   const requests: string[] = [];
-  scanEveryScreen(page, errors);
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !(opts.allow && opts.allow.test(m.text()))) errors.push(`console: ${m.text()}`);
-  });
-  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  return { context, page, errors, requests };
+  opened.page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  return { ...opened, requests };
 }
 
 async function gotoPage(page: Page, path: string, h1: RegExp) {

@@ -30,25 +30,27 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+/** Failed requests (4xx) the app answers and handles: the browser logs them as console errors. */
+const HANDLED_REQUEST_FAILURE = /Failed to load resource: the server responded with a status of 4\d\d/;
+
 /**
  * A page of its own for a journey, whose page fails the test on any uncaught page error or
- * console error (docs/style.md rule 7), except expected failed requests (4xx) the app handles.
+ * console error (docs/style.md rule 7), except those `ignoreConsole` matches (by default the
+ * failed requests (4xx) the app handles). Every screen it shows is scanned by axe-core
+ * (scanEveryScreen). `bypassCSP` opens it in a context that ignores the server's CSP.
  * `context.close()` hands the context back to the file's pool (see pooledPage).
  */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
+  opts: { bypassCSP?: boolean; ignoreConsole?: RegExp } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { context, page } = await pooledPage(browser, viewport);
+  const { context, page } = await pooledPage(browser, viewport, { bypassCSP: opts.bypassCSP });
+  const ignored = opts.ignoreConsole ?? HANDLED_REQUEST_FAILURE;
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    if (
-      m.type() === 'error' &&
-      !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())
-    ) {
-      errors.push(`console: ${m.text()}`);
-    }
+    if (m.type() === 'error' && !ignored.test(m.text())) errors.push(`console: ${m.text()}`);
   });
   scanEveryScreen(page, errors);
   return { context, page, errors };
