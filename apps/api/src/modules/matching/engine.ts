@@ -104,8 +104,8 @@ const CPV_WORD: Record<CpvRelation, string> = {
 /**
  * How far CPV codes guessed from a notice's wording are trusted, against codes someone declared.
  * The guess is the search engine's reading of the notice (readNotice): on the eval's 860 real
- * notices its first code's division is right for 61% and one of its first three shares the group
- * of a declared code for 55% (the word vectors it replaced: the group for about one in five), so a
+ * notices its first code's division is right for 63% and one of its first three shares the group
+ * of a declared code for 63% (the word vectors it replaced: the group for about one in five), so a
  * guessed relation counts half a declared one. `npm run eval:matching`, nDCG@10 of matching: 0.395
  * at a quarter, 0.417 at a half, 0.430 at full trust; a half keeps a declared code ahead.
  */

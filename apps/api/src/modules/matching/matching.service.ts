@@ -27,7 +27,7 @@ import type { MatchJobKind } from './matching.queue.ts';
 import * as repo from './matching.repository.ts';
 import { tokenize } from './text.ts';
 import type { DivisionModel } from '../search/division-model.ts';
-import { rank, readNotice, wordMassOf } from '../search/engine.ts';
+import { rank, readNotice, wordMassOf, type UnderstoodCode } from '../search/engine.ts';
 
 /** What follows a scoring run: telling people about strong new matches (null: nobody to tell). */
 type FollowUp = (() => Promise<void>) | null;
@@ -497,6 +497,15 @@ export type OfferListing = ListingText & {
   cpvCodes?: string[];
 };
 
+/**
+ * The codes matching trusts from a notice's reading: its lead and the two heaviest after it. The
+ * reading spreads its places after the lead over CPV groups to hedge a wrong lead, but matching
+ * takes the best relation among the three, so a lighter code of another group matched offers it
+ * should not (`npm run eval:matching`, P@5 0.321 → 0.305 with the reading's own order).
+ */
+const heaviestThree = (codes: readonly UnderstoodCode[]): string[] =>
+  [codes[0], ...codes.slice(1).sort((a, b) => b.weight - a.weight)].slice(0, 3).flatMap((u) => (u ? [u.code] : []));
+
 const inferred = new Map<string, Promise<string[]>>();
 /**
  * The CPV codes a notice published without codes means by its words (the search engine's reading
@@ -509,7 +518,7 @@ function inferredCpvOf(
   x: { id: string; title: string; description: string | null },
   model?: DivisionModel | null,
 ): Promise<string[]> {
-  const read = () => readNotice(db, x, { model }).then((codes) => codes.slice(0, 3).map((u) => u.code));
+  const read = () => readNotice(db, x, { model }).then(heaviestThree);
   if (model !== undefined) return read();
   const key = `${x.id}\u0000${x.title}\u0000${x.description ?? ''}`;
   let codes = inferred.get(key);

@@ -14,7 +14,7 @@ import { mapRelease } from '../external-tenders/ocds-mapper.ts';
 import { textOfFile } from '../external-tenders/feed-importer.ts';
 import { SNAPSHOT_FILES } from '../external-tenders/feed-jobs.ts';
 import { cpvLabels } from '../matching/cpv.ts';
-import { loadNotices, type Notice } from '../matching/eval/notices.ts';
+import { loadNotices, processOf, type Notice } from '../matching/eval/notices.ts';
 import {
   divisionModelPath,
   parseDivisionModel,
@@ -61,7 +61,7 @@ export function snapshotNotices(): ShippedNotice[] {
 
 /**
  * What the model learns from: the eval's notices, the snapshot's processes the eval does not hold,
- * and the labels. `leaveOut`: processes (ocids) whose notices it must not see, for the eval's folds.
+ * and the labels. `leaveOut`: processes (`processOf`) whose notices it must not see, for the eval's folds.
  */
 export function trainingTexts(
   opts: { notices?: Notice[]; snapshot?: ShippedNotice[]; leaveOut?: ReadonlySet<string> } = {},
@@ -72,7 +72,7 @@ export function trainingTexts(
   const inEval = new Set(notices.map((n) => n.ocid));
   const texts: TrainingText[] = [];
   for (const n of notices)
-    if (!leaveOut.has(n.ocid))
+    if (!leaveOut.has(processOf(n)))
       texts.push({ title: n.title, description: n.description, codes: n.groundTruth.cpvCodes });
   for (const n of snapshot)
     if (!inEval.has(n.ocid) && !leaveOut.has(n.ocid))
@@ -86,15 +86,15 @@ export function trainingTexts(
  * one reads a given process (one that never saw it). Processes are split, not notices: the lots of
  * one process share their words, so a model that saw one lot would half know the others.
  */
-export function foldModels(notices: Notice[], opts: TrainOptions = {}): (ocid: string) => DivisionModel | null {
-  const ocids = [...new Set(notices.map((n) => n.ocid))].sort();
-  const foldOf = new Map(ocids.map((ocid, i) => [ocid, i % 4]));
+export function foldModels(notices: Notice[], opts: TrainOptions = {}): (notice: Notice) => DivisionModel | null {
+  const processes = [...new Set(notices.map(processOf))].sort();
+  const foldOf = new Map(processes.map((process, i) => [process, i % 4]));
   const snapshot = snapshotNotices();
   const folds = [0, 1, 2, 3].map((k) => {
     const texts = trainingTexts({
       notices,
       snapshot,
-      leaveOut: new Set(ocids.filter((ocid) => foldOf.get(ocid) === k)),
+      leaveOut: new Set(processes.filter((process) => foldOf.get(process) === k)),
     });
     return { texts, file: keptModelFile(texts, opts) };
   });
@@ -111,8 +111,8 @@ export function foldModels(notices: Notice[], opts: TrainOptions = {}): (ocid: s
     const { texts, file } = folds[k]!;
     models[k] = awaitKeptModel(file) ?? trainAndKeep(texts, opts, file);
   }
-  return (ocid) => {
-    const k = foldOf.get(ocid);
+  return (notice) => {
+    const k = foldOf.get(processOf(notice));
     return k === undefined ? null : models[k]!;
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { trainingTexts } from './division-model.build.ts';
+import { processOf } from '../matching/eval/notices.ts';
 import {
   divisionModelPath,
   divisionOdds,
@@ -56,23 +57,36 @@ describe('the CPV division model (docs/search.md, reading a notice as CPV)', () 
     const all = trainingTexts();
     const someOcid = 'ocds-b5fd17-00000000-0000-0000-0000-000000000000';
     expect(trainingTexts({ leaveOut: new Set([someOcid]) })).toHaveLength(all.length);
-    const notices = [
-      {
-        evalId: 'a',
-        ocid: 'p1',
-        releaseId: 'r1',
-        title: 'Roof repairs',
-        description: null,
-        buyerName: null,
-        releaseDate: null,
-        valueAmount: null,
-        valueCurrency: null,
-        groundTruth: { cpvMain: '45261910', cpvCodes: ['45261910'] },
-      },
-    ];
+    const notice = {
+      evalId: 'a',
+      ocid: 'p1',
+      releaseId: 'r1',
+      tenderId: null,
+      title: 'Roof repairs',
+      description: null,
+      buyerName: null,
+      releaseDate: null,
+      valueAmount: null,
+      valueCurrency: null,
+      groundTruth: { cpvMain: '45261910', cpvCodes: ['45261910'] },
+    };
+    // a notice of the CSV export has no ocid: its tender id names its process
+    const csvNotice = {
+      ...notice,
+      evalId: 'b',
+      ocid: null,
+      releaseId: null,
+      tenderId: 'T-1',
+      title: 'Gutter cleaning',
+    };
+    const notices = [notice, csvNotice];
     const withIt = trainingTexts({ notices, snapshot: [] });
     const without = trainingTexts({ notices, snapshot: [], leaveOut: new Set(['p1']) });
     expect(withIt.length - without.length).toBe(1);
+    const withoutCsv = trainingTexts({ notices, snapshot: [], leaveOut: new Set([processOf(csvNotice)]) });
+    expect(withIt.length - withoutCsv.length).toBe(1);
+    expect(withoutCsv.some((t) => t.title === 'Gutter cleaning')).toBe(false);
+    expect(withoutCsv.some((t) => t.title === 'Roof repairs')).toBe(true);
     expect(without.some((t) => t.title === 'Roof repairs')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { votesOf } from './engine.ts';
+import { divisionLed, votesOf } from './engine.ts';
 import type { CandidateRow } from './engine.repository.ts';
 
 /**
@@ -42,5 +42,22 @@ describe('the text hits’ CPV vote', () => {
     }
     // the newest of the tied rows leads: its class gets the full vote
     expect(votes.find((v) => v.weight === 1)?.code).toBe('45260000');
+  });
+});
+
+describe('the order of the codes read (divisionLed)', () => {
+  const codes = [
+    { code: '45261910', label: 'Roof repair', weight: 1 },
+    { code: '45261900', label: 'Roof repair and maintenance work', weight: 0.9 },
+    { code: '45261000', label: 'Erection and related works of roof frames and coverings', weight: 0.8 },
+    { code: '45442100', label: 'Painting work', weight: 0.5 },
+    { code: '45310000', label: 'Electrical installation work', weight: 0.4 },
+  ];
+  it("spreads a notice's places after the lead over CPV groups before a second code of any group", () => {
+    const read = divisionLed(codes, [{ division: '45', p: 1 }]);
+    expect(read.map((u) => u.code)).toEqual(['45261910', '45442100', '45310000', '45261900', '45261000']);
+  });
+  it("keeps a query's codes by weight", () => {
+    expect(divisionLed(codes).map((u) => u.code)).toEqual(codes.map((u) => u.code));
   });
 });

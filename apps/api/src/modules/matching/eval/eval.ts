@@ -167,8 +167,11 @@ export async function runEval(db: Db, opts: { every?: number; notices?: Notice[]
   // Matching guesses the codes of a notice published without any (readNotice): here each notice is
   // read by a division model that never saw its process, as notices it was not trained on would be.
   const modelOf = foldModels(notices);
-  const ocidOf = new Map(notices.map((n) => [idOf.get(n.evalId)!, n.ocid]));
-  const divisionModelOf = (id: string) => modelOf(ocidOf.get(id) ?? '');
+  const noticeOf = new Map(notices.map((n) => [idOf.get(n.evalId)!, n]));
+  const divisionModelOf = (id: string) => {
+    const notice = noticeOf.get(id);
+    return notice ? modelOf(notice) : null;
+  };
   for (const { code, label } of queries) {
     runs.sb.push({ code, ranked: await keywordSearch(db, label) });
     const ranked = await rank(db, { source: 'external', text: label, limit: 10 });

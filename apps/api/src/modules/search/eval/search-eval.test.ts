@@ -43,7 +43,7 @@ describe('search quality on real notices against Okapi BM25 (docs/search.md)', (
     expect(report.cpv.groupTop3).toBeGreaterThanOrEqual(FLOORS.groupTop3);
   });
 });
-// measured on every 4th notice, 27 Nov 2026, each read with a division model that never saw its
-// process: division first 61.9%, group in the first three 54.4% (the targets are 80% and 70%:
+// measured on every 4th notice, 28 Nov 2026, each read with a division model that never saw its
+// process: division first 61.9%, group in the first three 63.7% (the targets are 80% and 70%:
 // docs/search.md)
-const FLOORS = { divisionTop1: 0.58, groupTop3: 0.52 };
+const FLOORS = { divisionTop1: 0.59, groupTop3: 0.6 };

@@ -209,7 +209,7 @@ export async function runSearchEval(
     const understood = await readNotice(
       db,
       { id, title: notice.title, description: notice.description },
-      { model: modelOf(notice.ocid) },
+      { model: modelOf(notice) },
     );
     const codes = notice.groundTruth.cpvCodes;
     const first = understood[0]?.code;
