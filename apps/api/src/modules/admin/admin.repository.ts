@@ -12,6 +12,7 @@ import { contactMessages, feedSyncState, subscriptions, users } from '../../db/s
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { ListUsersQuery } from '@brickyard/shared';
 import { containsPattern } from '../../db/like.ts';
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 
 export interface UserFilter {
   role?: 'buyer' | 'supplier' | 'admin';
@@ -172,7 +173,7 @@ export async function dashboard(db: DbOrTx, b: { unit: string; from: Date; to: D
     adminRows<{ total: number; open: number; last_import: Date | null; last_24h: number }>(
       db,
       sql`select count(*)::int as total,
-                 count(*) filter (where tender_status = 'active' and (tender_end_date is null or tender_end_date > now()))::int as open,
+                 count(*) filter (where ${openNoticeSql()})::int as open,
                  max(created_at) as last_import,
                  count(*) filter (where created_at > now() - interval '24 hours')::int as last_24h
           from external_tenders`,

@@ -1,3 +1,4 @@
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 import { tenderWithCompany } from '../../db/tender-reads.ts';
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -296,7 +297,7 @@ export function searchOurTenders(db: DbOrTx, ranked: readonly string[] | undefin
 /** Live-feed tenders, open ones first then newest, or the search engine's `ranked` ids in its order. */
 export function searchExternal(db: DbOrTx, ranked: readonly string[] | undefined, limit: number) {
   const t = externalTenders;
-  const open = sql<boolean>`(${t.tenderStatus} = 'active' and (${t.tenderEndDate} is null or ${t.tenderEndDate} > now()))`;
+  const open = openNoticeSql('external_tenders');
   const cond = ranked ? (ranked.length ? inArray(t.id, [...ranked]) : sql`false`) : undefined;
   return db
     .select({

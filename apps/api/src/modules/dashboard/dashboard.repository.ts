@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { dashboardVersions } from '../../db/schema/index.ts';
 import type { Buckets } from './dashboard.buckets.ts';
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 
 /**
  * The SQL of the dashboards (docs/product.md section 2 Dashboard). Every figure is an aggregate over
@@ -310,7 +311,7 @@ export function supplierFavouritesClosing(db: DbOrTx, supplierId: string, limit:
     db,
     sql`select e.id, e.title, e.buyer_name, e.tender_end_date as closes_at, e.amount_minor, e.currency
         from external_tender_favourites f join external_tenders e on e.id = f.tender_id
-        where f.user_id = ${supplierId} and e.tender_end_date > now()
+        where f.user_id = ${supplierId} and ${openNoticeSql('e')} and e.tender_end_date is not null
         order by e.tender_end_date, e.id
         limit ${limit}`,
   );

@@ -145,7 +145,7 @@ beforeAll(async () => {
     { tenderId: ids.T1!, actorId: buyer.id, action: 'created', createdAt: ago(3 * D) },
     { tenderId: ids.T1!, actorId: buyer.id, action: 'published', createdAt: ago(2 * D) },
   ]);
-  // Live feed: one open favourite closing in 3 days, one closed.
+  // Live feed: one open favourite closing in 3 days, one closed, one cancelled before its deadline.
   const ext = await t.db
     .insert(externalTenders)
     .values([
@@ -171,6 +171,16 @@ beforeAll(async () => {
         contentHash: 'b',
         tenderStatus: 'complete',
         tenderEndDate: ago(D),
+      },
+      {
+        ocid: 'ocds-test-3',
+        releaseId: 'r3',
+        origin: 'test',
+        title: 'Cancelled feed tender',
+        date: ago(2 * D),
+        contentHash: 'c',
+        tenderStatus: 'cancelled',
+        tenderEndDate: new Date(now + 5 * D),
       },
     ])
     .returning({ id: externalTenders.id });
@@ -469,7 +479,8 @@ describe('docs/product.md §2 admin dashboard GET /api/admin/dashboard', () => {
     expect(d.awaitingApproval).toBe(1);
     expect(d.activeSubscriptions).toEqual({ CORE: 1, GROWTH: 4, PARTNER: 0 });
     expect(d.monthlyRecurringRevenuePence).toBe(19_900 + 26_910); // monthly + yearly / 12
-    expect(d.feed).toMatchObject({ total: 2, open: 1, importedLast24h: 2, sources: [] });
+    // the cancelled notice, its deadline still ahead, is not open
+    expect(d.feed).toMatchObject({ total: 3, open: 1, importedLast24h: 3, sources: [] });
     expect(d.feed.lastImportAt).not.toBeNull();
     expect(d.bidAssistQueue).toEqual({ submitted: 1, in_review: 0, completed: 0, oldestOpenHours: 0 });
     expect(d.contactMessages).toBe(2);

@@ -13,6 +13,7 @@ import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
 import { listStateColumns, listVersionSql, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
 import { containsPattern } from '../../db/like.ts';
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 
 const t = externalTenders;
 
@@ -23,8 +24,8 @@ const list = (values: readonly string[]) =>
   );
 const textArray = (values: readonly string[]) => sql`array[${list(values)}]::text[]`;
 
-/** Still taking bids: active, and the deadline (when there is one) is in the future. */
-export const isOpenSql = sql<boolean>`(${t.tenderStatus} = 'active' and (${t.tenderEndDate} is null or ${t.tenderEndDate} > now()))`;
+/** Still taking bids (open-notice.ts). */
+export const isOpenSql = openNoticeSql('external_tenders');
 
 /** The status the API presents (see EXTERNAL_TENDER_STATUSES in @brickyard/shared). */
 export const statusSql = sql<string>`(case

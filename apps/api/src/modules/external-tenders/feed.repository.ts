@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { activeSubscriptionSql } from '../../db/access-sql.ts';
 import type { MappedRelease } from './ocds-mapper.ts';
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 
 export type ReleaseOutcome = 'new' | 'updated' | 'unchanged';
 
@@ -302,7 +303,7 @@ export async function feedCounts(db: DbOrTx): Promise<FeedCounts> {
     { total: number; open: number; demo: number; version: string; valid_until: string | null } & Record<string, unknown>
   >(sql`
     select count(*)::int as total,
-           count(*) filter (where tender_status = 'active' and (tender_end_date is null or tender_end_date > now()))::int as open,
+           count(*) filter (where ${openNoticeSql()})::int as open,
            count(*) filter (where demo_shift_days is not null)::int as demo,
            min(tender_end_date) filter (where tender_status = 'active' and tender_end_date > now()) as valid_until,
            coalesce((select version from list_versions where list = 'external_tenders'), 0) as version

@@ -1,3 +1,4 @@
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
 import { namedRawStatements, preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
@@ -590,7 +591,7 @@ export async function externalFacts(db: DbOrTx, ids: readonly string[]): Promise
   if (!ids.length) return [];
   const { rows } = await db.execute<ExternalFactsRow>(sql`
     select x.id, x.title, x.description, x.cpv_codes, x.amount_minor, x.currency, x.tender_end_date, x.location, v.vector, 0::float8 as lex,
-      (x.tender_status = 'active' and (x.tender_end_date is null or x.tender_end_date > now())) as is_open
+      ${openNoticeSql('x')} as is_open
     from external_tenders x left join external_tender_vectors v on v.external_tender_id = x.id
     where x.id = any(${pgArray(ids)}::uuid[])`);
   return rows;
@@ -665,8 +666,7 @@ const keptFeedStatement = preparedPerDb((db) => {
       select e - 'exact' as pair, x.id is not null as open,
         (e->>'exact')::float8 as exact, e->>'id' collate "C" as id
       from k, jsonb_array_elements(k.pairs) e
-      left join external_tenders x on x.id = (e->>'id')::uuid and x.tender_status = 'active'
-        and (x.tender_end_date is null or x.tender_end_date > now())),
+      left join external_tenders x on x.id = (e->>'id')::uuid and ${openNoticeSql('x')}),
     shown as (select * from pairs order by open desc, exact desc, id limit ${sql.placeholder('limit')})
     select ${feedVersionSelect},
       coalesce((select jsonb_agg(pair order by open desc, exact desc, id) from shown), '[]'::jsonb) as top

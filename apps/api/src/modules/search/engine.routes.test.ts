@@ -422,4 +422,29 @@ describe('the live feed in memory follows the table on every instance (docs/sear
       await second.close();
     }
   });
+
+  it('/api/search calls a cancelled notice closed, its deadline still ahead, as the live feed does', async () => {
+    const [row] = await t.db
+      .insert(externalTenders)
+      .values({
+        ...notice('Quarry weighbridge renewal', 'Renewal of the quarry weighbridge and its pit.', ['45223000']),
+        tenderStatus: 'cancelled',
+        tenderEndDate: new Date(Date.now() + 10 * 86_400_000),
+      })
+      .returning({ id: externalTenders.id });
+    try {
+      const found = async (qs: string) =>
+        (await t.request('GET', `/api/search?type=external&q=weighbridge${qs}`, { token: supplier.token })).body as {
+          data: Array<{ id: string; status: string | null }>;
+          meta: { facets: { status: Array<{ value: string; count: number }> } };
+        };
+      const all = await found('');
+      expect(all.data.find((h) => h.id === row!.id)?.status).toBe('closed');
+      expect(all.meta.facets.status).toEqual([expect.objectContaining({ value: 'closed', count: 1 })]);
+      expect((await found('&status=open')).data.map((h) => h.id)).not.toContain(row!.id);
+      expect((await found('&status=closed')).data.map((h) => h.id)).toContain(row!.id);
+    } finally {
+      await t.db.delete(externalTenders).where(eq(externalTenders.id, row!.id));
+    }
+  });
 });

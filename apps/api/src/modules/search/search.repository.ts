@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from '@brickyard/shared';
 import { namedRawStatements, type DbOrTx } from '../../db/client.ts';
 import { listVersionSql, type Counted, type ListState, type ListTable } from '../../db/exact-counts.ts';
+import { openNoticeSql } from '../../db/open-notice-sql.ts';
 
 /**
  * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
@@ -81,7 +82,7 @@ export const SOURCES: Record<SearchType, Source> = {
     title: sql`x.title`,
     category: sql`null::text`,
     region: sql`x.location`,
-    status: sql`(case when x.tender_end_date is null or x.tender_end_date > now() then 'open' else 'closed' end)`,
+    status: sql`(case when ${openNoticeSql('x')} then 'open' else 'closed' end)`,
     amount: sql`x.amount_minor`,
     currency: sql`x.currency`,
     deadline: sql`x.tender_end_date`,

@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+
+/**
+ * Still taking bids: active, and the deadline (when there is one) is in the future. The one
+ * definition of an open live-feed notice, for every statement that asks: the feed, its counts,
+ * search, matching, Bid Assist and the dashboards. `table`: the name or alias the statement gives
+ * external_tenders (a constant of the code, never input); bare column names without one.
+ */
+export function openNoticeSql(table?: 'x' | 'e' | 'external_tenders') {
+  const column = (name: 'tender_status' | 'tender_end_date') => sql.raw(table ? `${table}.${name}` : name);
+  return sql<boolean>`(${column('tender_status')} = 'active' and (${column('tender_end_date')} is null or ${column('tender_end_date')} > now()))`;
+}
