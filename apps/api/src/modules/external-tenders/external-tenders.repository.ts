@@ -24,7 +24,7 @@ const list = (values: readonly string[]) =>
   );
 const textArray = (values: readonly string[]) => sql`array[${list(values)}]::text[]`;
 
-/** Still taking bids (open-notice.ts). */
+/** Still taking bids (db/open-notice-sql.ts). */
 export const isOpenSql = openNoticeSql('external_tenders');
 
 /** The status the API presents (see EXTERNAL_TENDER_STATUSES in @brickyard/shared). */
