@@ -305,7 +305,7 @@ export async function feedCounts(db: DbOrTx): Promise<FeedCounts> {
     select count(*)::int as total,
            count(*) filter (where ${openNoticeSql()})::int as open,
            count(*) filter (where demo_shift_days is not null)::int as demo,
-           min(tender_end_date) filter (where tender_status = 'active' and tender_end_date > now()) as valid_until,
+           min(tender_end_date) filter (where ${openNoticeSql()} and tender_end_date is not null) as valid_until,
            coalesce((select version from list_versions where list = 'external_tenders'), 0) as version
     from external_tenders`);
   const r = rows[0];
