@@ -140,10 +140,11 @@ const newestFirst = [sql`${t.date} desc nulls last`, asc(t.id)];
 
 function orderBy(sort: SearchSort): SQL[] {
   if (sort === 'closing') {
-    // Soonest deadline still ahead first, then tenders with no deadline, then the most recently closed.
+    // Open notices by the soonest deadline, then open ones with no deadline, then the closed ones
+    // (a cancelled notice whose deadline is ahead among them), the most recently closed first.
     return [
-      sql`(${t.tenderEndDate} > now()) desc nulls last`,
-      sql`case when ${t.tenderEndDate} > now() then ${t.tenderEndDate} end asc nulls last`,
+      sql`case when ${isOpenSql} then ${t.tenderEndDate} end asc nulls last`,
+      sql`${isOpenSql} desc`,
       sql`${t.tenderEndDate} desc nulls last`,
       ...newestFirst,
     ];

@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { externalTenders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { importFiles } from './feed-importer.ts';
 import { SNAPSHOT_FILE } from './feed-jobs.ts';
@@ -128,6 +131,52 @@ describe('docs/product.md §7 GET /api/external-tenders/search', () => {
     const p2 = await search('pageSize=10&page=2');
     expect(p1.data.map((d) => d.id)).not.toContain(p2.data[0].id);
     expect(p2.meta.page).toBe(2);
+  });
+
+  it('"Closing soon" puts open notices by deadline first, then open ones with none, then the closed', async () => {
+    const day = 86_400_000;
+    const rows = [
+      ['open, closing in 20 days', 'active', 20],
+      ['cancelled, deadline in 2 days', 'cancelled', 2],
+      ['open, no deadline', 'active', null],
+      ['open, closing in 5 days', 'active', 5],
+      ['closed yesterday', 'active', -1],
+    ] as const;
+    const inserted = await t.db
+      .insert(externalTenders)
+      .values(
+        rows.map(([title, tenderStatus, days]) => ({
+          ocid: `ocds-test-${crypto.randomUUID()}`,
+          releaseId: crypto.randomUUID(),
+          origin: 'contracts-finder',
+          title,
+          description: 'Closing order check.',
+          location: 'Ynys Enlli',
+          date: new Date(),
+          tenderStatus,
+          tenderEndDate: days === null ? null : new Date(Date.now() + days * day),
+          contentHash: crypto.randomUUID(),
+          cpvCodes: ['45000000'],
+        })),
+      )
+      .returning({ id: externalTenders.id });
+    try {
+      const { data } = await search('location=Ynys%20Enlli&sort=closing&pageSize=100');
+      expect(data.map((d) => d.title)).toEqual([
+        'open, closing in 5 days',
+        'open, closing in 20 days',
+        'open, no deadline',
+        'cancelled, deadline in 2 days',
+        'closed yesterday',
+      ]);
+    } finally {
+      await t.db.delete(externalTenders).where(
+        inArray(
+          externalTenders.id,
+          inserted.map((r) => r.id),
+        ),
+      );
+    }
   });
 
   it('answers hostile search strings with 200 or 400, never 500', async () => {

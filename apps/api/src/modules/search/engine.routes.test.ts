@@ -436,13 +436,16 @@ describe('the live feed in memory follows the table on every instance (docs/sear
       const found = async (qs: string) =>
         (await t.request('GET', `/api/search?type=external&q=weighbridge${qs}`, { token: supplier.token })).body as {
           data: Array<{ id: string; status: string | null }>;
-          meta: { facets: { status: Array<{ value: string; count: number }> } };
+          meta: { facets: Record<'status' | 'closing', Array<{ value: string; count: number }>> };
         };
       const all = await found('');
       expect(all.data.find((h) => h.id === row!.id)?.status).toBe('closed');
       expect(all.meta.facets.status).toEqual([expect.objectContaining({ value: 'closed', count: 1 })]);
       expect((await found('&status=open')).data.map((h) => h.id)).not.toContain(row!.id);
       expect((await found('&status=closed')).data.map((h) => h.id)).toContain(row!.id);
+      // nor is it closing: no closing window counts it, and the window's filter leaves it out
+      expect(all.meta.facets.closing.filter((w) => w.count > 0)).toEqual([]);
+      expect((await found('&closing=30d')).data.map((h) => h.id)).not.toContain(row!.id);
     } finally {
       await t.db.delete(externalTenders).where(eq(externalTenders.id, row!.id));
     }

@@ -20,6 +20,11 @@ export interface Source {
   amount: SQL;
   currency: SQL;
   deadline: SQL;
+  /**
+   * The deadline of a row still taking bids, null for the rest: what the closing windows and the
+   * "closing soon" order read (a cancelled notice whose deadline is ahead is not closing).
+   */
+  closesAt: SQL;
   /** whether rows have a deadline (closing-window counts are skipped otherwise: always 0) */
   closes: boolean;
   created: SQL;
@@ -46,6 +51,8 @@ export const SOURCES: Record<SearchType, Source> = {
     amount: sql`x.budget_pence`,
     currency: sql`x.currency`,
     deadline: sql`x.deadline`,
+    // as responses.service.ts: a tender takes responses while active and before its deadline
+    closesAt: sql`(case when x.status = 'active' then x.deadline end)`,
     closes: true,
     created: sql`x.created_at`,
     newest: sql`x.created_at desc, x.id desc`,
@@ -66,6 +73,7 @@ export const SOURCES: Record<SearchType, Source> = {
     amount: sql`x.value_pence`,
     currency: sql`x.currency`,
     deadline: sql`null::timestamptz`,
+    closesAt: sql`null::timestamptz`,
     closes: false,
     created: sql`x.created_at`,
     newest: sql`x.created_at desc, x.id desc`,
@@ -86,6 +94,7 @@ export const SOURCES: Record<SearchType, Source> = {
     amount: sql`x.amount_minor`,
     currency: sql`x.currency`,
     deadline: sql`x.tender_end_date`,
+    closesAt: sql`(case when ${openNoticeSql('x')} then x.tender_end_date end)`,
     closes: true,
     created: sql`x.date`,
     newest: sql`x.date desc nulls last, x.id`,
@@ -138,7 +147,7 @@ function filtersOf(s: Source, f: SearchFilter): SQL {
     if (f.value.max !== null) c.push(sql`${s.amount} < ${f.value.max * 100}`);
   }
   if (f.closingDays !== undefined)
-    c.push(sql`${s.deadline} > now() and ${s.deadline} <= now() + make_interval(days => ${f.closingDays})`);
+    c.push(sql`${s.closesAt} > now() and ${s.closesAt} <= now() + make_interval(days => ${f.closingDays})`);
   return sql.join(c, sql` and `);
 }
 
@@ -200,7 +209,7 @@ const bucketSql = (s: Source) =>
 
 /** What the facet counts need of a matching row. */
 const facetColumns = (s: Source) =>
-  sql`${s.category} as category, ${s.region} as region, ${s.status} as status, ${bucketSql(s)} as bucket, ${s.deadline} as deadline`;
+  sql`${s.category} as category, ${s.region} as region, ${s.status} as status, ${bucketSql(s)} as bucket, ${s.deadline} as deadline, ${s.closesAt} as closes_at`;
 
 export interface FacetRow {
   dim: string;
@@ -216,7 +225,7 @@ export interface FacetRow {
 const facetRowsOf = (s: Source, m: SQL) => {
   const inWindow = CLOSING_WINDOWS.map(
     (w, i) =>
-      sql`count(*) filter (where deadline > now() and deadline <= now() + make_interval(days => ${w.days}))::int as ${sql.raw(`w${i}`)}`,
+      sql`count(*) filter (where closes_at > now() and closes_at <= now() + make_interval(days => ${w.days}))::int as ${sql.raw(`w${i}`)}`,
   );
   return sql`
     with g as (
@@ -276,7 +285,7 @@ export async function orderedPage(
 ): Promise<HitPage> {
   const order =
     sort === 'closing_soon'
-      ? sql`(${s.deadline} > now()) desc nulls last, ${s.deadline} asc nulls last, ${s.newest}`
+      ? sql`(${s.closesAt} > now()) desc nulls last, ${s.closesAt} asc nulls last, ${s.newest}`
       : s.newest;
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
     select ${hitColumns(s)}

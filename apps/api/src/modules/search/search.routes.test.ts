@@ -262,6 +262,34 @@ describe('kept searches stay exact', () => {
     expect([await window('7d'), await window('30d')]).toEqual([in7 + 1, in30]);
   });
 
+  it('a tender its buyer has closed is not closing, its deadline still ahead', async () => {
+    const made = await t.request('POST', '/api/tender', {
+      token: buyer.token,
+      body: {
+        title: 'Timber hoarding for a yard',
+        description: 'Timber site hoarding.',
+        category: 'structural-steel',
+        budget: 12000,
+        region: 'north-west',
+        deadline: addDays(new Date(), 3).toISOString(),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = (made.body as { data: { id: string } }).data.id;
+    const closing = async () => {
+      const res = await search('type=tenders&q=timber%20hoarding&closing=7d');
+      const windows = res.body.meta.facets.closing as Array<{ value: string; count: number }>;
+      return { ids: res.body.data.map((h: { id: string }) => h.id), in7: windows.find((w) => w.value === '7d')?.count };
+    };
+    const before = await closing();
+    expect(before.ids).toContain(id);
+    const closed = await t.request('PUT', `/api/tender/${id}`, { token: buyer.token, body: { status: 'closed' } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const after = await closing();
+    expect(after.ids).not.toContain(id);
+    expect(after.in7 ?? 0).toBe((before.in7 ?? 0) - 1);
+  });
+
   it('two buyers asking the same words each see only their own tenders', async () => {
     const other = await t.createUser({ role: 'buyer' });
     const tender = (title: string) => ({
