@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { startApp, withDatabase } from '../global-setup.ts';
 import { server } from './server.ts';
 
@@ -37,4 +37,22 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stop?.();
+});
+
+// A journey that fails a try and passes the next is reported as passed ("retry x1" at most): print
+// what failed that try, so a timing slip is read and not only counted. A last failing try is
+// printed by the reporter as usual.
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(() => {
+    const tries = typeof task.retry === 'number' ? task.retry : (task.retry?.count ?? 0);
+    const attempt = task.result?.retryCount ?? 0;
+    if (attempt >= tries) return;
+    const errors = (task.result?.errors ?? [])
+      .map((e) => e.stack ?? e.message)
+      .join('\n')
+      .split('\n')
+      .filter((frame) => !frame.includes('/node_modules/'))
+      .join('\n');
+    console.error(`\n[retrying] "${task.name}" failed try ${attempt + 1} of ${tries + 1}:\n${errors}\n`);
+  });
 });
