@@ -723,6 +723,10 @@ describe('compare: match score and record, private notes, PDF and CSV export', (
     expect(own.body.data.buyerNote).toBeNull();
     const mine = await t.request('GET', '/api/responses/mine', { token: s1.token });
     expect(mine.body.data.every((r: { buyerNote: string | null }) => r.buyerNote === null)).toBe(true);
+    // the supplier's own list reads their record once for the page: every row carries it
+    expect(mine.body.data.map((r: { supplier: unknown }) => r.supplier)).toEqual(
+      mine.body.data.map(() => expect.objectContaining({ fulfilledDeals: 2, reviews: { average: 4.5, count: 2 } })),
+    );
     expect(
       (
         await t.request('PUT', `/api/responses/${r1.body.data.id}/note`, {
