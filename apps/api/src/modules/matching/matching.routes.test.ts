@@ -156,6 +156,19 @@ describe('docs/product.md §7 GET /api/tender/matches/buyer (DESIGN §5 matching
 });
 
 describe('docs/product.md §7 GET /api/tender/matches/supplier', () => {
+  it('counts the supplier’s listings on every page, a page past the last included', async () => {
+    const pageOf = async (page: number) => {
+      const res = await t.request('GET', `/api/tender/matches/supplier?pageSize=3&page=${page}`, {
+        token: supplier.token,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { rows: res.body.data.length, total: res.body.meta.total };
+    };
+    expect(await pageOf(1)).toEqual({ rows: 3, total: 4 });
+    expect(await pageOf(2)).toEqual({ rows: 1, total: 4 });
+    expect(await pageOf(3)).toEqual({ rows: 0, total: 4 });
+  });
+
   it("lists open tenders per catalogue item, never another buyer's draft", async () => {
     const res = await t.request('GET', '/api/tender/matches/supplier', { token: supplier.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
