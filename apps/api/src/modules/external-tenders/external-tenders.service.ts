@@ -246,12 +246,13 @@ export function createExternalTendersService(ctx: AppContext, opts: ExternalTend
       const warn = (err: unknown) =>
         ctx.log.warn({ err, userId: p.id }, '"Top for you" ranking behind a kept one failed');
       const key = `${p.id}|${limit}`;
-      // Read before the ranking and page below: a write between them leaves the page kept under an
-      // older state, which the next visit sees moved.
-      const state = await feedState(db, p.id, warn);
       const kept = topAnswers.get(key);
+      // Read before the ranking and page below: a write between them leaves the page kept under an
+      // older state, which the next visit sees moved. With the caller's favourites among the kept
+      // page's notices, so a kept page is one round trip.
+      const state = await feedState(db, p.id, warn, kept?.ids ?? []);
       if (kept && stillShown(kept, state)) {
-        const favourited = await repo.favouritedAmong(db, p.id, kept.ids);
+        const favourited = new Set(state.favourited);
         const data = kept.data.map((t) => (favourited.has(t.id) ? { ...t, isFavourited: true } : t));
         return { data, meta: { page: 1, pageSize: limit, total: data.length } };
       }

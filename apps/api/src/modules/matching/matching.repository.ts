@@ -683,9 +683,12 @@ export interface KeptFeedState extends Omit<KeptFeed, 'top'> {
   listVersion: number;
   /** the database's clock */
   now: Date;
+  /** which of the notices asked about (`among`) the supplier has favourited */
+  favourited: string[];
 }
 
-// A page of "Top for you" already answered is served while this small read says it stands.
+// A page of "Top for you" already answered is served while this small read says it stands; it
+// reads the caller's favourites among the page's notices too, so a kept page costs one round trip.
 const keptFeedStateStatement = preparedPerDb((db) => {
   const userId = sql.placeholder('userId');
   return db
@@ -693,6 +696,8 @@ const keptFeedStateStatement = preparedPerDb((db) => {
       ...feedVersionColumns,
       ranking: sql<string | null>`kept.ranking`,
       ...listStateColumns('external_tenders'),
+      favourited: sql<string[]>`array(select f.tender_id from external_tender_favourites f
+        where f.user_id = ${userId} and f.tender_id = any(${sql.placeholder('among')}::uuid[]))`,
     })
     .from(
       sql`(
@@ -705,9 +710,12 @@ const keptFeedStateStatement = preparedPerDb((db) => {
     .prepare('kept_feed_state');
 });
 
-/** Where a supplier's kept "Top for you" stands: its version, which ranking is kept, the feed's version and the clock. */
-export async function keptFeedState(db: Db, userId: string): Promise<KeptFeedState> {
-  const [row] = await keptFeedStateStatement(db).execute({ userId });
+/**
+ * Where a supplier's kept "Top for you" stands: its version, which ranking is kept, the feed's
+ * version and the clock; and which of the notices `among` they have favourited.
+ */
+export async function keptFeedState(db: Db, userId: string, among: readonly string[] = []): Promise<KeptFeedState> {
+  const [row] = await keptFeedStateStatement(db).execute({ userId, among: textArray(among) });
   return {
     version: row!.version,
     items: row!.items,
@@ -716,6 +724,7 @@ export async function keptFeedState(db: Db, userId: string): Promise<KeptFeedSta
     ranking: row!.ranking,
     listVersion: row!.listVersion,
     now: row!.listNow,
+    favourited: row!.favourited,
   };
 }
 

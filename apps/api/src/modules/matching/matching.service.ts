@@ -664,8 +664,9 @@ export async function feedState(
   db: Db,
   supplierId: string,
   onBackgroundError?: (err: unknown) => void,
+  among: readonly string[] = [],
 ): Promise<FeedState> {
-  const state = await repo.keptFeedState(db, supplierId);
+  const state = await repo.keptFeedState(db, supplierId, among);
   if (state.items && !state.exact && state.sameOwn)
     rankFeedOnce(db, supplierId, state.version).catch((err: unknown) => onBackgroundError?.(err));
   return state;
