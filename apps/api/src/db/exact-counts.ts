@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
 import { listVersions } from './schema/index.ts';
+import { sharedReads } from './shared-read.ts';
 
 /** The tables whose lists keep exact counts; each has a row in `list_versions`. */
 export type ListTable = 'catalogue_items' | 'tenders' | 'external_tenders';
@@ -60,11 +61,16 @@ const listStateStatement = preparedPerDb((db) =>
     .prepare('list_state'),
 );
 
-/** A list table's state on its own (for an empty page). -1 if its row is missing, which no kept count matches. */
-export async function readListState(db: Db, list: ListTable): Promise<ListState> {
-  const [row] = await listStateStatement(db).execute({ list });
-  return row ?? { version: -1, now: new Date() };
-}
+/**
+ * A list table's state on its own (a kept page or count asks whether it still holds). -1 if its
+ * row is missing, which no kept count matches. Requests asking at once share one read.
+ */
+export const readListState: (db: Db, list: ListTable) => Promise<ListState> = sharedReads(
+  async (db: Db, list: ListTable): Promise<ListState> => {
+    const [row] = await listStateStatement(db).execute({ list });
+    return row ?? { version: -1, now: new Date() };
+  },
+);
 
 /** What a kept count stays exact for: its table's version and, when the clock moves it, an instant. */
 type Exactness = Pick<Counted, 'version' | 'validUntil'>;

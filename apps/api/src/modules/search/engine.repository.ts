@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { inTransaction, preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
 import { prefixPattern } from '../../db/like.ts';
+import { sharedReads } from '../../db/shared-read.ts';
 
 /**
  * The SQL of the search engine (engine.ts; docs/search.md). Every full-text query of the product
@@ -432,28 +433,18 @@ export async function sourceVersion(db: DbOrTx, s: SourceSql): Promise<string> {
     const { rows } = await db.execute<{ v: string } & Record<string, unknown>>(versionSql(s));
     return rows[0]?.v ?? '';
   }
-  // Searches running at once share one read: a read not sent yet is joined, one sent is not (it
-  // may have been answered before a caller's own write committed), so every caller still sees
-  // every write committed before it asked. At 100 searches in flight, one statement per turn of
-  // the event loop instead of 100.
-  let pending = pendingVersions.get(db);
-  if (!pending) pendingVersions.set(db, (pending = new Map<SourceKey, Promise<string>>()));
-  let read = pending.get(s.key);
-  if (!read) {
-    const batch = pending;
-    read = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      batch.delete(s.key);
-      const [row] = await versionStatements[s.key](db).execute();
-      return row?.v ?? '';
-    });
-    pending.set(s.key, read);
-  }
-  return read;
+  // Searches running at once share one read (db/shared-read.ts): at 100 searches in flight, one
+  // statement per turn of the event loop instead of 100.
+  return sharedVersion(db, s.key);
 }
+
+const sharedVersion = sharedReads(async (db: Db, key: SourceKey) => {
+  const [row] = await versionStatements[key](db).execute();
+  return row?.v ?? '';
+});
 
 const versionSql = (s: SourceSql) =>
   sql`select concat((select max(${s.updated}) from ${s.table})::text, '|', (select refreshed_at from search_sources where source = ${s.key})::text) as v`;
-const pendingVersions = new WeakMap<object, Map<SourceKey, Promise<string>>>();
 const versionStatement = (key: SourceKey) =>
   preparedPerDb((db) =>
     db
