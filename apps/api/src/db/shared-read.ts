@@ -10,7 +10,7 @@ export function sharedReads<D extends object, K, T>(read: (db: D, key: K) => Pro
   const pending = new WeakMap<D, Map<K, Promise<T>>>();
   return (db: D, key: K): Promise<T> => {
     let batch = pending.get(db);
-    if (!batch) pending.set(db, (batch = new Map()));
+    if (!batch) pending.set(db, (batch = new Map<K, Promise<T>>()));
     let shared = batch.get(key);
     if (!shared) {
       const joined = batch;
