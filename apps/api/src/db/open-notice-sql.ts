@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Still taking bids: active, and the deadline (when there is one) is in the future. The one
@@ -9,4 +9,18 @@ import { sql } from 'drizzle-orm';
 export function openNoticeSql(table?: 'x' | 'e' | 'external_tenders') {
   const column = (name: 'tender_status' | 'tender_end_date') => sql.raw(table ? `${table}.${name}` : name);
   return sql<boolean>`(${column('tender_status')} = 'active' and (${column('tender_end_date')} is null or ${column('tender_end_date')} > now()))`;
+}
+
+/**
+ * "Closing soon", one order for every list sorted by it: what still takes bids, by the soonest
+ * deadline; then what takes bids with no deadline; then the rest (closed, cancelled, withdrawn),
+ * the most recently closed first. `takingBids` and `deadline` are the list's own expressions;
+ * `takingBids` must hold only while the deadline, if any, is ahead (as openNoticeSql does).
+ */
+export function closingSoonOrder(takingBids: SQL, deadline: SQL): SQL[] {
+  return [
+    sql`case when ${takingBids} then ${deadline} end asc nulls last`,
+    sql`(${takingBids}) desc`,
+    sql`${deadline} desc nulls last`,
+  ];
 }

@@ -13,7 +13,7 @@ import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
 import { listStateColumns, listVersionSql, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { CURRENCY_EXPONENTS } from './ocds-mapper.ts';
 import { containsPattern } from '../../db/like.ts';
-import { openNoticeSql } from '../../db/open-notice-sql.ts';
+import { closingSoonOrder, openNoticeSql } from '../../db/open-notice-sql.ts';
 
 const t = externalTenders;
 
@@ -140,14 +140,8 @@ const newestFirst = [sql`${t.date} desc nulls last`, asc(t.id)];
 
 function orderBy(sort: SearchSort): SQL[] {
   if (sort === 'closing') {
-    // Open notices by the soonest deadline, then open ones with no deadline, then the closed ones
-    // (a cancelled notice whose deadline is ahead among them), the most recently closed first.
-    return [
-      sql`case when ${isOpenSql} then ${t.tenderEndDate} end asc nulls last`,
-      sql`${isOpenSql} desc`,
-      sql`${t.tenderEndDate} desc nulls last`,
-      ...newestFirst,
-    ];
+    // (a cancelled notice whose deadline is ahead is among the closed ones)
+    return [...closingSoonOrder(isOpenSql, sql`${t.tenderEndDate}`), ...newestFirst];
   }
   return newestFirst;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from '@brickyard/shared';
 import { namedRawStatements, type DbOrTx } from '../../db/client.ts';
 import { listVersionSql, type Counted, type ListState, type ListTable } from '../../db/exact-counts.ts';
-import { openNoticeSql } from '../../db/open-notice-sql.ts';
+import { closingSoonOrder, openNoticeSql } from '../../db/open-notice-sql.ts';
 
 /**
  * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
@@ -21,10 +21,11 @@ export interface Source {
   currency: SQL;
   deadline: SQL;
   /**
-   * The deadline of a row still taking bids, null for the rest: what the closing windows and the
-   * "closing soon" order read (a cancelled notice whose deadline is ahead is not closing).
+   * Whether a row still takes bids (its deadline, if any, ahead): the closing windows count only
+   * these, and "closing soon" lists them first (a cancelled notice whose deadline is ahead is not
+   * closing).
    */
-  closesAt: SQL;
+  takingBids: SQL;
   /** whether rows have a deadline (closing-window counts are skipped otherwise: always 0) */
   closes: boolean;
   created: SQL;
@@ -52,7 +53,7 @@ export const SOURCES: Record<SearchType, Source> = {
     currency: sql`x.currency`,
     deadline: sql`x.deadline`,
     // as responses.service.ts: a tender takes responses while active and before its deadline
-    closesAt: sql`(case when x.status = 'active' then x.deadline end)`,
+    takingBids: sql`(x.status = 'active' and (x.deadline is null or x.deadline > now()))`,
     closes: true,
     created: sql`x.created_at`,
     newest: sql`x.created_at desc, x.id desc`,
@@ -73,7 +74,7 @@ export const SOURCES: Record<SearchType, Source> = {
     amount: sql`x.value_pence`,
     currency: sql`x.currency`,
     deadline: sql`null::timestamptz`,
-    closesAt: sql`null::timestamptz`,
+    takingBids: sql`false`,
     closes: false,
     created: sql`x.created_at`,
     newest: sql`x.created_at desc, x.id desc`,
@@ -94,7 +95,7 @@ export const SOURCES: Record<SearchType, Source> = {
     amount: sql`x.amount_minor`,
     currency: sql`x.currency`,
     deadline: sql`x.tender_end_date`,
-    closesAt: sql`(case when ${openNoticeSql('x')} then x.tender_end_date end)`,
+    takingBids: openNoticeSql('x'),
     closes: true,
     created: sql`x.date`,
     newest: sql`x.date desc nulls last, x.id`,
@@ -106,6 +107,9 @@ export const SOURCES: Record<SearchType, Source> = {
     list: 'external_tenders',
   },
 };
+
+/** The deadline of a row still taking bids, null for the rest (what the closing windows read). */
+const closesAtOf = (s: Source) => sql`(case when ${s.takingBids} then ${s.deadline} end)`;
 
 export interface SearchFilter {
   /** only these rows (the search engine's results for the words) */
@@ -147,7 +151,7 @@ function filtersOf(s: Source, f: SearchFilter): SQL {
     if (f.value.max !== null) c.push(sql`${s.amount} < ${f.value.max * 100}`);
   }
   if (f.closingDays !== undefined)
-    c.push(sql`${s.closesAt} > now() and ${s.closesAt} <= now() + make_interval(days => ${f.closingDays})`);
+    c.push(sql`${closesAtOf(s)} > now() and ${closesAtOf(s)} <= now() + make_interval(days => ${f.closingDays})`);
   return sql.join(c, sql` and `);
 }
 
@@ -209,7 +213,7 @@ const bucketSql = (s: Source) =>
 
 /** What the facet counts need of a matching row. */
 const facetColumns = (s: Source) =>
-  sql`${s.category} as category, ${s.region} as region, ${s.status} as status, ${bucketSql(s)} as bucket, ${s.deadline} as deadline, ${s.closesAt} as closes_at`;
+  sql`${s.category} as category, ${s.region} as region, ${s.status} as status, ${bucketSql(s)} as bucket, ${s.deadline} as deadline, ${closesAtOf(s)} as closes_at`;
 
 export interface FacetRow {
   dim: string;
@@ -284,9 +288,7 @@ export async function orderedPage(
   offset: number,
 ): Promise<HitPage> {
   const order =
-    sort === 'closing_soon'
-      ? sql`(${s.closesAt} > now()) desc nulls last, ${s.closesAt} asc nulls last, ${s.newest}`
-      : s.newest;
+    sort === 'closing_soon' ? sql.join([...closingSoonOrder(s.takingBids, s.deadline), s.newest], sql`, `) : s.newest;
   const { rows } = await db.execute<HitRow & Record<string, unknown>>(sql`
     select ${hitColumns(s)}
     from ${s.table} ${s.join}
