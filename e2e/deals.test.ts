@@ -172,10 +172,12 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await expect.poll(async () => itemSelect.locator('option').count()).toBeGreaterThan(1);
     // the option reads "Title (£price)", with " · N% match" when matched to the tender
     const option = itemSelect.locator('option').nth(1);
-    const itemLabel = ((await option.textContent()) ?? '').replace(/ · \d+% match$/, '');
-    // by its value (the item's id), not its place or text: as the match scores arrive the list can
-    // re-order and an option's text gains its " · N% match"
-    await itemSelect.selectOption((await option.getAttribute('value')) ?? '');
+    // its text and value read at one moment: as the match scores arrive the list can re-order (the
+    // second option is then another item) and an option's text gains its " · N% match"
+    const picked = await option.evaluate((o: HTMLOptionElement) => ({ text: o.textContent ?? '', value: o.value }));
+    const itemLabel = picked.text.replace(/ · \d+% match$/, '');
+    // by its value (the item's id), not its place or text
+    await itemSelect.selectOption(picked.value);
     await dialog.getByLabel('Contract value (£)').fill('46500');
     await dialog.getByLabel('Terms').fill('30 days from delivery; beams delivered in two drops.');
     await shootDialog(b, 'deals-award-dialog');
