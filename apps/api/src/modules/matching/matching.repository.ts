@@ -312,66 +312,6 @@ export type SubjectRow = {
   stale: boolean;
 };
 
-const subjectColumns = {
-  id: sql<string>`x.id`,
-  title: sql<string>`x.title`,
-  category: sql<string>`x.category`,
-  status: sql<string | null>`x.status`,
-  stale: sql<boolean>`x.stale`,
-};
-
-// The matches pages' statements are prepared once: planning them cost PostgreSQL more than
-// running them, on every visit (docs/performance.md).
-const ownListingStatements = preparedPerHandle((db) => {
-  const userId = sql.placeholder('userId');
-  const page = sql`order by x.created_at desc, x.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-  return {
-    tenders: db
-      .select(subjectColumns)
-      .from(
-        sql`(select t.id, t.title, t.category, t.status, t.created_at,
-          (v.matched_at is null or v.matched_at < t.updated_at) as stale
-        from tenders t left join tender_vectors v on v.tender_id = t.id
-        where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')) x ${page}`,
-      )
-      .prepare('matches_own_tenders'),
-    tenderCount: db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`tenders`)
-      .where(sql`user_id = ${userId} and status not in ('cancelled', 'fulfilled')`)
-      .prepare('matches_own_tender_count'),
-    items: db
-      .select(subjectColumns)
-      .from(
-        sql`(select c.id, c.title, c.category, null::text as status, c.created_at,
-          (v.matched_at is null or v.matched_at < c.updated_at) as stale
-        from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
-        where c.user_id = ${userId}) x ${page}`,
-      )
-      .prepare('matches_own_items'),
-    itemCount: db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`catalogue_items`)
-      .where(sql`user_id = ${userId}`)
-      .prepare('matches_own_item_count'),
-  };
-});
-
-/** A buyer's tenders (drafts included: they are theirs), newest first, with staleness of their matches. */
-export async function ownTenders(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const st = ownListingStatements(db);
-  const args = { userId, limit: pageSize, offset: (page - 1) * pageSize };
-  const [rows, n] = await Promise.all([st.tenders.execute(args), st.tenderCount.execute({ userId })]);
-  return { rows: rows as SubjectRow[], total: n[0]?.n ?? 0 };
-}
-
-export async function ownItems(db: DbOrTx, userId: string, page: number, pageSize: number) {
-  const st = ownListingStatements(db);
-  const args = { userId, limit: pageSize, offset: (page - 1) * pageSize };
-  const [rows, n] = await Promise.all([st.items.execute(args), st.itemCount.execute({ userId })]);
-  return { rows: rows as SubjectRow[], total: n[0]?.n ?? 0 };
-}
-
 export type MatchReadRow = {
   subject_id: string;
   score: number;
@@ -453,6 +393,119 @@ const matchReadStatements = preparedPerHandle((db) => ({
     open: openTenderSql('c'),
   }),
 }));
+
+/** One row of a matches page: an own listing, the page's total, and one of the listing's best matches (none: nulls). */
+type OwnListingMatchRow = {
+  [K in keyof MatchReadRow as `m_${K}`]: MatchReadRow[K] | null;
+} & {
+  listings_total: number;
+  l_id: string | null;
+  l_title: string;
+  l_category: string;
+  l_status: string | null;
+  l_stale: boolean;
+};
+
+const ownListingsSides = {
+  tender: {
+    // a buyer's tenders, drafts included (they are theirs), with whether their matches are stale
+    listings: (userId: string) => sql`select t.id, t.title, t.category, t.status, t.created_at,
+          (v.matched_at is null or v.matched_at < t.updated_at) as stale
+        from tenders t left join tender_vectors v on v.tender_id = t.id
+        where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')`,
+    subject: sql`m.tender_id`,
+    counterpart: sql`m.catalogue_item_id`,
+    table: sql`catalogue_items`,
+    columns: sql`c.value_pence, null::bigint as budget_pence, c.quantity, null::text as status, null::timestamptz as deadline`,
+    open: sql`true`,
+  },
+  catalogue_item: {
+    listings: (userId: string) => sql`select c.id, c.title, c.category, null::text as status, c.created_at,
+          (v.matched_at is null or v.matched_at < c.updated_at) as stale
+        from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
+        where c.user_id = ${userId}`,
+    subject: sql`m.catalogue_item_id`,
+    counterpart: sql`m.tender_id`,
+    table: sql`tenders`,
+    columns: sql`null::bigint as value_pence, c.budget_pence, c.quantity, c.status, c.deadline`,
+    open: openTenderSql('c'),
+  },
+};
+
+// Named per text (planned once per connection). Its rows are read as PostgreSQL sends them: mapped
+// cell by cell by drizzle's select, a page of 20 listings and their matches cost the server more
+// CPU than all else the request did (a quarter of it, in a profile under load).
+const ownListingsStatement = namedRawStatements('matches_page', 8);
+
+/** A number written into the SQL for the page most visits read (PostgreSQL plans a parameter LIMIT anew on every run: FIRST_PAGE in db/client.ts), a parameter otherwise. */
+const limitOf = (n: number, isDefault: boolean) => (isDefault ? sql.raw(String(n)) : sql`${n}`);
+
+/**
+ * A matches page in one statement: a page of the owner's listings (newest first, with whether
+ * their matches are stale), their total, and each listing's best `limit` counterparts with the
+ * count of all of them (as `bestPairs`). As three statements, each round trip cost the server and
+ * PostgreSQL more than its reading did (docs/performance.md). The count comes first, so a page
+ * past the last still answers one row, which carries the total.
+ */
+export async function ownListingsPage(
+  db: DbOrTx,
+  kind: 'tender' | 'catalogue_item',
+  q: { userId: string; page: number; pageSize: number; limit: number; minScore: number },
+): Promise<{ rows: SubjectRow[]; total: number; matches: MatchReadRow[] }> {
+  const side = ownListingsSides[kind];
+  const firstDefault = q.page === 1 && q.pageSize === 20 && q.limit === 20;
+  const listings = side.listings(q.userId);
+  const found = await ownListingsStatement<OwnListingMatchRow>(
+    db,
+    sql`select n.total as listings_total, l.id as l_id, l.title as l_title, l.category as l_category,
+        l.status as l_status, l.stale as l_stale,
+        b.subject_id as m_subject_id, b.score as m_score, b.reasons as m_reasons, b.computed_at as m_computed_at,
+        b.total as m_total, b.id as m_id, b.title as m_title, b.user_id as m_user_id, b.company_name as m_company_name,
+        b.category as m_category, b.region as m_region, b.value_pence as m_value_pence, b.budget_pence as m_budget_pence,
+        b.quantity as m_quantity, b.status as m_status, b.deadline as m_deadline
+      from (select count(*)::int as total from (${listings}) a) n
+      left join lateral (
+        select * from (${listings}) a order by a.created_at desc, a.id desc
+        limit ${limitOf(q.pageSize, firstDefault)} offset ${firstDefault ? sql.raw('0') : sql`${(q.page - 1) * q.pageSize}`}
+      ) l on true
+      left join lateral (
+        select l.id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
+          c.id, c.title, c.user_id, u.company_name, c.category, c.region, ${side.columns}
+        from matches m join ${side.table} c on c.id = ${side.counterpart} join users u on u.id = c.user_id
+        where ${side.subject} = l.id and m.score >= ${q.minScore} and ${side.open} and c.user_id <> ${q.userId}
+        order by m.score desc, c.id limit ${limitOf(q.limit, firstDefault)}
+      ) b on true
+      order by l.created_at desc, l.id desc, b.score desc, b.id`,
+  );
+  const rows: SubjectRow[] = [];
+  const matched: MatchReadRow[] = [];
+  for (const r of found) {
+    if (r.l_id === null) continue;
+    if (rows.at(-1)?.id !== r.l_id) {
+      rows.push({ id: r.l_id, title: r.l_title, category: r.l_category, status: r.l_status, stale: r.l_stale });
+    }
+    if (r.m_id === null) continue;
+    matched.push({
+      subject_id: r.l_id,
+      score: r.m_score!,
+      reasons: r.m_reasons!,
+      computed_at: r.m_computed_at!,
+      total: r.m_total!,
+      id: r.m_id,
+      title: r.m_title!,
+      user_id: r.m_user_id!,
+      company_name: r.m_company_name!,
+      category: r.m_category!,
+      region: r.m_region,
+      value_pence: r.m_value_pence,
+      budget_pence: r.m_budget_pence,
+      quantity: r.m_quantity,
+      status: r.m_status,
+      deadline: r.m_deadline,
+    });
+  }
+  return { rows, total: found[0]?.listings_total ?? 0, matches: matched };
+}
 
 /**
  * The best `limit` catalogue items of each tender in `tenderIds`, with the count of all of them.

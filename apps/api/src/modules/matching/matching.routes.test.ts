@@ -149,6 +149,38 @@ describe('docs/product.md §7 GET /api/tender/matches/buyer (DESIGN §5 matching
       });
   });
 
+  it('a tender edited since it was scored answers with the matches of what it asks now', async () => {
+    const owner = await t.createUser({ role: 'buyer' });
+    const tender = await post(
+      '/api/tender',
+      owner.token,
+      steelBeamsTender({ title: 'Steel beams for a depot canopy' }),
+    );
+    const bestOf = async () => {
+      const res = await t.request('GET', '/api/tender/matches/buyer', { token: owner.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const g = res.body.data.find((x: { subject: { id: string } }) => x.subject.id === tender.id);
+      return { title: g.subject.title as string, best: g.matches[0]?.counterpart.id as string | undefined };
+    };
+    expect(await bestOf()).toEqual({ title: 'Steel beams for a depot canopy', best: steelItem.id });
+
+    const edited = await t.request('PUT', `/api/tender/${tender.id}`, {
+      token: owner.token,
+      body: steelBeamsTender({
+        title: 'Welfare cabins for a depot site',
+        description: 'Hire of welfare units with canteen, drying room and toilets for a construction site.',
+        category: 'site-services',
+        subcategories: ['site-cabins'],
+        requiredCertifications: [],
+      }),
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    // at once, before the background job could have scored it again
+    const now = await bestOf();
+    expect(now.title).toBe('Welfare cabins for a depot site');
+    expect(now.best).not.toBe(steelItem.id);
+  });
+
   it('is registered before GET /api/tender/:id: a supplier is refused by role, not by id parsing', async () => {
     const res = await t.request('GET', '/api/tender/matches/buyer', { token: supplier.token });
     expect(res.status).toBe(403);

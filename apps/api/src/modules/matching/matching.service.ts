@@ -370,7 +370,11 @@ export function createMatchingService(ctx: AppContext) {
 
   const byParent = (rows: repo.MatchReadRow[]) => {
     const m = new Map<string, repo.MatchReadRow[]>();
-    for (const r of rows) m.set(r.subject_id, [...(m.get(r.subject_id) ?? []), r]);
+    for (const r of rows) {
+      const group = m.get(r.subject_id);
+      if (group) group.push(r);
+      else m.set(r.subject_id, [r]);
+    }
     return m;
   };
 
@@ -381,20 +385,23 @@ export function createMatchingService(ctx: AppContext) {
     kind: 'tender' | 'catalogue_item',
   ): Promise<MatchGroupsResponse> {
     const planLimit = planLimitOf(caller);
-    const own = kind === 'tender' ? repo.ownTenders : repo.ownItems;
-    const { rows, total } = await own(db, caller.id, q.page, q.pageSize);
-    await freshen(kind, rows);
     const limit = Math.min(q.limit, planLimit ?? q.limit);
-    const matchesOf = kind === 'tender' ? repo.itemMatchesOf : repo.tenderMatchesOf;
-    const grouped = byParent(
-      await matchesOf(
-        db,
-        rows.map((r) => r.id),
+    const read = () =>
+      repo.ownListingsPage(db, kind, {
+        userId: caller.id,
+        page: q.page,
+        pageSize: q.pageSize,
         limit,
-        q.minScore,
-        caller.id,
-      ),
-    );
+        minScore: q.minScore,
+      });
+    let found = await read();
+    // a listing changed since it was scored is scored again before the page answers, and the page read again
+    if (found.rows.some((r) => r.stale)) {
+      await freshen(kind, found.rows);
+      found = await read();
+    }
+    const { rows, total } = found;
+    const grouped = byParent(found.matches);
     const counterpart = kind === 'tender' ? 'catalogue_item' : 'tender';
     return {
       data: rows.map((r) =>
