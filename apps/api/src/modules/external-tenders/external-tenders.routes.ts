@@ -16,6 +16,7 @@ import {
   savedSearchSchema,
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
+import { keptRowsPageWriter } from '../../platform/http/serializer.ts';
 import type { App } from '../../platform/context.ts';
 import type { ExternalTendersService } from './external-tenders.service.ts';
 
@@ -25,6 +26,9 @@ const tags = ['external-tenders'];
 const access = { roles: ['supplier'] } as const;
 
 export function externalTendersRoutes(app: App, service: ExternalTendersService) {
+  // a search's page is kept and read by everyone who asks the same: its rows are written once
+  const searchPages = keptRowsPageWriter<object>(externalTenderPageSchema);
+
   app.get('/api/external-tenders/status', {
     config: { access },
     schema: {
@@ -54,7 +58,7 @@ export function externalTendersRoutes(app: App, service: ExternalTendersService)
       querystring: externalTenderSearchQuerySchema,
       response: { 200: externalTenderPageSchema },
     },
-    handler: (req) => service.search(principalOf(req), req.query),
+    handler: async (req, reply) => searchPages.send(reply, await service.search(principalOf(req), req.query)),
   });
 
   app.get('/api/external-tenders/suggest', {

@@ -48,3 +48,32 @@ export function memoizedWriter<T extends object>(bodySchema: z.ZodType, bodyOf: 
 /** memoizedWriter for a `{ data }` answer, kept beside its data object. */
 export const memoizedDataWriter = (dataSchema: z.ZodType) =>
   memoizedWriter<object>(z.object({ data: dataSchema }), (value) => ({ data: value }));
+
+/**
+ * For a page whose row objects are kept and served to many (a kept search page): each row's JSON
+ * is written once and kept beside the row, and the page is put together from them. A row a caller
+ * sees differently (their favourite flag) is a new object, written afresh; the meta is written on
+ * every request. The body is what the page's own schema writes, `{"data":[rows],"meta":meta}`.
+ */
+export function keptRowsPageWriter<Row extends object>(pageSchema: z.ZodObject<{ data: z.ZodArray; meta: z.ZodType }>) {
+  const compile = (schema: z.ZodType) =>
+    serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
+  const writeRow = compile(pageSchema.shape.data.element as z.ZodType);
+  const writeMeta = compile(pageSchema.shape.meta);
+  const written = new WeakMap<Row, string>();
+  const rowJson = (row: Row) => {
+    let json = written.get(row);
+    if (json === undefined) {
+      json = writeRow(row);
+      written.set(row, json);
+    }
+    return json;
+  };
+  return {
+    write: (page: { data: Row[]; meta: unknown }) =>
+      `{"data":[${page.data.map(rowJson).join(',')}],"meta":${writeMeta(page.meta)}}`,
+    send(reply: FastifyReply, page: { data: Row[]; meta: unknown }) {
+      return reply.type('application/json; charset=utf-8').send(this.write(page));
+    },
+  };
+}
