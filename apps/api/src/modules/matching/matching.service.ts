@@ -455,7 +455,7 @@ export function createMatchingService(ctx: AppContext) {
         if (owner)
           return group(
             subject,
-            await repo.itemMatchesOf(db, [s.id], limit, q.minScore, caller.id),
+            await repo.itemMatchesOf(db, s.id, limit, q.minScore, caller.id),
             'catalogue_item',
             planLimit,
             limit,
@@ -474,7 +474,7 @@ export function createMatchingService(ctx: AppContext) {
       if (owner)
         return group(
           subject,
-          await repo.tenderMatchesOf(db, [s.id], limit, q.minScore, caller.id),
+          await repo.tenderMatchesOf(db, s.id, limit, q.minScore, caller.id),
           'tender',
           planLimit,
           limit,
