@@ -312,11 +312,12 @@ export type SubjectRow = {
   stale: boolean;
 };
 
+/** A stored match as read; its times are Dates from drizzle's select, PostgreSQL's text from a raw statement. */
 export type MatchReadRow = {
   subject_id: string;
   score: number;
   reasons: MatchReason[];
-  computed_at: Date;
+  computed_at: Date | string;
   total: number;
   id: string;
   title: string;
@@ -328,7 +329,7 @@ export type MatchReadRow = {
   budget_pence: number | null;
   quantity: number | null;
   status: string | null;
-  deadline: Date | null;
+  deadline: Date | string | null;
 };
 
 const matchReadColumns = {
@@ -440,15 +441,18 @@ const ownListingsSides = {
 // CPU than all else the request did (a quarter of it, in a profile under load).
 const ownListingsStatement = namedRawStatements('matches_page', 8);
 
-/** A number written into the SQL for the page most visits read (PostgreSQL plans a parameter LIMIT anew on every run: FIRST_PAGE in db/client.ts), a parameter otherwise. */
+/**
+ * A number written into the SQL for the page most visits read (PostgreSQL plans a parameter LIMIT
+ * anew on every run: FIRST_PAGE in db/client.ts), a parameter otherwise.
+ */
 const limitOf = (n: number, isDefault: boolean) => (isDefault ? sql.raw(String(n)) : sql`${n}`);
 
 /**
  * A matches page in one statement: a page of the owner's listings (newest first, with whether
  * their matches are stale), their total, and each listing's best `limit` counterparts with the
- * count of all of them (as `itemMatchesOf`/`tenderMatchesOf`). As three statements, each round trip cost the server and
- * PostgreSQL more than its reading did (docs/performance.md). The count comes first, so a page
- * past the last still answers one row, which carries the total.
+ * count of all of them (as `itemMatchesOf`/`tenderMatchesOf`). As three statements, each round
+ * trip cost the server and PostgreSQL more than its reading did (docs/performance.md). The count
+ * comes first, so a page past the last still answers one row, which carries the total.
  */
 export async function ownListingsPage(
   db: DbOrTx,

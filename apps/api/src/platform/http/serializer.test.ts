@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { externalTenderPageSchema, type ExternalTender, type ExternalTenderPage } from '@brickyard/shared';
-import { keptRowsPageWriter, serializerCompiler } from './serializer.ts';
+import { keptRowsPageWriter, writerOf } from './serializer.ts';
 
 const notice = (over: Partial<ExternalTender> = {}): ExternalTender => ({
   id: '0b6f8d5e-6a55-4c1e-9a43-4f1d2a6c9e01',
@@ -35,12 +35,7 @@ const notice = (over: Partial<ExternalTender> = {}): ExternalTender => ({
 });
 
 describe('keptRowsPageWriter (a kept page put together from its rows’ JSON)', () => {
-  const writePage = serializerCompiler({
-    schema: externalTenderPageSchema,
-    method: 'GET',
-    url: '',
-    httpStatus: '200',
-  }) as (data: unknown) => string;
+  const writePage = writerOf(externalTenderPageSchema);
 
   it('writes what the page schema writes, for every row and the meta, on first and repeat visits', () => {
     const writer = keptRowsPageWriter<ExternalTender>(externalTenderPageSchema);

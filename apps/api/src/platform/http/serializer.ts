@@ -19,18 +19,17 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   }
 };
 
+/** The route serializer of a body schema, outside a route. */
+export const writerOf = (schema: z.ZodType) =>
+  serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
+
 /**
  * For an answer served many times (a cached dashboard, a kept page): its body is written once with
  * the route's serializer and kept beside the object, so a repeat request sends the string.
  * Fastify sends a string with a JSON content type as it is, without serializing it again.
  */
 export function memoizedWriter<T extends object>(bodySchema: z.ZodType, bodyOf: (value: T) => unknown = (v) => v) {
-  const write = serializerCompiler({
-    schema: bodySchema,
-    method: 'GET',
-    url: '',
-    httpStatus: '200',
-  }) as (data: unknown) => string;
+  const write = writerOf(bodySchema);
   const written = new WeakMap<T, string>();
   return {
     send(reply: FastifyReply, value: T) {
@@ -56,10 +55,8 @@ export const memoizedDataWriter = (dataSchema: z.ZodType) =>
  * every request. The body is what the page's own schema writes, `{"data":[rows],"meta":meta}`.
  */
 export function keptRowsPageWriter<Row extends object>(pageSchema: z.ZodObject<{ data: z.ZodArray; meta: z.ZodType }>) {
-  const compile = (schema: z.ZodType) =>
-    serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
-  const writeRow = compile(pageSchema.shape.data.element as z.ZodType);
-  const writeMeta = compile(pageSchema.shape.meta);
+  const writeRow = writerOf(pageSchema.shape.data.element as z.ZodType);
+  const writeMeta = writerOf(pageSchema.shape.meta);
   const written = new WeakMap<Row, string>();
   const rowJson = (row: Row) => {
     let json = written.get(row);
