@@ -352,6 +352,31 @@ const matchReadColumns = {
 };
 
 /**
+ * How a subject's matches are read, per kind of subject: its column in `matches`, the counterpart
+ * table `c` (joined with its owner `u`), the counterpart's columns, and which counterparts show.
+ * Both the matches pages and the recommendations read through these.
+ */
+const matchSides = {
+  // a tender's matches: catalogue items, every member's shop window, so all are shown
+  tender: {
+    subject: sql`m.tender_id`,
+    counterpart: sql`m.catalogue_item_id`,
+    table: sql`catalogue_items`,
+    columns: sql`c.value_pence, null::bigint as budget_pence, c.quantity, null::text as status, null::timestamptz as deadline`,
+    open: sql`true`,
+  },
+  // a catalogue item's matches: only tenders open to suppliers
+  catalogue_item: {
+    subject: sql`m.catalogue_item_id`,
+    counterpart: sql`m.tender_id`,
+    table: sql`tenders`,
+    columns: sql`null::bigint as value_pence, c.budget_pence, c.quantity, c.status, c.deadline`,
+    open: openTenderSql('c'),
+  },
+};
+type MatchSide = (typeof matchSides)[keyof typeof matchSides];
+
+/**
  * The best `limit` counterparts of one subject, with the count of all of them: one statement per
  * direction, the same windows over `matches` (subject → its side's column, the counterpart table
  * `c` joined with its owner `u`). The subject is one id (`= $1`), whose generic plan PostgreSQL
@@ -359,11 +384,7 @@ const matchReadColumns = {
  * planned it on every visit (0.96 ms of planning against 0.05 ms of running, pg_stat_statements).
  * The count is a window and the cut `rn <= $limit`, not a parameter LIMIT, for the same reason.
  */
-function bestPairs(
-  db: DbOrTx,
-  name: string,
-  side: { subject: SQL; counterpart: SQL; table: SQL; columns: SQL; open: SQL },
-) {
+function bestPairs(db: DbOrTx, name: string, side: MatchSide) {
   return db
     .select(matchReadColumns)
     .from(
@@ -381,21 +402,8 @@ function bestPairs(
 }
 
 const matchReadStatements = preparedPerHandle((db) => ({
-  items: bestPairs(db, 'matches_items_of_tenders', {
-    subject: sql`m.tender_id`,
-    counterpart: sql`m.catalogue_item_id`,
-    table: sql`catalogue_items`,
-    columns: sql`c.value_pence, null::bigint as budget_pence, c.quantity, null::text as status, null::timestamptz as deadline`,
-    open: sql`true`,
-  }),
-  // only tenders open to suppliers
-  tenders: bestPairs(db, 'matches_tenders_of_items', {
-    subject: sql`m.catalogue_item_id`,
-    counterpart: sql`m.tender_id`,
-    table: sql`tenders`,
-    columns: sql`null::bigint as value_pence, c.budget_pence, c.quantity, c.status, c.deadline`,
-    open: openTenderSql('c'),
-  }),
+  items: bestPairs(db, 'matches_items_of_tenders', matchSides.tender),
+  tenders: bestPairs(db, 'matches_tenders_of_items', matchSides.catalogue_item),
 }));
 
 /** One row of a matches page: an own listing, the page's total, and one of the listing's best matches (none: nulls). */
@@ -410,30 +418,17 @@ type OwnListingMatchRow = {
   l_stale: boolean;
 };
 
-const ownListingsSides = {
-  tender: {
-    // a buyer's tenders, drafts included (they are theirs), with whether their matches are stale
-    listings: (userId: string) => sql`select t.id, t.title, t.category, t.status, t.created_at,
+/** A page's own listings, newest first, with whether their matches are stale. */
+const ownListings = {
+  // a buyer's tenders, drafts included (they are theirs)
+  tender: (userId: string) => sql`select t.id, t.title, t.category, t.status, t.created_at,
           (v.matched_at is null or v.matched_at < t.updated_at) as stale
         from tenders t left join tender_vectors v on v.tender_id = t.id
         where t.user_id = ${userId} and t.status not in ('cancelled', 'fulfilled')`,
-    subject: sql`m.tender_id`,
-    counterpart: sql`m.catalogue_item_id`,
-    table: sql`catalogue_items`,
-    columns: sql`c.value_pence, null::bigint as budget_pence, c.quantity, null::text as status, null::timestamptz as deadline`,
-    open: sql`true`,
-  },
-  catalogue_item: {
-    listings: (userId: string) => sql`select c.id, c.title, c.category, null::text as status, c.created_at,
+  catalogue_item: (userId: string) => sql`select c.id, c.title, c.category, null::text as status, c.created_at,
           (v.matched_at is null or v.matched_at < c.updated_at) as stale
         from catalogue_items c left join catalogue_item_vectors v on v.catalogue_item_id = c.id
         where c.user_id = ${userId}`,
-    subject: sql`m.catalogue_item_id`,
-    counterpart: sql`m.tender_id`,
-    table: sql`tenders`,
-    columns: sql`null::bigint as value_pence, c.budget_pence, c.quantity, c.status, c.deadline`,
-    open: openTenderSql('c'),
-  },
 };
 
 // Named per text (planned once per connection). Its rows are read as PostgreSQL sends them: mapped
@@ -459,9 +454,9 @@ export async function ownListingsPage(
   kind: 'tender' | 'catalogue_item',
   q: { userId: string; page: number; pageSize: number; limit: number; minScore: number },
 ): Promise<{ rows: SubjectRow[]; total: number; matches: MatchReadRow[] }> {
-  const side = ownListingsSides[kind];
+  const side = matchSides[kind];
   const firstDefault = q.page === 1 && q.pageSize === 20 && q.limit === 20;
-  const listings = side.listings(q.userId);
+  const listings = ownListings[kind](q.userId);
   const found = await ownListingsStatement<OwnListingMatchRow>(
     db,
     sql`select n.total as listings_total, l.id as l_id, l.title as l_title, l.category as l_category,
