@@ -28,6 +28,18 @@ export const users = pgTable(
     /** Bumped to end every session at once (password change, sign out everywhere). */
     sessionVersion: integer('session_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * What people search finds a person by (GET /api/users/search), lower-cased and kept by
+     * PostgreSQL beside the names: the search tests every candidate with LIKE, and lower-casing the
+     * names there for each of 1,000 candidates was most of its time (docs/performance.md).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || company_name)`),
+    /** The company name lower-cased: a company that holds the words needs no privacy check. */
+    companySearchText: text('company_search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(company_name)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -313,20 +313,22 @@ function peopleFound(q: PeopleQuery, v: Bind) {
   const counterparty = sql`(exists (select 1 from ${contracts} where (${contracts.buyerId} = ${users.id} and ${contracts.supplierId} = ${viewer}) or (${contracts.buyerId} = ${viewer} and ${contracts.supplierId} = ${users.id}))
     or exists (select 1 from ${messages} where ${messages.senderId} = ${users.id} and ${messages.recipientId} = ${viewer}))`;
   const namesShown = sql`(${counterparty} or coalesce(${profiles.contactVisibility}, 'counterparties') = 'members')`;
-  const everything = sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.companyName})`;
   const where = and(
-    // Whatever part of a row is searched, it is part of this text, which users_search_trgm_idx
-    // indexes: the index narrows the rows before the per-row privacy checks below run.
-    sql`${everything} like ${pattern}`,
-    eq(users.role, v.value('role', q.role)),
-    eq(users.approved, true),
+    // Whatever part of a row is searched, it is part of search_text, which the role's index
+    // (users_search_buyers_idx, users_search_suppliers_idx) covers: the index narrows the rows
+    // before the per-row privacy checks below run. The role and the approval are written into the
+    // statement, not bound, so that PostgreSQL can use the index of that role (a statement per
+    // role): a generic plan cannot use a partial index whose condition rests on a parameter.
+    sql`${users.searchText} like ${pattern}`,
+    sql`${users.role} = ${sql.raw(`'${q.role === 'buyer' ? 'buyer' : 'supplier'}'`)}`,
+    sql`${users.approved}`,
     isNull(users.deletedAt),
     ne(users.id, viewer),
     sql`(coalesce(${profiles.visibility}, 'public') = 'public' or ${counterparty})`,
     // The searchable text is the company name, with the personal names when they are shown. A
     // company that holds the words needs no privacy check (the pattern is "contains", and the
     // company name ends the full text): most candidates are settled without one.
-    sql`(lower(${users.companyName}) like ${pattern} or (${namesShown} and ${everything} like ${pattern}))`,
+    sql`(${users.companySearchText} like ${pattern} or (${namesShown} and ${users.searchText} like ${pattern}))`,
   );
   return { where, namesShown };
 }
@@ -368,20 +370,27 @@ function peoplePage(db: DbOrTx, q: PeopleQuery, slice: Slice, v: Bind) {
 }
 
 // (its planning cost as much as its run: 2-4 ms a search)
-const peoplePageStatement = preparedPerDb((db) =>
-  peoplePage(db, { pattern: '', role: 'buyer', viewer: '' }, { limit: 0, offset: 0 }, placeholderValues).prepare(
-    'people_search_page',
+const peoplePageStatements = {
+  buyer: preparedPerDb((db) =>
+    peoplePage(db, { pattern: '', role: 'buyer', viewer: '' }, { limit: 0, offset: 0 }, placeholderValues).prepare(
+      'people_search_page_buyers',
+    ),
   ),
-);
+  supplier: preparedPerDb((db) =>
+    peoplePage(db, { pattern: '', role: 'supplier', viewer: '' }, { limit: 0, offset: 0 }, placeholderValues).prepare(
+      'people_search_page_suppliers',
+    ),
+  ),
+};
 
-/** GET /api/users/search: approved people of one role by name or company (users_search_trgm_idx). */
+/** GET /api/users/search: approved people of one role by name or company (users_search_buyers_idx, users_search_suppliers_idx). */
 export async function searchPeople(
   db: Db,
   opts: { q: string; role: 'buyer' | 'supplier'; excludeId: string; page: number; pageSize: number },
 ) {
   const q: PeopleQuery = { pattern: containsPattern(opts.q.toLowerCase()), role: opts.role, viewer: opts.excludeId };
   const slice: Slice = { limit: opts.pageSize, offset: (opts.page - 1) * opts.pageSize };
-  const found = await peoplePageStatement(db).execute({ ...q, ...slice });
+  const found = await peoplePageStatements[opts.role](db).execute({ ...q, ...slice });
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found[0]) return { rows, total: found[0].total };
   // a page past the last has no row to carry the total

@@ -306,6 +306,27 @@ describe('docs/product.md §7 Messaging: GET /api/users/search', () => {
   });
 });
 
+describe('GET /api/users/search reads the names as they are now', () => {
+  it('finds a renamed company by its new name only, and never an account waiting for approval', async () => {
+    const tag = `zr${Date.now().toString(36)}`;
+    const renamed = await t.createUser({ role: 'supplier', companyName: `${tag} Oakwood Joinery` });
+    await t.createUser({ role: 'supplier', companyName: `${tag} Oakwood Waiting`, approved: false });
+    const ids = async (q: string) =>
+      (await t.request('GET', `/api/users/search?q=${encodeURIComponent(q)}`, { token: buyer.token })).body.data.map(
+        (u: { id: string }) => u.id,
+      );
+    expect(await ids(`${tag} oakwood`)).toEqual([renamed.id]);
+
+    const put = await t.request('PUT', '/api/settings/profile', {
+      token: renamed.token,
+      body: { companyName: `${tag} Birchgate Carpentry` },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await ids(`${tag} birchgate`)).toEqual([renamed.id]);
+    expect(await ids(`${tag} oakwood`)).toEqual([]);
+  });
+});
+
 describe('GET /api/users/search keeps to the privacy settings', () => {
   it('lists a private profile only to its counterparties, and shows or searches personal names only where the profile would', async () => {
     const tag = `zp${Date.now().toString(36)}`;

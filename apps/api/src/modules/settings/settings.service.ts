@@ -360,7 +360,8 @@ export function createSettingsService(ctx: AppContext, deps: { auth: AuthService
     async exportData(caller: Principal): Promise<Record<string, unknown>> {
       const r = await repo.exportRows(db, caller.id);
       if (!r.user) throw new AppError('UNAUTHENTICATED', 'Please sign in');
-      const { passwordHash: _p, sessionVersion: _s, ...account } = r.user;
+      // (the search columns are the names again, lower-cased by PostgreSQL for people search)
+      const { passwordHash: _p, sessionVersion: _s, searchText: _t, companySearchText: _c, ...account } = r.user;
       return {
         format: 'brickyard-export-v1',
         exportedAt: new Date().toISOString(),
