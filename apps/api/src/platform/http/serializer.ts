@@ -3,43 +3,25 @@ import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/** A JSON writer compiled from a Zod schema by fast-json-stringify, or null where JSON Schema cannot express it. */
-function compiledWriter(schema: z.ZodType): ((data: unknown) => string) | null {
-  try {
-    const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', target: 'draft-07' });
-    return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Responses are written by fast-json-stringify from the JSON Schema of each route's Zod response
  * schema: several times faster than encoding with Zod, and, like it, it writes only the declared
  * fields, so nothing private leaks by accident. A schema JSON Schema cannot express falls back to
  * the Zod serializer.
- *
- * The body is handed to Fastify as UTF-8 bytes. The string fast-json-stringify builds is made of
- * many pieces; sent as a string, it was flattened to measure its length and then encoded again for
- * the socket, a fifth of the server's time on a 19 KB page (docs/performance.md). Encoding it once
- * here does both at once.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  const write = compiledWriter(route.schema);
-  // (Fastify types a serializer's result as a string; it sends a Buffer as it is)
-  if (write) return (data: unknown) => Buffer.from(write(data)) as unknown as string;
-  return (zodSerializerCompiler as unknown as FastifySerializerCompiler<z.ZodType>)(route);
+  try {
+    const jsonSchema = z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw', target: 'draft-07' });
+    const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    return (data: unknown) => stringify(data);
+  } catch {
+    return (zodSerializerCompiler as unknown as FastifySerializerCompiler<z.ZodType>)(route);
+  }
 };
 
-/** A body schema's JSON writer outside a route (what the route serializer writes, as a string). */
-export const writerOf = (schema: z.ZodType): ((data: unknown) => string) =>
-  compiledWriter(schema) ??
-  ((zodSerializerCompiler as unknown as FastifySerializerCompiler<z.ZodType>)({
-    schema,
-    method: 'GET',
-    url: '',
-    httpStatus: '200',
-  }) as (data: unknown) => string);
+/** The route serializer of a body schema, outside a route. */
+export const writerOf = (schema: z.ZodType) =>
+  serializerCompiler({ schema, method: 'GET', url: '', httpStatus: '200' }) as (data: unknown) => string;
 
 /**
  * For an answer served many times (a cached dashboard, a kept page): its body is written once with
