@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, LifeBuoy, Lock, LogOut, Menu, MessageSquare, Bell, User, X, type LucideIcon } from 'lucide-react';
@@ -335,6 +335,7 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
   const [drawer, setDrawer] = useState(false);
   const [contact, setContact] = useState(false);
   const [mobilePanel, setMobilePanel] = useState(false);
+  const closeMobilePanel = useCallback(() => setMobilePanel(false), []);
   const headerTitle = location.pathname.startsWith(`/${role}/settings`) ? 'Settings' : title;
 
   useEffect(() => {
@@ -412,7 +413,7 @@ function AppShellFrame({ role, nav, title }: AppShellProps) {
             <NotificationBell className="hidden md:block" />
             <ProfileChip role={role} />
             <MobileAccountMenu role={role} onNotifications={() => setMobilePanel(true)} />
-            {mobilePanel && <NotificationPanel className="md:hidden" onClose={() => setMobilePanel(false)} />}
+            {mobilePanel && <NotificationPanel className="md:hidden" onClose={closeMobilePanel} />}
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useRealtimeEvent, useRealtimeResync } from '@/components/realtime';
@@ -31,6 +31,9 @@ function useLiveNotifications() {
 /** The header bell: the unread count (live), and the notifications panel on click. */
 export function NotificationBell({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
+  // One function for as long as the bell lives: the panel listens for Escape and outside clicks,
+  // and moves focus into itself, once when it opens, not again each time the count re-renders the bell.
+  const close = useCallback(() => setOpen(false), []);
   const count = useUnreadNotifications();
   useLiveNotifications();
   const shown = count > 99 ? '99+' : String(count);
@@ -59,7 +62,7 @@ export function NotificationBell({ className }: { className?: string }) {
           </span>
         )}
       </button>
-      {open && <NotificationPanel onClose={() => setOpen(false)} />}
+      {open && <NotificationPanel onClose={close} />}
     </div>
   );
 }

@@ -46,8 +46,13 @@ export function NotificationPanel({ onClose, className }: { onClose: () => void;
   const markAll = useMarkAllNotificationsRead();
   const ref = useRef<HTMLDivElement>(null);
 
+  // Focus moves into the panel when it opens, and only then: a user tabbing through the
+  // notifications keeps their place when a new one arrives.
   useEffect(() => {
     ref.current?.focus();
+  }, []);
+
+  useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if (e.key === 'Escape') {
         onClose();
