@@ -3,9 +3,9 @@ import { LRUCache } from 'lru-cache';
 import { preparedPerDb, type Db } from './client.ts';
 import { listVersions, ownerListVersions } from './schema/index.ts';
 
-/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0034). */
+/** The lists kept per owner; each has triggers that raise `owner_list_versions` (migrations 0030–0043). */
 export type OwnerList =
-  'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist' | 'billing' | 'profile';
+  'notifications' | 'conversations' | 'contracts' | 'reviews' | 'bid_assist' | 'billing' | 'profile' | 'responses';
 
 /**
  * Where an owner's list stood when a statement read it: the owner's version and the people
@@ -120,6 +120,40 @@ export function createOwnerPages<A extends object>(list: OwnerList, options: { m
     ): Promise<A> {
       const state = await readOwnerListState(db, list, ownerId);
       return kept.answer(`${ownerId} ${pageKey}`, state, read, until);
+    },
+  };
+}
+
+/** Lists shared by everyone who may read them, each with a `list_versions` row (migration 0044). */
+export type SharedList = 'bid_assist_requests';
+
+const sharedStateStatement = preparedPerDb((db) =>
+  db
+    .select({
+      owner:
+        sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = ${sql.placeholder('list')}), 0)`.mapWith(
+          Number,
+        ),
+      people:
+        sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('shared_list_state'),
+);
+
+/**
+ * Pages of a list everyone who may read it sees alike (the support team's Bid Assist queue), kept
+ * as createOwnerPages keeps an owner's: under the list's version (in the state's `owner` place)
+ * and the people version, read on every request in one statement of two primary-key reads.
+ */
+export function createSharedListPages<A extends object>(list: SharedList, options: { maxRows?: number } = {}) {
+  const kept = createKeptByState<A>(options);
+  return {
+    async answer(db: Db, pageKey: string, read: () => Promise<A>): Promise<A> {
+      const [state] = await sharedStateStatement(db).execute({ list });
+      return kept.answer(pageKey, state ?? { owner: -1, people: -1 }, read);
     },
   };
 }

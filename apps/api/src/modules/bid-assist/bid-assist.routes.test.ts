@@ -419,6 +419,50 @@ describe('docs/product.md §1 the support team’s queue: submitted → in revie
     ]);
   });
 
+  it('the queue is kept between visits yet shows the next request, move and supplier rename at once', async () => {
+    const owner = await t.createUser({ role: 'supplier', companyName: 'Wharfe Scaffolding Ltd' });
+    const queue = async () => {
+      const res = await t.request('GET', '/api/admin/bid-assist?pageSize=100', { token: admin.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const again = await t.request('GET', '/api/admin/bid-assist?pageSize=100', { token: admin.token });
+      expect(again.body).toEqual(res.body);
+      return res.body as {
+        data: Array<{ id: string; status: string; supplier: { companyName: string; email: string } }>;
+        meta: { total: number; counts: Record<string, number> };
+      };
+    };
+    const before = await queue();
+    const created = await t.request('POST', '/api/bid-assist', {
+      token: owner.token,
+      body: { tenderId: steelTenderId, message: 'Please check our scaffold design.', deadline: inDays(5) },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    const added = await queue();
+    expect(added.meta.total).toBe(before.meta.total + 1);
+    expect(added.meta.counts.submitted).toBe(before.meta.counts.submitted! + 1);
+    expect(added.data.find((r) => r.id === id)).toMatchObject({
+      status: 'submitted',
+      supplier: { companyName: 'Wharfe Scaffolding Ltd' },
+    });
+
+    const review = await t.request('PUT', `/api/admin/bid-assist/${id}`, {
+      token: admin.token,
+      body: { status: 'in_review' },
+    });
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+    const moved = await queue();
+    expect(moved.data.find((r) => r.id === id)?.status).toBe('in_review');
+    expect(moved.meta.counts.in_review).toBe(added.meta.counts.in_review! + 1);
+
+    const renamed = await t.request('PUT', '/api/settings/profile', {
+      token: owner.token,
+      body: { companyName: 'Wharfe Access Ltd' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await queue()).data.find((r) => r.id === id)?.supplier.companyName).toBe('Wharfe Access Ltd');
+  });
+
   it('keeps requests private: another supplier gets 404, non-admins 403 on the queue', async () => {
     const other = await t.createUser({ role: 'supplier' });
     const mine = await t.request('GET', '/api/bid-assist', { token: supplier.token });

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
 import { memoizedDataWriter, memoizedWriter } from '../../platform/http/serializer.ts';
-import type { BidAssistHistory, BidAssistService } from './bid-assist.service.ts';
+import type { BidAssistHistory, BidAssistQueue, BidAssistService } from './bid-assist.service.ts';
 
 const tags = ['bid-assist'];
 const suppliers = { roles: ['supplier'] } as const;
@@ -31,6 +31,7 @@ const admins = { roles: ['admin'] } as const;
 export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
   // A kept page is the same object on each visit: written once (platform/http/serializer.ts).
   const historyPages = memoizedWriter<BidAssistHistory>(bidAssistListResponseSchema);
+  const queuePages = memoizedWriter<BidAssistQueue>(bidAssistQueueResponseSchema);
   const details = memoizedDataWriter(bidAssistDetailSchema);
   app.post('/api/bid-assist', {
     config: { access: suppliers },
@@ -121,7 +122,7 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
       querystring: adminBidAssistQueueQuerySchema,
       response: { 200: bidAssistQueueResponseSchema },
     },
-    handler: (req) => bidAssist.queue(req.query),
+    handler: async (req, reply) => queuePages.send(reply, await bidAssist.queue(req.query)),
   });
 
   app.put('/api/admin/bid-assist/:id', {

@@ -8,6 +8,7 @@ import {
   type BidAssistDetail,
   type BidAssistListQuery,
   type bidAssistListResponseSchema,
+  type bidAssistQueueResponseSchema,
   type BidAssistRequest,
   type BidAssistTarget,
   type BidAssistUsage,
@@ -19,7 +20,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { createBidAssistBodySchema } from '@brickyard/shared';
-import { createOwnerPages } from '../../db/owner-pages.ts';
+import { createOwnerPages, createSharedListPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSafeKey } from '../../platform/storage/storage.ts';
@@ -96,6 +97,8 @@ const STATUS_NOTES = {
 
 /** GET /api/bid-assist: a page as the API answers it. */
 export type BidAssistHistory = z.output<typeof bidAssistListResponseSchema>;
+/** GET /api/admin/bid-assist: a page of the queue as the API answers it. */
+export type BidAssistQueue = z.output<typeof bidAssistQueueResponseSchema>;
 
 export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof fetch } = {}) {
   const { db, config, mailer, storage, log } = ctx;
@@ -298,6 +301,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
   // A supplier's history, kept while their requests and usage are unchanged (db/owner-pages.ts).
   const historyPages = createOwnerPages<BidAssistHistory>('bid_assist');
   const detailPages = createOwnerPages<BidAssistDetail>('bid_assist', { maxRows: 1_000 });
+  const queuePages = createSharedListPages<BidAssistQueue>('bid_assist_requests', { maxRows: 10_000 });
 
   return {
     /**
@@ -493,13 +497,16 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
     },
 
     /** GET /api/admin/bid-assist: the support team's queue, open requests first (oldest first). */
-    async queue(q: BidAssistListQuery) {
-      const [rows, counts] = await Promise.all([
-        repo.queuePage(db, q.status, q.page, q.pageSize),
-        repo.statusCounts(db),
-      ]);
-      const total = q.status ? counts[q.status] : counts.submitted + counts.in_review + counts.completed;
-      return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, counts } };
+    async queue(q: BidAssistListQuery): Promise<BidAssistQueue> {
+      // Kept per filter and page while no request and no supplier's name has changed (db/owner-pages.ts).
+      return queuePages.answer(db, `${q.status ?? ''} ${q.page} ${q.pageSize}`, async () => {
+        const [rows, counts] = await Promise.all([
+          repo.queuePage(db, q.status, q.page, q.pageSize),
+          repo.statusCounts(db),
+        ]);
+        const total = q.status ? counts[q.status] : counts.submitted + counts.in_review + counts.completed;
+        return { data: rows.map(toRequest), meta: { page: q.page, pageSize: q.pageSize, total, counts } };
+      });
     },
 
     /** PUT /api/admin/bid-assist/{id}: submitted → in_review → completed only (409 otherwise); the supplier is notified. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, subMinutes } from 'date-fns';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   catalogueItems,
   contracts,
@@ -1008,5 +1008,121 @@ describe('GET /api/responses/mine pages', () => {
     const none = await t.createUser({ role: 'supplier' });
     const empty = await t.request('GET', '/api/responses/mine', { token: none.token });
     expect(empty.body).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
+
+describe("a supplier's responses: kept between visits, never older than what they show", () => {
+  it('the page and the response show the next change to the response, the tender, the match, the item, the company and its record', async () => {
+    const supplier = await t.createUser({ role: 'supplier', companyName: 'Ribble Steel Ltd' });
+    const other = await t.createUser({ role: 'supplier' });
+    const [item] = await t.db
+      .insert(catalogueItems)
+      .values({
+        userId: supplier.id,
+        title: 'UC 152x152x23 column',
+        description: 'Universal columns',
+        category: 'structural-steel',
+        valuePence: 8800,
+      })
+      .returning();
+    const tender = await createTender({ title: 'Steel frame for a sports hall in Preston' });
+    const created = await respond(tender.id, supplier.token, bid({ status: 'draft' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    type Shown = {
+      tenderTitle: string;
+      note: string;
+      supplier: { companyName: string; fulfilledDeals: number; reviews: { count: number } };
+      match: { score: number; itemTitle: string } | null;
+    };
+    // both answers, read twice each (the second from what was kept), must agree
+    const shown = async (): Promise<Shown> => {
+      const answers: Shown[] = [];
+      for (let i = 0; i < 2; i++) {
+        const page = await t.request('GET', '/api/responses/mine', { token: supplier.token });
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        expect(page.body.data).toHaveLength(1);
+        const one = await t.request('GET', `/api/responses/${id}`, { token: supplier.token });
+        expect(one.status, JSON.stringify(one.body)).toBe(200);
+        answers.push(page.body.data[0], one.body.data);
+      }
+      for (const a of answers.slice(1)) expect(a).toEqual(answers[0]);
+      return answers[0]!;
+    };
+    // The matching engine scores a new or edited tender in the background: wait until it has (its
+    // vector's matched_at passes the tender's updated_at), so no rescoring lands between two reads.
+    const matched = async () => {
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await t.db.execute<{ done: boolean }>(
+          sql`select v.matched_at >= t.updated_at as done from tenders t join tender_vectors v on v.tender_id = t.id where t.id = ${tender.id}`,
+        );
+        if (rows[0]?.done) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the matching engine did not score the tender');
+    };
+    await matched();
+    const first = await shown();
+    expect(first).toMatchObject({
+      tenderTitle: 'Steel frame for a sports hall in Preston',
+      note: 'Price includes delivery to site.',
+      supplier: { companyName: 'Ribble Steel Ltd', fulfilledDeals: 0, reviews: { count: 0 } },
+      match: { itemTitle: 'UC 152x152x23 column' },
+    });
+
+    const changed = await t.request('PUT', `/api/responses/${id}`, {
+      token: supplier.token,
+      body: bid({ status: 'draft', note: 'Crane hire included.' }),
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await shown()).note).toBe('Crane hire included.');
+
+    const edited = await t.request('PUT', `/api/tender/${tender.id}`, {
+      token: buyer.token,
+      body: { title: 'Steel frame for a sports hall in Lancaster' },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await matched();
+    expect((await shown()).tenderTitle).toBe('Steel frame for a sports hall in Lancaster');
+
+    // a recomputed match (as the matching engine writes it)
+    const score = first.match!.score === 42 ? 43 : 42;
+    await t.db
+      .update(matches)
+      .set({ score })
+      .where(and(eq(matches.tenderId, tender.id), eq(matches.catalogueItemId, item!.id)));
+    expect((await shown()).match?.score).toBe(score);
+
+    await t.db.update(catalogueItems).set({ title: 'UC 152x152x30 column' }).where(eq(catalogueItems.id, item!.id));
+    expect((await shown()).match?.itemTitle).toBe('UC 152x152x30 column');
+
+    const renamed = await t.request('PUT', '/api/settings/profile', {
+      token: supplier.token,
+      body: { companyName: 'Ribble Steel Group Ltd' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await shown()).supplier.companyName).toBe('Ribble Steel Group Ltd');
+
+    const [c] = await t.db
+      .insert(contracts)
+      .values({
+        tenderTitle: 'Earlier job',
+        buyerId: otherBuyer.id,
+        supplierId: supplier.id,
+        valuePence: 100000,
+        status: 'fulfilled',
+      })
+      .returning();
+    expect((await shown()).supplier.fulfilledDeals).toBe(1);
+    await t.db
+      .insert(reviews)
+      .values({ contractId: c!.id, reviewerId: otherBuyer.id, revieweeId: supplier.id, rating: 5 });
+    expect((await shown()).supplier.reviews.count).toBe(1);
+
+    // kept for its supplier only: another never reads it
+    expect((await t.request('GET', `/api/responses/${id}`, { token: other.token })).status).toBe(404);
+    const withdrawn = await t.request('POST', `/api/responses/${id}/withdraw`, { token: supplier.token });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBeLessThan(300);
+    expect((await shown()) as unknown as { status: string }).toMatchObject({ status: 'withdrawn' });
   });
 });

@@ -19,7 +19,8 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import type { ResponsesService } from './responses.service.ts';
+import { memoizedDataWriter, memoizedWriter } from '../../platform/http/serializer.ts';
+import type { ResponsesPage, ResponsesService } from './responses.service.ts';
 
 const tags = ['responses'];
 const buyers = { roles: ['buyer'] } as const;
@@ -29,6 +30,10 @@ const one = { 200: dataOf(responseSchema) };
 
 /** docs/decisions/0015-tender-responses-sealed-by-default.md: tender responses and clarification questions. Every call is gated (approved and subscribed). */
 export function responsesRoutes(app: App, responses: ResponsesService) {
+  // A supplier's kept page or response is the same object on each visit: written once
+  // (platform/http/serializer.ts).
+  const minePages = memoizedWriter<ResponsesPage>(pageOf(responseSchema));
+  const keptResponses = memoizedDataWriter(responseSchema);
   app.post('/api/tender/:id/responses', {
     config: { access: suppliers },
     schema: {
@@ -93,7 +98,8 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
       querystring: paginationQuerySchema,
       response: { 200: pageOf(responseSchema) },
     },
-    handler: (req) => responses.mine(principalOf(req), req.query.page, req.query.pageSize),
+    handler: async (req, reply) =>
+      minePages.send(reply, await responses.mine(principalOf(req), req.query.page, req.query.pageSize)),
   });
 
   app.get('/api/responses/:id', {
@@ -104,7 +110,7 @@ export function responsesRoutes(app: App, responses: ResponsesService) {
       params: idParamsSchema,
       response: one,
     },
-    handler: async (req) => ({ data: await responses.get(principalOf(req), req.params.id) }),
+    handler: async (req, reply) => keptResponses.send(reply, await responses.get(principalOf(req), req.params.id)),
   });
 
   app.put('/api/responses/:id', {

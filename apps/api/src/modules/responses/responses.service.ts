@@ -16,6 +16,7 @@ import {
   type TenderResponse,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
+import { createOwnerPages } from '../../db/owner-pages.ts';
 import type { StoredFeedback, StoredRequirementAnswer, StoredResponseLine } from '../../db/schema/index.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -128,6 +129,12 @@ function toResponse(
   };
 }
 
+/** GET /api/responses/mine */
+export interface ResponsesPage {
+  data: TenderResponse[];
+  meta: PageMeta;
+}
+
 /** What a submitted version looked like, kept in tender_response_versions. */
 function snapshotOf(r: repo.ResponseRow): Record<string, unknown> {
   return {
@@ -155,6 +162,9 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
     return rows.map((r) => toResponse(r, names, (k) => ctx.storage.objectUrl(k), forBuyer));
   }
   const presentOne = async (row: repo.FullResponse, forBuyer = false) => (await present([row], forBuyer))[0]!;
+  // A supplier's responses as they last read them, under their responses version (migration 0043).
+  const minePages = createOwnerPages<ResponsesPage>('responses');
+  const keptResponses = createOwnerPages<TenderResponse>('responses', { maxRows: 10_000 });
 
   /** The tender if the caller may see it (suppliers: visible statuses; buyers: their own), else 404. */
   async function visibleTender(caller: Principal, id: string) {
@@ -430,8 +440,13 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
 
     /** GET /api/responses/{id} */
     async get(caller: Principal, id: string): Promise<TenderResponse> {
-      const row = await readable(caller, id);
-      return presentOne(row, row.r.supplierId !== caller.id);
+      const read = async () => {
+        const row = await readable(caller, id);
+        return presentOne(row, row.r.supplierId !== caller.id);
+      };
+      // A supplier's own response is kept under their responses version (a response never changes
+      // supplier, so a kept one was theirs when read); a buyer or admin reads it each time.
+      return caller.role === 'supplier' ? keptResponses.answer(db, caller.id, id, read) : read();
     },
 
     /** PUT /api/responses/{id}/note: the tender owner's private note on an opened response. */
@@ -483,9 +498,12 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
     },
 
     /** GET /api/responses/mine */
-    async mine(caller: Principal, page: number, pageSize: number): Promise<{ data: TenderResponse[]; meta: PageMeta }> {
-      const { rows, total } = await repo.listMine(db, caller.id, page, pageSize);
-      return { data: await present(rows), meta: { page, pageSize, total } };
+    async mine(caller: Principal, page: number, pageSize: number): Promise<ResponsesPage> {
+      // Kept per supplier and page while nothing the page shows has changed (db/owner-pages.ts).
+      return minePages.answer(db, caller.id, `${page} ${pageSize}`, async () => {
+        const { rows, total } = await repo.listMine(db, caller.id, page, pageSize);
+        return { data: await present(rows), meta: { page, pageSize, total } };
+      });
     },
 
     /** POST /api/responses/{id}/shortlist: the buyer marks (or unmarks) an opened response. */
