@@ -1,4 +1,3 @@
-import { tenderAccess } from '../../db/tender-reads.ts';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractStatus } from '@brickyard/shared';
@@ -47,43 +46,51 @@ export async function lockContract(db: DbOrTx, id: string): Promise<ContractRow 
   return row;
 }
 
-// A tender's contracts, prepared once: the deals screen reads them
-// on every visit, and planning them cost PostgreSQL more than running them (docs/performance.md).
-const tenderContractStatements = preparedPerHandle((db) => {
-  const tenderId = sql.placeholder('tenderId');
+// A tender and its contracts in one statement, prepared once: the deals screen reads them on
+// every visit; planning them cost PostgreSQL more than running them, and reading the tender first
+// cost the server a round trip more than the read (docs/performance.md). The contracts are those
+// the viewer may see if the tender is theirs to see: all of them for its owner or an admin, else
+// the viewer's own.
+const tenderContractsStatement = preparedPerHandle((db) => {
   const viewerId = sql.placeholder('viewerId');
-  const list = (where: SQL | undefined, name: string) =>
-    db
-      .select({
-        ...fullColumns,
-        reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.contractId} = ${contracts.id} and ${reviews.reviewerId} = ${viewerId})`,
-      })
-      .from(contracts)
-      .innerJoin(buyer, eq(buyer.id, contracts.buyerId))
-      .innerJoin(supplier, eq(supplier.id, contracts.supplierId))
-      .where(where)
-      .orderBy(desc(contracts.createdAt))
-      .limit(500)
-      .prepare(name);
-  return {
-    all: list(eq(contracts.tenderId, tenderId), 'contracts_of_tender'),
-    ofSupplier: list(
-      and(eq(contracts.tenderId, tenderId), eq(contracts.supplierId, sql.placeholder('supplierId'))),
-      'contracts_of_tender_supplier',
-    ),
-  };
+  return db
+    .select({
+      tender: {
+        id: tenders.id,
+        userId: tenders.userId,
+        status: tenders.status,
+        awardedSupplierId: tenders.awardedSupplierId,
+      },
+      ...fullColumns,
+      reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.contractId} = ${contracts.id} and ${reviews.reviewerId} = ${viewerId})`,
+    })
+    .from(tenders)
+    .leftJoin(
+      contracts,
+      and(
+        eq(contracts.tenderId, tenders.id),
+        sql`(${sql.placeholder('viewerIsAdmin')}::boolean or ${tenders.userId} = ${viewerId} or ${contracts.supplierId} = ${viewerId})`,
+      ),
+    )
+    .leftJoin(buyer, eq(buyer.id, contracts.buyerId))
+    .leftJoin(supplier, eq(supplier.id, contracts.supplierId))
+    .where(eq(tenders.id, sql.placeholder('tenderId')))
+    .orderBy(desc(contracts.createdAt))
+    .limit(500)
+    .prepare('tender_with_contracts');
 });
 
-export async function listForTender(
-  db: DbOrTx,
-  tenderId: string,
-  viewerId: string,
-  onlySupplier?: string,
-): Promise<FullContract[]> {
-  const st = tenderContractStatements(db);
-  return onlySupplier
-    ? st.ofSupplier.execute({ tenderId, viewerId, supplierId: onlySupplier })
-    : st.all.execute({ tenderId, viewerId });
+/**
+ * What the tender visibility rule reads of a tender (canViewTender), and its contracts as the
+ * viewer may see them if they may see the tender (all for its owner or an admin, else their own),
+ * newest first. No tender: undefined.
+ */
+export async function tenderWithContracts(db: DbOrTx, tenderId: string, viewerId: string, viewerIsAdmin: boolean) {
+  const rows = await tenderContractsStatement(db).execute({ tenderId, viewerId, viewerIsAdmin });
+  if (!rows[0]) return undefined;
+  // A contract's parties always exist (foreign keys): the outer joins leave them null only with no contract.
+  const found = rows.filter((r) => r.c !== null) as FullContract[];
+  return { tender: rows[0].tender, contracts: found };
 }
 
 export async function listForUser(
@@ -188,8 +195,6 @@ export async function lockTender(db: DbOrTx, id: string) {
     .limit(1);
   return row;
 }
-
-export const findTender = tenderAccess;
 
 export async function setTenderAward(
   db: DbOrTx,

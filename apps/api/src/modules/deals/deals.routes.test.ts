@@ -322,6 +322,14 @@ describe('docs/product.md §7 GET /api/contract/tender/{id} and /api/contract/us
     expect((await t.request('GET', `/api/contract/tender/${a.id}`, { token: otherBuyer.token })).status).toBe(404);
     expect((await t.request('GET', `/api/contract/tender/${a.id}`)).status).toBe(401);
     expect((await t.request('GET', '/api/contract/tender/nope', { token: buyer.token })).status).toBe(400);
+    const none = await createTender();
+    const empty = await t.request('GET', `/api/contract/tender/${none.id}`, { token: buyer.token });
+    expect(empty.body).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await t.request('GET', `/api/contract/tender/${none.id}`, { token: supplier.token })).body.data).toEqual(
+      [],
+    );
+    const unknown = await t.request('GET', `/api/contract/tender/${crypto.randomUUID()}`, { token: buyer.token });
+    expect(unknown.status).toBe(404);
   });
 
   it('a user’s deals with counterparty, tender title, status filter and value totals by status in meta', async () => {

@@ -433,11 +433,12 @@ export function createDealsService(ctx: AppContext) {
 
     /** GET /api/contract/tender/{id}: all of them to the tender's buyer and admins, a supplier's own to that supplier. */
     async listForTender(caller: Principal, tenderId: string): Promise<{ data: Contract[]; meta: PageMeta }> {
-      const t = await repo.findTender(db, tenderId);
+      const found = await repo.tenderWithContracts(db, tenderId, caller.id, caller.role === 'admin');
+      const t = found?.tender;
       if (!t || !canViewTender(t, caller)) throw new AppError('NOT_FOUND', 'Tender not found');
       const all = caller.role === 'admin' || t.userId === caller.id;
       if (!all && caller.role !== 'supplier') throw new AppError('NOT_FOUND', 'Tender not found');
-      const rows = await repo.listForTender(db, tenderId, caller.id, all ? undefined : caller.id);
+      const rows = found.contracts;
       return {
         data: rows.map((r) => toContract(r, caller.id)),
         meta: { page: 1, pageSize: rows.length, total: rows.length },

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
-import { createKeptByState, ownerListStateColumns } from '../../db/owner-pages.ts';
+import { createKeptByState, ownerListStateColumns, type OwnerList, type OwnerListState } from '../../db/owner-pages.ts';
 import {
   catalogueItems,
   contracts,
@@ -70,6 +70,61 @@ export async function findProfileOwner(db: DbOrTx, id: string, viewerId: string)
   return { owner, counterparty: sharesContract || ownerHasWritten };
 }
 export type ProfileOwner = NonNullable<Awaited<ReturnType<typeof findProfileOwner>>>['owner'];
+export type FoundProfileOwner = Awaited<ReturnType<typeof findProfileOwner>>;
+
+// What findProfileOwner reads and, in the same statement, what the caller then shows: a second
+// round trip cost the server more than the read itself (docs/performance.md).
+const ownerAndRequirementsStatement = preparedPerHandle((db) =>
+  db
+    .select({ ...ownerColumns, ...counterpartyColumns(sql.placeholder('viewerId')), requirements })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(requirements, eq(requirements.userId, users.id))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('profile_owner_requirements'),
+);
+
+/** findProfileOwner, and the owner's requirements of the other side (undefined: none set). */
+export async function findProfileOwnerWithRequirements(db: DbOrTx, id: string, viewerId: string) {
+  const [row] = await ownerAndRequirementsStatement(db).execute({ id, viewerId });
+  if (!row) return undefined;
+  const { sharesContract, ownerHasWritten, requirements: set, ...owner } = row;
+  return { owner, counterparty: sharesContract || ownerHasWritten, requirements: set ?? undefined };
+}
+
+const prepareOwnerAndListState = (list: OwnerList) =>
+  preparedPerHandle((db) =>
+    db
+      .select({
+        ...ownerColumns,
+        ...counterpartyColumns(sql.placeholder('viewerId')),
+        ...ownerListStateColumns(list, users.id),
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+      .limit(1)
+      .prepare(`profile_owner_${list}_state`),
+  );
+const ownerAndListStateStatements = new Map<OwnerList, ReturnType<typeof prepareOwnerAndListState>>();
+
+/** findProfileOwner, and where the owner's `list` stands (db/owner-pages.ts): a page of it kept under that state. */
+export async function findProfileOwnerWithListState(db: DbOrTx, id: string, viewerId: string, list: OwnerList) {
+  let statement = ownerAndListStateStatements.get(list);
+  if (!statement) {
+    statement = prepareOwnerAndListState(list);
+    ownerAndListStateStatements.set(list, statement);
+  }
+  const [row] = await statement(db).execute({ id, viewerId });
+  if (!row) return undefined;
+  const { sharesContract, ownerHasWritten, ownerVersion, peopleVersion, ...owner } = row;
+  return {
+    owner,
+    counterparty: sharesContract || ownerHasWritten,
+    state: { owner: ownerVersion, people: peopleVersion } satisfies OwnerListState,
+  };
+}
 
 /** A profile-view list as PostgreSQL builds it: timestamps come as text (`::text`) and are parsed here. */
 type TimestampsAsText<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
@@ -396,20 +451,6 @@ export async function deletePortfolioItem(db: DbOrTx, userId: string, id: string
 }
 
 // ---- requirements ----
-
-const requirementsStatement = preparedPerHandle((db) =>
-  db
-    .select()
-    .from(requirements)
-    .where(eq(requirements.userId, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('requirements_of'),
-);
-
-export async function findRequirements(db: DbOrTx, userId: string): Promise<RequirementsRow | undefined> {
-  const [row] = await requirementsStatement(db).execute({ userId });
-  return row;
-}
 
 export async function upsertRequirements(
   db: DbOrTx,

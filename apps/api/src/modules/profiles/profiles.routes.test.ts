@@ -595,9 +595,13 @@ describe('docs/product.md §7 GET /api/requirements/{id?}, PUT /api/requirements
     expect((await t.request('GET', '/api/requirements', { token: supplier.token })).body.data.sustainability).toBe(
       'Recycled steel preferred',
     );
-    expect((await t.request('GET', `/api/requirements/${supplier.id}`, { token: buyer.token })).body.data.userId).toBe(
-      supplier.id,
-    );
+    expect(
+      (await t.request('GET', `/api/requirements/${supplier.id}`, { token: buyer.token })).body.data,
+    ).toMatchObject({
+      userId: supplier.id,
+      qualityStandards: ['ISO 9001'],
+      sustainability: 'Recycled steel preferred',
+    });
     expect((await t.request('GET', `/api/requirements/${supplier.id}`, { token: otherSupplier.token })).status).toBe(
       404,
     );

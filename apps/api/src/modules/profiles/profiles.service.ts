@@ -16,6 +16,7 @@ import {
 } from '@brickyard/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import type { OwnerList } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { assertSafeKey } from '../../platform/storage/storage.ts';
@@ -85,7 +86,21 @@ export interface ProfileAccess {
  * Anything else answers 404 (docs/design.md section 3: not yours to see).
  */
 export async function profileAccess(db: DbOrTx, caller: Principal, userId: string): Promise<ProfileAccess> {
-  const found = await repo.findProfileOwner(db, userId, caller.id);
+  return profileAccessOf(caller, userId, await repo.findProfileOwner(db, userId, caller.id));
+}
+
+/**
+ * profileAccess, and where the owner's `list` stands (db/owner-pages.ts), read in one statement:
+ * for a page of the owner's kept under that state (their reviews).
+ */
+export async function profileAccessAndListState(db: DbOrTx, caller: Principal, userId: string, list: OwnerList) {
+  const found = await repo.findProfileOwnerWithListState(db, userId, caller.id, list);
+  const access = await profileAccessOf(caller, userId, found);
+  return { ...access, state: found!.state };
+}
+
+/** profileAccess on an owner a statement has read with what the caller shows (repo.findProfileOwnerWith…). */
+function profileAccessOf(caller: Principal, userId: string, found: repo.FoundProfileOwner): Promise<ProfileAccess> {
   return decideAccess(caller, userId, found?.owner, () => found!.counterparty);
 }
 
@@ -444,8 +459,12 @@ export function createProfilesService(ctx: AppContext) {
     // ---- requirements ----
 
     async getRequirements(caller: Principal, id?: string): Promise<Requirements> {
-      const { owner } = await profileAccess(db, caller, id ?? caller.id);
-      return toRequirements(owner.id, await repo.findRequirements(db, owner.id));
+      const userId = id ?? caller.id;
+      // A caller held at the gate may read no one else's requirements: refused before reading them.
+      if (caller.id !== userId) assertActive(caller);
+      const found = await repo.findProfileOwnerWithRequirements(db, userId, caller.id);
+      const { owner } = await profileAccessOf(caller, userId, found);
+      return toRequirements(owner.id, found!.requirements);
     },
 
     async putRequirements(

@@ -1,10 +1,10 @@
 import { AppError, type Review, type createReviewBodySchema, type reviewPageSchema } from '@brickyard/shared';
 import type { z } from 'zod';
-import { createOwnerPages } from '../../db/owner-pages.ts';
+import { createKeptByState } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { profileAccess } from '../profiles/profiles.service.ts';
+import { profileAccessAndListState } from '../profiles/profiles.service.ts';
 import * as repo from './reviews.repository.ts';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
@@ -33,8 +33,9 @@ export function toReview(f: repo.FullReview): Review {
 /** Reviews: after a fulfilled contract each side may review the other once (rating 1–5, text). */
 export function createReviewsService(ctx: AppContext) {
   const { db } = ctx;
-  // Kept per reviewee and page while nothing the list shows has changed (db/owner-pages.ts).
-  const reviewPages = createOwnerPages<ReviewsPage>('reviews');
+  // Kept per reviewee and page while nothing the list shows has changed (db/owner-pages.ts): the
+  // state is read with who may see them.
+  const reviewPages = createKeptByState<ReviewsPage>();
   return {
     /** POST /api/reviews */
     async create(caller: Principal, body: z.output<typeof createReviewBodySchema>): Promise<Review> {
@@ -67,8 +68,10 @@ export function createReviewsService(ctx: AppContext) {
 
     /** GET /api/reviews/{userId} (as visible as the profile) or GET /api/reviews (your own received). */
     async list(caller: Principal, userId: string | undefined, q: { page: number; pageSize: number }) {
-      const { owner } = await profileAccess(db, caller, userId ?? caller.id);
-      return reviewPages.answer(db, owner.id, `${q.page} ${q.pageSize}`, async () => {
+      const ownerId = userId ?? caller.id;
+      // Who may see the reviews and where the owner's reviews stand, in one statement.
+      const { owner, state } = await profileAccessAndListState(db, caller, ownerId, 'reviews');
+      return reviewPages.answer(`${owner.id} ${q.page} ${q.pageSize}`, state, async () => {
         const { rows, total, average } = await repo.listReceived(db, owner.id, q.page, q.pageSize);
         return { data: rows.map(toReview), meta: { page: q.page, pageSize: q.pageSize, total, average, count: total } };
       });
