@@ -119,3 +119,29 @@ describe('a profile read is one database statement, however much the profile hol
     expect(statements, statements.join('\n---\n')).toHaveLength(1);
   });
 });
+
+describe('a profile seen again is the answer built before, its signed links included, until half their lifetime', () => {
+  it('the same links while they have more than half their lifetime left, new ones after', async () => {
+    const path = `/api/users/profile/${supplier.id}`;
+    const links = async () => {
+      const res = await t.request('GET', path, { token: buyer.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data.documents as Array<{ url: string }>).map((d) => d.url);
+    };
+    const expiresOf = (url: string) => Number(new URL(url, 'http://x').searchParams.get('expires'));
+    const ttl = t.config.storageUrlTtlSeconds;
+    const first = await links();
+    expect(first).toHaveLength(3);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (ttl / 2 - 5) * 1000 });
+    try {
+      expect(await links()).toEqual(first);
+      vi.setSystemTime(Date.now() + 10_000);
+      const renewed = await links();
+      expect(renewed).not.toEqual(first);
+      const now = Date.now() / 1000;
+      for (const url of renewed) expect(expiresOf(url) - now).toBeGreaterThan(ttl - 5);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -319,9 +319,10 @@ export async function findProfileView(db: Db, viewer: string, owner: string) {
     return kept;
   });
   if ('gone' in view) return undefined;
-  return { ...view, counterparty: state.sharesContract || state.ownerHasWritten };
+  // the kept view itself (the same object while it holds), so what is built from it can be kept beside it
+  return { view, counterparty: state.sharesContract || state.ownerHasWritten };
 }
-export type ProfileView = NonNullable<Awaited<ReturnType<typeof findProfileView>>>;
+export type ProfileView = Exclude<KeptProfileView, { gone: true }>;
 
 export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);

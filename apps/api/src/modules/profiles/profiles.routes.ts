@@ -16,6 +16,7 @@ import {
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
+import { memoizedDataWriter } from '../../platform/http/serializer.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
 const tags = ['profiles'];
@@ -30,15 +31,17 @@ const ok = { data: { ok: true as const } };
 
 /** docs/product.md section 7 "Settings, profile and related": profile, projects, portfolio, requirements. */
 export function profilesRoutes(app: App, profiles: ProfilesService) {
+  // A profile seen again is the same object (profiles.service.ts builtProfile): written once.
+  const profileBodies = memoizedDataWriter(profileSchema);
   app.get('/api/users/profile', {
     config: { access: readers },
     schema: { tags, summary: "The caller's own profile", response: { 200: dataOf(profileSchema) } },
-    handler: async (req) => ({ data: await profiles.get(principalOf(req)) }),
+    handler: async (req, reply) => profileBodies.send(reply, await profiles.get(principalOf(req))),
   });
   app.get('/api/users/profile/me', {
     config: { access: readers },
     schema: { tags, summary: "The caller's own profile", response: { 200: dataOf(profileSchema) } },
-    handler: async (req) => ({ data: await profiles.get(principalOf(req)) }),
+    handler: async (req, reply) => profileBodies.send(reply, await profiles.get(principalOf(req))),
   });
   app.get('/api/users/profile/:id', {
     config: { access: readers },
@@ -48,13 +51,13 @@ export function profilesRoutes(app: App, profiles: ProfilesService) {
       params: idParamsSchema,
       response: { 200: dataOf(profileSchema) },
     },
-    handler: async (req) => ({ data: await profiles.get(principalOf(req), req.params.id) }),
+    handler: async (req, reply) => profileBodies.send(reply, await profiles.get(principalOf(req), req.params.id)),
   });
 
   app.get('/api/settings/profile', {
     config: { access: editors },
     schema: { tags, summary: 'The profile settings page (your own profile)', response: { 200: dataOf(profileSchema) } },
-    handler: async (req) => ({ data: await profiles.get(principalOf(req)) }),
+    handler: async (req, reply) => profileBodies.send(reply, await profiles.get(principalOf(req))),
   });
   app.put('/api/settings/profile', {
     config: { access: editors },

@@ -219,9 +219,31 @@ export function createProfilesService(ctx: AppContext) {
   async function readProfile(caller: Principal, userId: string): Promise<Profile> {
     // A caller held at the gate may read no one else's profile, whatever it holds: refused before reading it.
     if (caller.id !== userId) assertActive(caller);
-    const view = await repo.findProfileView(db, caller.id, userId);
-    const access = await decideAccess(caller, userId, view?.owner, () => view!.counterparty);
-    return build(access, view!);
+    const found = await repo.findProfileView(db, caller.id, userId);
+    const access = await decideAccess(caller, userId, found?.view.owner, () => found!.counterparty);
+    return builtProfile(access, found!.view);
+  }
+
+  /**
+   * The profile as built for one kind of viewer (the owner; contact shown or not), kept beside the
+   * kept view it was built from (repo.findProfileView): a repeat visit builds nothing, and the
+   * route writes the same object once. Signed file links are reused for at most half their
+   * lifetime, so every link handed out stays valid for at least the other half.
+   */
+  const builtProfiles = new WeakMap<repo.ProfileView, Map<string, { profile: Profile; until: number }>>();
+  async function builtProfile(access: ProfileAccess, view: repo.ProfileView): Promise<Profile> {
+    const kind = `${access.isOwner} ${access.contactVisible}`;
+    let byKind = builtProfiles.get(view);
+    if (!byKind) {
+      byKind = new Map();
+      builtProfiles.set(view, byKind);
+    }
+    const hit = byKind.get(kind);
+    if (hit && Date.now() < hit.until) return hit.profile;
+    const profile = await build(access, view);
+    const signed = profile.imageUrl !== null || profile.documents.length > 0;
+    byKind.set(kind, { profile, until: signed ? Date.now() + config.storageUrlTtlSeconds * 500 : Infinity });
+    return profile;
   }
 
   async function build(access: ProfileAccess, view: repo.ProfileView): Promise<Profile> {
