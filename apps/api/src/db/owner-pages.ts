@@ -124,14 +124,15 @@ export function createOwnerPages<A extends object>(list: OwnerList, options: { m
   };
 }
 
-/** Lists shared by everyone who may read them, each with a `list_versions` row (migration 0044). */
-export type SharedList = 'bid_assist_requests';
+/** Lists shared by everyone who may read them, each with a `list_versions` row (migrations 0044, 0045). */
+export type SharedList = 'bid_assist_requests' | 'users' | 'subscriptions';
 
 const sharedStateStatement = preparedPerDb((db) =>
   db
     .select({
+      // The sum of the lists' versions: each only ever rises, so the sum moves whenever one does.
       owner:
-        sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = ${sql.placeholder('list')}), 0)`.mapWith(
+        sql<number>`coalesce((select sum(${listVersions.version}) from ${listVersions} where ${listVersions.list} = any(${sql.placeholder('lists')}::text[])), 0)`.mapWith(
           Number,
         ),
       people:
@@ -144,16 +145,19 @@ const sharedStateStatement = preparedPerDb((db) =>
 );
 
 /**
- * Pages of a list everyone who may read it sees alike (the support team's Bid Assist queue), kept
- * as createOwnerPages keeps an owner's: under the list's version (in the state's `owner` place)
- * and the people version, read on every request in one statement of two primary-key reads.
+ * Pages of a list everyone who may read it sees alike (the support team's Bid Assist queue, the
+ * admin's user list), kept as createOwnerPages keeps an owner's: under the versions of the tables
+ * it shows (their sum, in the state's `owner` place) and the people version, read on every
+ * request in one statement of primary-key reads.
  */
-export function createSharedListPages<A extends object>(list: SharedList, options: { maxRows?: number } = {}) {
+export function createSharedListPages<A extends object>(lists: SharedList[], options: { maxRows?: number } = {}) {
   const kept = createKeptByState<A>(options);
+  const listsArray = `{${lists.join(',')}}`;
   return {
-    async answer(db: Db, pageKey: string, read: () => Promise<A>): Promise<A> {
-      const [state] = await sharedStateStatement(db).execute({ list });
-      return kept.answer(pageKey, state ?? { owner: -1, people: -1 }, read);
+    /** `until`, for an answer the clock changes, says from when it no longer holds. */
+    async answer(db: Db, pageKey: string, read: () => Promise<A>, until?: (answer: A) => number | null): Promise<A> {
+      const [state] = await sharedStateStatement(db).execute({ lists: listsArray });
+      return kept.answer(pageKey, state ?? { owner: -1, people: -1 }, read, until);
     },
   };
 }

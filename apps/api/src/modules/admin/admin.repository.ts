@@ -61,6 +61,12 @@ function userListPage(db: Db, where: SQL | undefined) {
         approvedAt: users.approvedAt,
         plan: subscriptions.plan,
         active: sql<boolean>`coalesce(${activeSubscriptionSql}, false)`,
+        // when the subscription stops being active by the clock alone (activeSubscriptionSql):
+        // the end of its period, or for one past due the later of that and its grace
+        activeUntil:
+          sql<Date | null>`case ${subscriptions.status} when 'active' then ${subscriptions.currentPeriodEnd} when 'past_due' then greatest(${subscriptions.currentPeriodEnd}, ${subscriptions.graceUntil}) end`.mapWith(
+            (v: string | null) => (v === null ? null : new Date(v)),
+          ),
       })
       .from(users)
       .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
@@ -83,6 +89,8 @@ const userPageStatement = preparedPagePerShape('admin_users_page', userListShape
 const userCountStatement = preparedPerShape('admin_users_count', userListShape, (db: Db, name: string, f: UserFilter) =>
   db.select({ n: count() }).from(users).where(userListWhere(f, placeholderValues)).prepare(name),
 );
+
+export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
 
 export async function listUsers(db: Db, filter: UserFilter, page: number, pageSize: number) {
   const paging = { limit: pageSize, offset: (page - 1) * pageSize };

@@ -89,6 +89,52 @@ describe('docs/product.md §6 admins list users and approve them', () => {
     expect(await names('q=stone&role=supplier&approved=true')).toEqual({ names: ['Quarry Lane Stone 2'], total: 1 });
   });
 
+  it('the list is kept between visits yet shows the next approval, subscription, signup and a subscription ending', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const tag = `Quarry ${crypto.randomUUID().slice(0, 8)}`;
+    const user = await t.createUser({ role: 'supplier', approved: false, plan: null, companyName: `${tag} Ltd` });
+    const listed = async () => {
+      const path = `/api/auth/users?q=${encodeURIComponent(tag)}`;
+      const res = await t.request('GET', path, { token: admin.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const again = await t.request('GET', path, { token: admin.token });
+      expect(again.body).toEqual(res.body);
+      return res.body as {
+        data: Array<{ id: string; approved: boolean; plan: string | null; hasActiveSubscription: boolean }>;
+        meta: { total: number };
+      };
+    };
+    expect((await listed()).data).toEqual([
+      expect.objectContaining({ id: user.id, approved: false, plan: null, hasActiveSubscription: false }),
+    ]);
+
+    const approved = await t.request('POST', '/api/auth/approve-user', {
+      token: admin.token,
+      body: { userId: user.id },
+    });
+    expect(approved.status).toBe(200);
+    expect((await listed()).data[0]).toMatchObject({ approved: true });
+
+    // a subscription whose period ends in a moment (written as the billing service would)
+    const ends = new Date(Date.now() + 1_500);
+    await t.db.insert(subscriptions).values({
+      userId: user.id,
+      plan: 'GROWTH',
+      cycle: 'monthly',
+      status: 'active',
+      provider: 'local',
+      pricePaidPence: 0,
+      currentPeriodStart: new Date(),
+      currentPeriodEnd: ends,
+    });
+    expect((await listed()).data[0]).toMatchObject({ plan: 'GROWTH', hasActiveSubscription: true });
+    await new Promise((r) => setTimeout(r, ends.getTime() - Date.now() + 100));
+    expect((await listed()).data[0]).toMatchObject({ plan: null, hasActiveSubscription: false });
+
+    await t.createUser({ role: 'buyer', companyName: `${tag} Developments` });
+    expect((await listed()).meta.total).toBe(2);
+  });
+
   it('refuses non-admins with 403 and anonymous callers with 401', async () => {
     const buyer = await t.createUser({ role: 'buyer' });
     expect((await t.request('GET', '/api/auth/users', { token: buyer.token })).status).toBe(403);

@@ -14,8 +14,8 @@ import {
 import { z } from 'zod';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
-import { memoizedDataWriter } from '../../platform/http/serializer.ts';
-import type { AdminService } from './admin.service.ts';
+import { memoizedDataWriter, memoizedWriter } from '../../platform/http/serializer.ts';
+import type { AdminService, AdminUsersPage } from './admin.service.ts';
 
 const tags = ['admin'];
 const access = { roles: ['admin'] } as const;
@@ -23,6 +23,8 @@ const access = { roles: ['admin'] } as const;
 export function adminRoutes(app: App, admin: AdminService) {
   // The dashboard comes from the dashboard cache: each answer is written to JSON once.
   const dashboardBody = memoizedDataWriter(adminDashboardSchema);
+  // A kept page of the user list is the same object on each visit: written once.
+  const userPages = memoizedWriter<AdminUsersPage>(pageOf(adminUserSchema));
   app.get('/api/auth/users', {
     config: { access },
     schema: {
@@ -31,9 +33,9 @@ export function adminRoutes(app: App, admin: AdminService) {
       querystring: listUsersQuerySchema,
       response: { 200: pageOf(adminUserSchema) },
     },
-    handler: (req) => {
+    handler: async (req, reply) => {
       const { page, pageSize, ...filter } = req.query;
-      return admin.listUsers(filter, page, pageSize);
+      return userPages.send(reply, await admin.listUsers(filter, page, pageSize));
     },
   });
 

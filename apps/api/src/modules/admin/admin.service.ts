@@ -16,14 +16,39 @@ import { bucketsFor, fillTrend, periodOf } from '../dashboard/dashboard.buckets.
 import { DASHBOARD_CACHE, dashboardQueryKey } from '../dashboard/dashboard.service.ts';
 import { ADMIN_SCOPE, createDashboardCache, type DashboardCache } from '../dashboard/dashboard-cache.ts';
 import * as repo from './admin.repository.ts';
+import { createSharedListPages } from '../../db/owner-pages.ts';
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+/** GET /api/auth/users: a page as the API answers it. */
+export interface AdminUsersPage {
+  data: AdminUser[];
+  meta: { page: number; pageSize: number; total: number };
+}
+
+function toAdminUser(r: repo.UserListRow): AdminUser {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    companyName: r.companyName,
+    role: r.role,
+    approved: r.approved,
+    emailVerified: r.emailVerifiedAt !== null,
+    plan: r.active ? r.plan : null,
+    hasActiveSubscription: r.active,
+    createdAt: r.createdAt.toISOString(),
+    approvedAt: r.approvedAt?.toISOString() ?? null,
+  };
+}
 
 export function createAdminService(
   ctx: AppContext,
   cache: DashboardCache = createDashboardCache(ctx.db, DASHBOARD_CACHE),
 ) {
   const { db, mailer, config } = ctx;
+  const userPages = createSharedListPages<AdminUsersPage>(['users', 'subscriptions'], { maxRows: 20_000 });
   async function overview(): Promise<AdminOverview> {
     const o = await repo.overview(db);
     const usersByRole = { buyer: 0, supplier: 0, admin: 0 };
@@ -137,23 +162,21 @@ export function createAdminService(
       };
     },
 
-    async listUsers(filter: repo.UserFilter, page: number, pageSize: number) {
-      const { rows, total } = await repo.listUsers(db, filter, page, pageSize);
-      const data: AdminUser[] = rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        firstName: r.firstName,
-        lastName: r.lastName,
-        companyName: r.companyName,
-        role: r.role,
-        approved: r.approved,
-        emailVerified: r.emailVerifiedAt !== null,
-        plan: r.active ? r.plan : null,
-        hasActiveSubscription: r.active,
-        createdAt: r.createdAt.toISOString(),
-        approvedAt: r.approvedAt?.toISOString() ?? null,
-      }));
-      return { data, meta: { page, pageSize, total } };
+    async listUsers(filter: repo.UserFilter, page: number, pageSize: number): Promise<AdminUsersPage> {
+      // Kept per filter and page while no account and no subscription has changed, and until the
+      // first subscription on the page stops being active by the clock (db/owner-pages.ts).
+      const pageKey = JSON.stringify([filter.role ?? null, filter.approved ?? null, filter.q ?? null, page, pageSize]);
+      let until: number | null = null;
+      const read = async (): Promise<AdminUsersPage> => {
+        const { rows, total } = await repo.listUsers(db, filter, page, pageSize);
+        const now = Date.now();
+        for (const r of rows) {
+          const ends = r.activeUntil?.getTime();
+          if (ends !== undefined && ends > now && (until === null || ends < until)) until = ends;
+        }
+        return { data: rows.map(toAdminUser), meta: { page, pageSize, total } };
+      };
+      return userPages.answer(db, pageKey, read, () => until);
     },
 
     /** Approves an account, tells the user in the app and by mail. Approving twice is harmless. */

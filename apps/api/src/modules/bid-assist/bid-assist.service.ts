@@ -301,7 +301,7 @@ export function createBidAssistService(ctx: AppContext, deps: { fetch?: typeof f
   // A supplier's history, kept while their requests and usage are unchanged (db/owner-pages.ts).
   const historyPages = createOwnerPages<BidAssistHistory>('bid_assist');
   const detailPages = createOwnerPages<BidAssistDetail>('bid_assist', { maxRows: 1_000 });
-  const queuePages = createSharedListPages<BidAssistQueue>('bid_assist_requests', { maxRows: 10_000 });
+  const queuePages = createSharedListPages<BidAssistQueue>(['bid_assist_requests'], { maxRows: 10_000 });
 
   return {
     /**
