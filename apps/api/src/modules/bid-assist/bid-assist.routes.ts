@@ -33,6 +33,8 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
   const historyPages = memoizedWriter<BidAssistHistory>(bidAssistListResponseSchema);
   const queuePages = memoizedWriter<BidAssistQueue>(bidAssistQueueResponseSchema);
   const details = memoizedDataWriter(bidAssistDetailSchema);
+  // a kept prefill is the same object until what it reads changes (bid-assist.service.ts)
+  const prefills = memoizedDataWriter(responsePrefillSchema);
   app.post('/api/bid-assist', {
     config: { access: suppliers },
     schema: {
@@ -53,7 +55,8 @@ export function bidAssistRoutes(app: App, bidAssist: BidAssistService) {
       params: idParamsSchema,
       response: { 200: dataOf(responsePrefillSchema) },
     },
-    handler: async (req) => ({ data: await bidAssist.responsePrefill(principalOf(req), req.params.id) }),
+    handler: async (req, reply) =>
+      prefills.send(reply, await bidAssist.responsePrefill(principalOf(req), req.params.id)),
   });
 
   app.get('/api/bid-assist', {

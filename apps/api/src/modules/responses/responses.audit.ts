@@ -47,10 +47,7 @@ export async function tenderResponsesAudit(
   db: DbOrTx,
   tender: { id: string; responseMode: ResponseMode; deadline: Date | string | null },
 ): Promise<TenderResponsesAudit> {
-  const [rows, questions] = await Promise.all([
-    repo.listForAudit(db, tender.id),
-    repo.listQuestions(db, tender.id, { all: true }),
-  ]);
+  const [rows, questions] = await Promise.all([repo.listForAudit(db, tender.id), repo.listQuestions(db, tender.id)]);
   const sealed = !responsesOpenTo(tender);
   return {
     sealed,

@@ -1,5 +1,5 @@
 import { tenderWithCompany } from '../../db/tender-reads.ts';
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
 import { preparedPage, preparedPerDb, preparedPerHandle, type Db, type DbOrTx, type Slice } from '../../db/client.ts';
 import { textArray } from '../../db/sql-arrays.ts';
@@ -295,38 +295,63 @@ export async function answerQuestion(db: DbOrTx, id: string, answer: string, pub
   return row!;
 }
 
-const questionStatements = preparedPerHandle((db) => {
-  const tenderId = sql.placeholder('tenderId');
-  const list = (where: SQL | undefined, name: string) =>
-    db
-      .select({ q: tenderQuestions, askerCompany: users.companyName })
-      .from(tenderQuestions)
-      .innerJoin(users, eq(users.id, tenderQuestions.askerId))
-      .where(where)
-      .orderBy(asc(tenderQuestions.createdAt))
-      .limit(500)
-      .prepare(name);
-  return {
-    all: list(eq(tenderQuestions.tenderId, tenderId), 'questions_of_tender'),
-    seenBy: list(
+// A tender and its questions in one statement, prepared once: reading the tender first cost the
+// server a round trip more than the read (docs/performance.md). The questions are those the viewer
+// may see if the tender is theirs to see: all of them for its owner or an admin, else the
+// published ones and their own.
+const tenderQuestionsStatement = preparedPerHandle((db) => {
+  const viewerId = sql.placeholder('viewerId');
+  return db
+    .select({
+      tender: {
+        id: tenders.id,
+        userId: tenders.userId,
+        status: tenders.status,
+        awardedSupplierId: tenders.awardedSupplierId,
+        deadline: tenders.deadline,
+        questionDeadline: tenders.questionDeadline,
+      },
+      q: tenderQuestions,
+      askerCompany: users.companyName,
+    })
+    .from(tenders)
+    .leftJoin(
+      tenderQuestions,
       and(
-        eq(tenderQuestions.tenderId, tenderId),
-        or(eq(tenderQuestions.published, true), eq(tenderQuestions.askerId, sql.placeholder('supplierId'))),
+        eq(tenderQuestions.tenderId, tenders.id),
+        sql`(${sql.placeholder('viewerIsAdmin')}::boolean or ${tenders.userId} = ${viewerId} or ${tenderQuestions.published} or ${tenderQuestions.askerId} = ${viewerId})`,
       ),
-      'questions_of_tender_seen_by',
-    ),
-  };
+    )
+    .leftJoin(users, eq(users.id, tenderQuestions.askerId))
+    .where(eq(tenders.id, sql.placeholder('tenderId')))
+    .orderBy(asc(tenderQuestions.createdAt))
+    .limit(500)
+    .prepare('tender_with_questions');
 });
 
-/** A tender's questions: all of them, or (for a supplier) the published ones and the asker's own. */
-export function listQuestions(db: DbOrTx, tenderId: string, viewer: { all: true } | { supplierId: string }) {
-  const st = questionStatements(db);
-  return 'all' in viewer
-    ? st.all.execute({ tenderId })
-    : st.seenBy.execute({ tenderId, supplierId: viewer.supplierId });
+/**
+ * What the tender visibility rule reads of a tender (canViewTender) and its question deadlines,
+ * and its questions as the viewer may see them if they may see the tender (all for its owner or
+ * an admin, else the published ones and their own), oldest first. No tender: undefined.
+ */
+export async function tenderWithQuestions(db: DbOrTx, tenderId: string, viewerId: string, viewerIsAdmin: boolean) {
+  const rows = await tenderQuestionsStatement(db).execute({ tenderId, viewerId, viewerIsAdmin });
+  if (!rows[0]) return undefined;
+  const questions = rows.flatMap(({ q, askerCompany }) => (q ? [{ q, askerCompany }] : []));
+  return { tender: rows[0].tender, questions };
 }
 
 // ---- the tender's audit export ----
+
+/** Every question on a tender, oldest first, with the asker's company (the audit export). */
+export function listQuestions(db: DbOrTx, tenderId: string) {
+  return db
+    .select({ q: tenderQuestions, askerCompany: users.companyName })
+    .from(tenderQuestions)
+    .innerJoin(users, eq(users.id, tenderQuestions.askerId))
+    .where(eq(tenderQuestions.tenderId, tenderId))
+    .orderBy(asc(tenderQuestions.createdAt));
+}
 
 /** Every response that reached the buyer at some point (withdrawn ones included), with its submitted versions. */
 export async function listForAudit(db: DbOrTx, tenderId: string) {

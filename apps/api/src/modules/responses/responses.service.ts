@@ -666,9 +666,12 @@ export function createResponsesService(ctx: AppContext, uploads: UploadsService)
 
     /** GET /api/tender/{id}/questions: all to the owner, published and own ones to a supplier. */
     async questions(caller: Principal, tenderId: string) {
-      const t = await visibleTender(caller, tenderId);
+      // the tender and the questions the caller may see, in one statement
+      const found = await repo.tenderWithQuestions(db, tenderId, caller.id, caller.role === 'admin');
+      const t = found?.tender;
+      if (!t || !canViewTender(t, caller)) throw tenderNotFound();
       const owner = t.userId === caller.id || caller.role === 'admin';
-      const rows = await repo.listQuestions(db, tenderId, owner ? { all: true } : { supplierId: caller.id });
+      const rows = found.questions;
       const until = t.questionDeadline ?? t.deadline;
       return {
         data: rows.map((r) => toQuestion(r.q, caller, owner, r.askerCompany)),
