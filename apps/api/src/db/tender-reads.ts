@@ -25,14 +25,23 @@ export async function tenderWithCompany(db: DbOrTx, id: string): Promise<TenderW
   return row ? { ...row.t, companyName: row.companyName } : undefined;
 }
 
+/** What the tender visibility rule reads (canViewTender): owner, status and awarded supplier. */
+export const tenderVisibilityColumns = {
+  id: tenders.id,
+  userId: tenders.userId,
+  status: tenders.status,
+  awardedSupplierId: tenders.awardedSupplierId,
+};
+
+/**
+ * Whether a statement's viewer (its `viewerId` and `viewerIsAdmin` placeholders) sees all that
+ * hangs off a tender (its contracts, its questions): its owner or an admin. Others see their own.
+ */
+export const viewerSeesAllOfTender = sql`(${sql.placeholder('viewerIsAdmin')}::boolean or ${tenders.userId} = ${sql.placeholder('viewerId')})`;
+
 const tenderAccessStatement = preparedPerHandle((db) =>
   db
-    .select({
-      id: tenders.id,
-      userId: tenders.userId,
-      status: tenders.status,
-      awardedSupplierId: tenders.awardedSupplierId,
-    })
+    .select(tenderVisibilityColumns)
     .from(tenders)
     .where(eq(tenders.id, sql.placeholder('id')))
     .limit(1)

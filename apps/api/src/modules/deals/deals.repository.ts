@@ -1,3 +1,4 @@
+import { tenderVisibilityColumns, viewerSeesAllOfTender } from '../../db/tender-reads.ts';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ContractStatus } from '@brickyard/shared';
@@ -55,22 +56,14 @@ const tenderContractsStatement = preparedPerHandle((db) => {
   const viewerId = sql.placeholder('viewerId');
   return db
     .select({
-      tender: {
-        id: tenders.id,
-        userId: tenders.userId,
-        status: tenders.status,
-        awardedSupplierId: tenders.awardedSupplierId,
-      },
+      tender: tenderVisibilityColumns,
       ...fullColumns,
       reviewed: sql<boolean>`exists (select 1 from ${reviews} where ${reviews.contractId} = ${contracts.id} and ${reviews.reviewerId} = ${viewerId})`,
     })
     .from(tenders)
     .leftJoin(
       contracts,
-      and(
-        eq(contracts.tenderId, tenders.id),
-        sql`(${sql.placeholder('viewerIsAdmin')}::boolean or ${tenders.userId} = ${viewerId} or ${contracts.supplierId} = ${viewerId})`,
-      ),
+      and(eq(contracts.tenderId, tenders.id), sql`(${viewerSeesAllOfTender} or ${contracts.supplierId} = ${viewerId})`),
     )
     .leftJoin(buyer, eq(buyer.id, contracts.buyerId))
     .leftJoin(supplier, eq(supplier.id, contracts.supplierId))

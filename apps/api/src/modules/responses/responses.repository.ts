@@ -1,4 +1,4 @@
-import { tenderWithCompany } from '../../db/tender-reads.ts';
+import { tenderVisibilityColumns, tenderWithCompany, viewerSeesAllOfTender } from '../../db/tender-reads.ts';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { MatchReason, ResponseStatus } from '@brickyard/shared';
 import { preparedPage, preparedPerDb, preparedPerHandle, type Db, type DbOrTx, type Slice } from '../../db/client.ts';
@@ -304,10 +304,7 @@ const tenderQuestionsStatement = preparedPerHandle((db) => {
   return db
     .select({
       tender: {
-        id: tenders.id,
-        userId: tenders.userId,
-        status: tenders.status,
-        awardedSupplierId: tenders.awardedSupplierId,
+        ...tenderVisibilityColumns,
         deadline: tenders.deadline,
         questionDeadline: tenders.questionDeadline,
       },
@@ -319,7 +316,7 @@ const tenderQuestionsStatement = preparedPerHandle((db) => {
       tenderQuestions,
       and(
         eq(tenderQuestions.tenderId, tenders.id),
-        sql`(${sql.placeholder('viewerIsAdmin')}::boolean or ${tenders.userId} = ${viewerId} or ${tenderQuestions.published} or ${tenderQuestions.askerId} = ${viewerId})`,
+        sql`(${viewerSeesAllOfTender} or ${tenderQuestions.published} or ${tenderQuestions.askerId} = ${viewerId})`,
       ),
     )
     .leftJoin(users, eq(users.id, tenderQuestions.askerId))
