@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { eq } from 'drizzle-orm';
 import { firstPeriodPricePence, periodPricePence } from '@brickyard/shared';
@@ -133,6 +133,37 @@ describe('docs/product.md §6 admins list users and approve them', () => {
 
     await t.createUser({ role: 'buyer', companyName: `${tag} Developments` });
     expect((await listed()).meta.total).toBe(2);
+  });
+
+  it('a server clock running ahead of the database never keeps a page showing a subscription as active for good', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const tag = `Skew ${crypto.randomUUID().slice(0, 8)}`;
+    const user = await t.createUser({ role: 'buyer', plan: null, companyName: `${tag} Ltd` });
+    const ends = new Date(Date.now() + 1_500);
+    await t.db.insert(subscriptions).values({
+      userId: user.id,
+      plan: 'CORE',
+      cycle: 'monthly',
+      status: 'active',
+      provider: 'local',
+      pricePaidPence: 0,
+      currentPeriodStart: new Date(),
+      currentPeriodEnd: ends,
+    });
+    const active = async () => {
+      const res = await t.request('GET', `/api/auth/users?q=${encodeURIComponent(tag)}`, { token: admin.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data[0].hasActiveSubscription as boolean;
+    };
+    // this server's clock 10 s ahead: by it the period has ended, by PostgreSQL's not yet
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10_000, shouldAdvanceTime: true });
+    try {
+      expect(await active()).toBe(true);
+      await new Promise((r) => setTimeout(r, 1_700));
+      expect(await active()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses non-admins with 403 and anonymous callers with 401', async () => {

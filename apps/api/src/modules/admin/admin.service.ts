@@ -169,10 +169,11 @@ export function createAdminService(
       let until: number | null = null;
       const read = async (): Promise<AdminUsersPage> => {
         const { rows, total } = await repo.listUsers(db, filter, page, pageSize);
-        const now = Date.now();
+        // Every subscription PostgreSQL found active stops at its activeUntil, whatever this
+        // server's clock says: one a skewed clock already thinks past keeps the page unkept.
         for (const r of rows) {
-          const ends = r.activeUntil?.getTime();
-          if (ends !== undefined && ends > now && (until === null || ends < until)) until = ends;
+          const ends = r.active ? r.activeUntil?.getTime() : undefined;
+          if (ends !== undefined && (until === null || ends < until)) until = ends;
         }
         return { data: rows.map(toAdminUser), meta: { page, pageSize, total } };
       };

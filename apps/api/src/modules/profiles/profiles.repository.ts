@@ -52,12 +52,20 @@ const counterpartyColumns = (viewerId: Placeholder) => ({
     select 1 from ${messages} where ${messages.senderId} = ${users.id} and ${messages.recipientId} = ${viewerId})`,
 });
 
+/**
+ * What every read of a profile's owner selects, in a statement over `users` joined to `profiles`
+ * with `id` and `viewerId` placeholders: the owner and their privacy settings, and whether the
+ * viewer is their counterparty. `ownerById` finds the owner (never a deleted account).
+ */
+const ownerReadColumns = () => ({ ...ownerColumns, ...counterpartyColumns(sql.placeholder('viewerId')) });
+const ownerById = () => and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt));
+
 const profileOwnerStatement = preparedPerHandle((db) =>
   db
-    .select({ ...ownerColumns, ...counterpartyColumns(sql.placeholder('viewerId')) })
+    .select(ownerReadColumns())
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .where(ownerById())
     .limit(1)
     .prepare('profile_owner'),
 );
@@ -76,11 +84,11 @@ export type FoundProfileOwner = Awaited<ReturnType<typeof findProfileOwner>>;
 // round trip cost the server more than the read itself (docs/performance.md).
 const ownerAndRequirementsStatement = preparedPerHandle((db) =>
   db
-    .select({ ...ownerColumns, ...counterpartyColumns(sql.placeholder('viewerId')), requirements })
+    .select({ ...ownerReadColumns(), requirements })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(requirements, eq(requirements.userId, users.id))
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .where(ownerById())
     .limit(1)
     .prepare('profile_owner_requirements'),
 );
@@ -96,14 +104,10 @@ export async function findProfileOwnerWithRequirements(db: DbOrTx, id: string, v
 const prepareOwnerAndListState = (list: OwnerList) =>
   preparedPerHandle((db) =>
     db
-      .select({
-        ...ownerColumns,
-        ...counterpartyColumns(sql.placeholder('viewerId')),
-        ...ownerListStateColumns(list, users.id),
-      })
+      .select({ ...ownerReadColumns(), ...ownerListStateColumns(list, users.id) })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+      .where(ownerById())
       .limit(1)
       .prepare(`profile_owner_${list}_state`),
   );
