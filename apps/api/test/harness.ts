@@ -66,6 +66,8 @@ export interface TestApp {
     email?: string;
     companyName?: string;
   }): Promise<TestUser>;
+  /** An active monthly subscription of `userId` ending at `ends` (written as the billing service would). */
+  subscribe(userId: string, plan: PlanType, ends: Date): Promise<void>;
   login(email: string, password?: string): Promise<Session>;
   close(): Promise<void>;
 }
@@ -148,6 +150,19 @@ export async function createTestApp(
   };
 
   let n = 0;
+  /** An active monthly subscription ending at `ends`, written as the billing service would. */
+  const subscribe = async (userId: string, plan: PlanType, ends: Date) => {
+    await database.db.insert(subscriptions).values({
+      userId,
+      plan,
+      cycle: 'monthly',
+      status: 'active',
+      provider: 'local',
+      pricePaidPence: 0,
+      currentPeriodStart: new Date(),
+      currentPeriodEnd: ends,
+    });
+  };
   const createUser: TestApp['createUser'] = async (opts = {}) => {
     const role = opts.role ?? 'buyer';
     const email = opts.email ?? `${role}${++n}-${crypto.randomBytes(3).toString('hex')}@example.test`;
@@ -166,18 +181,7 @@ export async function createTestApp(
       })
       .returning({ id: users.id });
     const plan = opts.plan === undefined ? (role === 'admin' ? null : 'GROWTH') : opts.plan;
-    if (plan) {
-      await database.db.insert(subscriptions).values({
-        userId: row!.id,
-        plan,
-        cycle: 'monthly',
-        status: 'active',
-        provider: 'local',
-        pricePaidPence: 0,
-        currentPeriodStart: new Date(),
-        currentPeriodEnd: addMonths(new Date(), 1),
-      });
-    }
+    if (plan) await subscribe(row!.id, plan, addMonths(new Date(), 1));
     const session = await login(email);
     return { id: row!.id, email, role, token: session.token };
   };
@@ -190,6 +194,7 @@ export async function createTestApp(
     mails: 'sent' in mailer ? (mailer as { sent: Mail[] }).sent : [],
     request,
     createUser,
+    subscribe,
     login,
     async close() {
       await app.close();

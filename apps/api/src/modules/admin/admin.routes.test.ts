@@ -115,18 +115,9 @@ describe('docs/product.md §6 admins list users and approve them', () => {
     expect(approved.status).toBe(200);
     expect((await listed()).data[0]).toMatchObject({ approved: true });
 
-    // a subscription whose period ends in a moment (written as the billing service would)
+    // a subscription whose period ends in a moment
     const ends = new Date(Date.now() + 1_500);
-    await t.db.insert(subscriptions).values({
-      userId: user.id,
-      plan: 'GROWTH',
-      cycle: 'monthly',
-      status: 'active',
-      provider: 'local',
-      pricePaidPence: 0,
-      currentPeriodStart: new Date(),
-      currentPeriodEnd: ends,
-    });
+    await t.subscribe(user.id, 'GROWTH', ends);
     expect((await listed()).data[0]).toMatchObject({ plan: 'GROWTH', hasActiveSubscription: true });
     await new Promise((r) => setTimeout(r, ends.getTime() - Date.now() + 100));
     expect((await listed()).data[0]).toMatchObject({ plan: null, hasActiveSubscription: false });
@@ -140,16 +131,7 @@ describe('docs/product.md §6 admins list users and approve them', () => {
     const tag = `Skew ${crypto.randomUUID().slice(0, 8)}`;
     const user = await t.createUser({ role: 'buyer', plan: null, companyName: `${tag} Ltd` });
     const ends = new Date(Date.now() + 1_500);
-    await t.db.insert(subscriptions).values({
-      userId: user.id,
-      plan: 'CORE',
-      cycle: 'monthly',
-      status: 'active',
-      provider: 'local',
-      pricePaidPence: 0,
-      currentPeriodStart: new Date(),
-      currentPeriodEnd: ends,
-    });
+    await t.subscribe(user.id, 'CORE', ends);
     const active = async () => {
       const res = await t.request('GET', `/api/auth/users?q=${encodeURIComponent(tag)}`, { token: admin.token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
