@@ -268,7 +268,7 @@ describe('Journeys: subscriptions and billing (docs/product.md §§2, 3, 4, 7, 8
     // the dashboard stays open on the next visit
     await page.goto('/supplier/catalogue');
     await page.waitForURL('**/supplier/catalogue');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -306,7 +306,7 @@ describe('Journeys: subscriptions and billing (docs/product.md §§2, 3, 4, 7, 8
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
     await shootBoth(page, 'billing-core');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -320,7 +320,7 @@ describe('Journeys: subscriptions and billing (docs/product.md §§2, 3, 4, 7, 8
     expect(await page.getByRole('heading', { name: 'Change plan', exact: true }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Invoices', exact: true }).count()).toBe(1);
     await page.getByRole('heading', { name: 'Billing details' }).waitFor();
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 });

@@ -74,7 +74,7 @@ describe('docs/product.md §1/§7/§9 Bid Assist and the admin queue', () => {
 
     const mail = await latestMail('support@brickyard.test', /\[Bid Assist\]/);
     expect(mail.subject).toBe('[Bid Assist] Structural steel frame for a four-storey office, Salford Quays');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
 
     // The admin finds it in the queue on the dashboard and moves it along.
     const admin = await newPage(browser);
@@ -109,7 +109,7 @@ describe('docs/product.md §1/§7/§9 Bid Assist and the admin queue', () => {
     await page.getByText('We have marked up your method statement; see our notes on NSSS.').waitFor();
     expect(await page.getByText('Completed', { exact: true }).count()).toBeGreaterThan(0);
     await shootBoth(page, 'bid-assist-completed');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 });
@@ -157,7 +157,7 @@ describe('docs/product.md §2 dashboards with demo data', () => {
       .getByRole('figure', { name: /Tenders published and conversations started, \d+ \w+ \d{4} to \d+ \w+ \d{4}/ })
       .waitFor();
     await shootBoth(page, 'dashboard-buyer-custom');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -195,7 +195,7 @@ describe('docs/product.md §2 dashboards with demo data', () => {
     await shootBoth(page, 'dashboard-supplier');
     await page.goto('/supplier/abc');
     await page.getByText('Matches this month').waitFor();
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
 
     // The Core supplier sees its meters against the plan's limits.

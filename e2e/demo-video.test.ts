@@ -89,7 +89,7 @@ describe('the product-tour video', () => {
         if (found) empty.push(`${step.caption} (${page.url()}): "${found[0]}"`);
       }
       expect(empty).toEqual([]);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );

@@ -105,7 +105,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
       role: localStorage.getItem('role'),
     }));
     expect(stored).toEqual({ approved: 'true', hasActiveSubscription: 'true', role: 'supplier' });
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -118,7 +118,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await page.goto('/buyer/tenders');
     await page.waitForURL('**/buyer/settings/profile');
     await screenshot(page, 'pending-settings-profile-desktop');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -135,7 +135,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/login');
     await expect.poll(() => page.getByText('Please login to continue').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -144,7 +144,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await loginAs(page, 'buyer@brickyard.test');
     await page.goto('/supplier/catalogue');
     await page.waitForURL((u) => u.pathname === '/buyer');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
 
     const s = await newPage(browser);
@@ -165,7 +165,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
     await page.waitForURL('**/login');
     const left = await page.evaluate(() => ['token', 'role', 'id', 'user'].map((k) => localStorage.getItem(k)));
     expect(left).toEqual([null, null, null, null]);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -194,7 +194,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
       return res.status;
     }, DEMO_PASSWORD);
     expect(restored).toBe(200);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -229,7 +229,7 @@ describe('Journeys (docs/product.md §§1, 4, 5, 6, 8)', () => {
       await page.goto('/buyer/settings/billing');
       await page.waitForLoadState('networkidle');
       await screenshot(page, `settings-billing-${label}`);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     }
   });

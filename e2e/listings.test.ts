@@ -169,7 +169,7 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     await page.getByText('No tenders match').waitFor();
     await shot(page, 'listings-no-match-desktop');
 
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -312,7 +312,7 @@ describe('docs/product.md journeys: tenders, catalogue and files (docs/product.m
     await page.waitForURL('**/supplier/catalogue');
     await page.getByText('Failed to fetch tender details. Please try again.').waitFor();
 
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 });

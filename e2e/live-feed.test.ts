@@ -175,7 +175,7 @@ describe('Journeys: the live feed of public-sector tenders (docs/product.md §§
       await shootBoth(page, 'live-feed-core');
       await page.getByRole('link', { name: 'Upgrade your plan' }).click();
       await page.waitForURL((u) => u.pathname === '/supplier/settings/billing');
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );
@@ -219,7 +219,7 @@ describe('Journeys: the live feed of public-sector tenders (docs/product.md §§
       expect(codes.length).toBeGreaterThan(0);
       for (const c of codes) expect(c.some((x) => x.startsWith('4526'))).toBe(true);
       await shootBoth(page, 'live-feed-engine-cpv-filter');
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );

@@ -185,7 +185,7 @@ describe('Journeys: AI matching and search on Connect (docs/product.md §§2, 7,
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Northgate Developments Ltd');
       await page.waitForTimeout(500);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );
@@ -212,7 +212,7 @@ describe('Journeys: AI matching and search on Connect (docs/product.md §§2, 7,
       );
       await page.getByRole('region', { name: steel.subject.title }).waitFor();
       expect(await page.getByRole('region', { name: 'Ready-mix concrete supply for 24 homes, Wigan' }).count()).toBe(0);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );
@@ -268,7 +268,7 @@ describe('Journeys: AI matching and search on Connect (docs/product.md §§2, 7,
       await page.getByRole('link', { name: 'Message buyer' }).click();
       await page.waitForURL((u) => u.pathname === '/supplier/messages');
       await page.waitForTimeout(500);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );
@@ -314,7 +314,7 @@ describe('Journeys: AI matching and search on Connect (docs/product.md §§2, 7,
 
       await panel.getByRole('link', { name: 'Upgrade plan' }).click();
       await page.waitForURL((u) => u.pathname === '/supplier/settings/billing');
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     },
   );

@@ -156,7 +156,7 @@ describe('Journeys: polish of the live feed, the award dialog and catalogue pict
     await page.getByRole('region', { name: 'Notice' }).waitFor();
     expect(await page.getByRole('region', { name: 'Buyer contact' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Message buyer' }).count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
   });
 
   it("a supplier's catalogue picture shows as a picture (cards, item page, marketplace), and the buyer's award dialog picks the matched item and suggests price × quantity", async () => {

@@ -90,7 +90,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
         failures.push(...(await a11yViolations(page)).map((v) => `${p.path} @${viewport.label}: ${v}`));
       }
       expect(failures).toEqual([]);
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     });
   }
@@ -143,7 +143,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     await page.waitForURL('**/about');
     await expect.poll(() => menu.isVisible()).toBe(false);
     await page.getByRole('heading', { level: 1, name: PAGES[3]!.h1 }).waitFor();
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -183,7 +183,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     expect(new URL(tab.url()).pathname + new URL(tab.url()).hash).toBe('/terms#cookies');
     expect(await tab.getByRole('heading', { level: 2, name: 'Privacy Policy' }).count()).toBe(0);
     expect(page.url()).toContain('/supplierLanding'); // the original tab stays where it was
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -244,7 +244,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     ]) {
       expect(text, phrase).toContain(phrase);
     }
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -341,7 +341,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     await pricing.scrollIntoViewIfNeeded();
     expect(await role.getByRole('button', { name: 'For suppliers' }).getAttribute('aria-pressed')).toBe('true');
     expect(await cycle.getByRole('button', { name: 'Monthly' }).getAttribute('aria-pressed')).toBe('true');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -384,7 +384,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(2);
     expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(20);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -398,7 +398,7 @@ describe('the public site (docs/product.md §§1, 2, 9)', () => {
     expect(await page.getByRole('heading', { name: 'No articles yet' }).isVisible()).toBe(true);
     // an empty list, not a promise of what may come (no "coming soon" anywhere in the product)
     expect(await page.getByText(/coming soon/i).count()).toBe(0);
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 

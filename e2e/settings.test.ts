@@ -296,7 +296,7 @@ describe('Journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buy
         .toString(),
     ).toBe('PK');
 
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -407,7 +407,7 @@ describe('Journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buy
     await page.getByRole('heading', { name: 'Security' }).waitFor();
     expect(page.url()).toContain('/supplier/settings/security');
 
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -466,7 +466,7 @@ describe('Journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buy
     await page.getByText('Email or password is incorrect').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
 
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -501,7 +501,7 @@ describe('Journeys: settings sub-pages (docs/product.md §§2, 3 Profile and Buy
       await page.goto(`/${role}/settings/profile`);
       await page.getByLabel('Company name').waitFor();
       expect(await page.getByLabel('Payment terms').inputValue()).not.toBe('');
-      expect(errors).toEqual([]);
+      expect(errors, errors.join('\n')).toEqual([]);
       await context.close();
     }
   });

@@ -225,7 +225,7 @@ describe('an XSS payload in every free-text field is shown as text on every scre
     await inert(page, 'supplier profile tabs seen by the buyer');
     await page.goto('/buyer');
     await inert(page, 'buyer dashboard', { shows: 'tender title' });
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -253,7 +253,7 @@ describe('an XSS payload in every free-text field is shown as text on every scre
     await page.getByRole('tab', { name: 'Materials & Services' }).click();
     await showsAll(page, 'buyer profile: materials', ['product', 'sustainability', 'future tender']);
     await inert(page, 'buyer profile tabs seen by the supplier');
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 
@@ -264,7 +264,7 @@ describe('an XSS payload in every free-text field is shown as text on every scre
     await inert(page, 'admin users', { shows: 'supplier co' });
     await page.goto('/admin/dashboard');
     await inert(page, 'admin dashboard (bid-assist queue)', { shows: 'tender title' });
-    expect(errors).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
     await context.close();
   });
 });
