@@ -124,8 +124,8 @@ export function createOwnerPages<A extends object>(list: OwnerList, options: { m
   };
 }
 
-/** Lists shared by everyone who may read them, each with a `list_versions` row (migrations 0044, 0045). */
-export type SharedList = 'bid_assist_requests' | 'users' | 'subscriptions';
+/** Lists shared by everyone who may read them, each with a `list_versions` row (migrations 0044–0046). */
+export type SharedList = 'bid_assist_requests' | 'users' | 'subscriptions' | 'profiles';
 
 const sharedStateStatement = preparedPerDb((db) =>
   db
@@ -158,6 +158,51 @@ export function createSharedListPages<A extends object>(lists: SharedList[], opt
     async answer(db: Db, pageKey: string, read: () => Promise<A>, until?: (answer: A) => number | null): Promise<A> {
       const [state] = await sharedStateStatement(db).execute({ lists: listsArray });
       return kept.answer(pageKey, state ?? { owner: -1, people: -1 }, read, until);
+    },
+  };
+}
+
+const callerStateStatement = preparedPerDb((db) =>
+  db
+    .select({
+      // The sum of the caller's own versions and the shared lists': each only ever rises.
+      owner:
+        sql<number>`coalesce((select sum(${ownerListVersions.version}) from ${ownerListVersions} where ${ownerListVersions.ownerId} = ${sql.placeholder('ownerId')} and ${ownerListVersions.list} = any(${sql.placeholder('ownerLists')}::text[])), 0)
+        + coalesce((select sum(${listVersions.version}) from ${listVersions} where ${listVersions.list} = any(${sql.placeholder('lists')}::text[])), 0)`.mapWith(
+          Number,
+        ),
+      people:
+        sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('caller_list_state'),
+);
+
+/**
+ * Answers that read lists everyone shares as the caller may see them, where what the caller may
+ * see rests on lists of their own (the people search: every account and profile, and whose names
+ * the caller's contracts and conversations let them see). Kept per caller and key under the sum
+ * of the caller's versions of `ownerLists` and the versions of `sharedLists`, with the people
+ * version, read on every request in one statement of primary-key reads.
+ */
+export function createCallerListPages<A extends object>(
+  ownerLists: OwnerList[],
+  sharedLists: SharedList[],
+  options: { maxRows?: number } = {},
+) {
+  const kept = createKeptByState<A>(options);
+  const ownerArray = `{${ownerLists.join(',')}}`;
+  const sharedArray = `{${sharedLists.join(',')}}`;
+  return {
+    async answer(db: Db, callerId: string, pageKey: string, read: () => Promise<A>): Promise<A> {
+      const [state] = await callerStateStatement(db).execute({
+        ownerId: callerId,
+        ownerLists: ownerArray,
+        lists: sharedArray,
+      });
+      return kept.answer(`${callerId} ${pageKey}`, state ?? { owner: -1, people: -1 }, read);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 
@@ -374,5 +375,55 @@ describe('GET /api/users/search keeps to the privacy settings', () => {
       `${hidden.id}:Test Supplier`,
       `${members.id}:Test Supplier`,
     ]);
+  });
+});
+
+describe('GET /api/users/search is kept between searches', () => {
+  it('yet shows the next privacy change, contract, message and approval at once', async () => {
+    const tag = `zk${Date.now().toString(36)}`;
+    const hidden = await t.createUser({ role: 'supplier', companyName: `${tag} Hidden Ltd` });
+    const plain = await t.createUser({ role: 'supplier', companyName: `${tag} Plain Ltd` });
+    const writer = await t.createUser({ role: 'supplier', companyName: `${tag} Writer Ltd` });
+    const viewer = await t.createUser({ role: 'buyer' });
+    for (const who of [hidden, writer]) {
+      const privacy = await t.request('PUT', '/api/settings/privacy', {
+        token: who.token,
+        body: { profileVisibility: 'private' },
+      });
+      expect(privacy.status).toBe(200);
+    }
+    const search = async () =>
+      (await t.request('GET', `/api/users/search?q=${tag}`, { token: viewer.token })).body.data.map(
+        (u: { id: string; name: string }) =>
+          `${u.id === hidden.id ? 'hidden' : u.id === plain.id ? 'plain' : 'writer'}:${u.name}`,
+      );
+    expect(await search()).toEqual([`plain:${tag} Plain Ltd`]);
+    expect(await search()).toEqual([`plain:${tag} Plain Ltd`]);
+
+    // A privacy setting is a profile row only: the contact details shown to members show the name.
+    const members = await t.request('PUT', '/api/settings/privacy', {
+      token: plain.token,
+      body: { contactVisibility: 'members' },
+    });
+    expect(members.status).toBe(200);
+    expect(await search()).toEqual(['plain:Test Supplier']);
+
+    // A contract makes the viewer the private supplier's counterparty (written by the database alone).
+    await t.db.execute(
+      sql`insert into contracts (tender_title, buyer_id, supplier_id, value_pence, status) values ('Kept search', ${viewer.id}, ${hidden.id}, 1, 'proposed')`,
+    );
+    expect(await search()).toEqual(['hidden:Test Supplier', 'plain:Test Supplier']);
+
+    // So does a message the other private supplier writes to the viewer.
+    const sent = await t.request('POST', '/api/sendMessage', {
+      token: writer.token,
+      body: { recipientId: viewer.id, text: 'About your tender' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(await search()).toEqual(['hidden:Test Supplier', 'plain:Test Supplier', 'writer:Test Supplier']);
+
+    // So does an account change no name shows: an approval withdrawn.
+    await t.db.execute(sql`update users set approved = false where id = ${plain.id}`);
+    expect(await search()).toEqual(['hidden:Test Supplier', 'writer:Test Supplier']);
   });
 });

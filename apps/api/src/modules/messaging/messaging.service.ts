@@ -11,7 +11,7 @@ import {
   type SendMessageBody,
 } from '@brickyard/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { createOwnerPages } from '../../db/owner-pages.ts';
+import { createCallerListPages, createOwnerPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { createKeyLimiter } from '../../platform/http/rate-limit.ts';
@@ -95,11 +95,22 @@ export interface ConversationsPage {
   meta: PageMeta;
 }
 
+/** A page of the people search. */
+interface PeoplePage {
+  data: Counterparty[];
+  meta: PageMeta;
+}
+
 export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
   const { db } = ctx;
   // Kept per user and page while nothing their list shows has changed (db/owner-pages.ts).
   const conversationPages = createOwnerPages<ConversationsPage>('conversations');
   const threadPages = createOwnerPages<MessagesPage>('conversations');
+  // What a search finds rests on every account and profile (names, approval, privacy) and on the
+  // caller's contracts and conversations (a counterparty sees a private profile and its names).
+  const peoplePages = createCallerListPages<PeoplePage>(['contracts', 'conversations'], ['users', 'profiles'], {
+    maxRows: 50_000,
+  });
   const sendLimiter = createKeyLimiter(ctx.db, 'message-send', ctx.config.messaging.sendPerMinute, 60);
 
   // message.created may exceed a NOTIFY payload (5,000 characters of text): it then travels by id.
@@ -274,16 +285,17 @@ export function createMessagingService(ctx: AppContext, hub: RealtimeHub) {
     },
 
     /** GET /api/users/search?q: approved counterparts by name or company; public fields only. */
-    async searchUsers(me: Principal, q: string, page: number, pageSize: number) {
-      const { rows, total } = await repo.searchPeople(db, {
-        q,
-        role: counterpartRole(me.role),
-        excludeId: me.id,
-        page,
-        pageSize,
-      });
-      return { data: rows.map(toCounterparty), meta: { page, pageSize, total } };
-    },
+    searchUsers: (me: Principal, q: string, page: number, pageSize: number) =>
+      peoplePages.answer(db, me.id, `${me.role} ${page} ${pageSize} ${q}`, async () => {
+        const { rows, total } = await repo.searchPeople(db, {
+          q,
+          role: counterpartRole(me.role),
+          excludeId: me.id,
+          page,
+          pageSize,
+        });
+        return { data: rows.map(toCounterparty), meta: { page, pageSize, total } };
+      }),
 
     /** The caller's unread messages in total (the realtime stream's first snapshot). */
     unreadTotal: (userId: string) => repo.unreadTotal(db, userId),
