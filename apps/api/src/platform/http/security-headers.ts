@@ -19,13 +19,14 @@ export function helmetHeaders(options: HelmetOptions): { set: Array<[string, str
       removed.push(name);
     },
   };
-  let failed: unknown;
+  let failed: Error | undefined;
   helmet(options)(
     {} as Parameters<ReturnType<typeof helmet>>[0],
     recorder as unknown as ServerResponse,
-    (err?: unknown) => (failed = err),
+    (err?: unknown) =>
+      (failed = err instanceof Error ? err : err ? new Error('Helmet refused its options') : undefined),
   );
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (failed) throw failed;
   return { set: [...set], removed };
 }
 
