@@ -12,7 +12,10 @@ export function useMarkAllNotificationsRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onMutate: () => {
+    onMutate: async () => {
+      // A read of the list or the count still in flight answers what stood before this click: it is
+      // cancelled, or it would put the unread marks back until the next read.
+      await qc.cancelQueries({ queryKey: notificationKeys.all });
       qc.setQueryData<NotificationsData>(notificationKeys.list, (d) =>
         d ? { ...d, pages: d.pages.map((p) => ({ ...p, data: p.data.map((n) => ({ ...n, read: true })) })) } : d,
       );

@@ -12,7 +12,9 @@ export function useMarkNotificationRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onMutate: (id) => {
+    onMutate: async (id) => {
+      // (a read still in flight would put the unread mark back: see useMarkAllNotificationsRead)
+      await qc.cancelQueries({ queryKey: notificationKeys.all });
       let wasUnread = false;
       qc.setQueryData<NotificationsData>(notificationKeys.list, (d) =>
         d
