@@ -124,8 +124,17 @@ export function createOwnerPages<A extends object>(list: OwnerList, options: { m
   };
 }
 
-/** Lists shared by everyone who may read them, each with a `list_versions` row (migrations 0044–0046). */
-export type SharedList = 'bid_assist_requests' | 'users' | 'subscriptions' | 'profiles';
+/** Tables whose every write raises their `list_versions` row (migrations 0026, 0044–0047). */
+export type SharedList =
+  | 'bid_assist_requests'
+  | 'users'
+  | 'subscriptions'
+  | 'profiles'
+  | 'tenders'
+  | 'catalogue_items'
+  | 'matches'
+  | 'tender_vectors'
+  | 'catalogue_item_vectors';
 
 const sharedStateStatement = preparedPerDb((db) =>
   db
@@ -150,7 +159,10 @@ const sharedStateStatement = preparedPerDb((db) =>
  * it shows (their sum, in the state's `owner` place) and the people version, read on every
  * request in one statement of primary-key reads.
  */
-export function createSharedListPages<A extends object>(lists: SharedList[], options: { maxRows?: number } = {}) {
+export function createSharedListPages<A extends object>(
+  lists: SharedList[],
+  options: { maxRows?: number; sizeOf?: (answer: A) => number } = {},
+) {
   const kept = createKeptByState<A>(options);
   const listsArray = `{${lists.join(',')}}`;
   return {

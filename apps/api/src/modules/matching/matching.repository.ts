@@ -364,6 +364,8 @@ const matchSides = {
     table: sql`catalogue_items`,
     columns: sql`c.value_pence, null::bigint as budget_pence, c.quantity, null::text as status, null::timestamptz as deadline`,
     open: sql`true`,
+    /** the first deadline among the counterparts counted (an open tender stops counting at its own) */
+    closesFirst: sql`null::timestamptz`,
   },
   // a catalogue item's matches: only tenders open to suppliers
   catalogue_item: {
@@ -372,6 +374,7 @@ const matchSides = {
     table: sql`tenders`,
     columns: sql`null::bigint as value_pence, c.budget_pence, c.quantity, c.status, c.deadline`,
     open: openTenderSql('c'),
+    closesFirst: sql`min(c.deadline) over ()`,
   },
 };
 type MatchSide = (typeof matchSides)[keyof typeof matchSides];
@@ -416,6 +419,7 @@ type OwnListingMatchRow = {
   l_category: string;
   l_status: string | null;
   l_stale: boolean;
+  m_closes_first: Date | string | null;
 };
 
 /** A page's own listings, newest first, with whether their matches are stale. */
@@ -453,7 +457,7 @@ export async function ownListingsPage(
   db: DbOrTx,
   kind: 'tender' | 'catalogue_item',
   q: { userId: string; page: number; pageSize: number; limit: number; minScore: number },
-): Promise<{ rows: SubjectRow[]; total: number; matches: MatchReadRow[] }> {
+): Promise<{ rows: SubjectRow[]; total: number; matches: MatchReadRow[]; closesFirst: number | null }> {
   const side = matchSides[kind];
   const firstDefault = q.page === 1 && q.pageSize === 20 && q.limit === 20;
   const listings = ownListings[kind](q.userId);
@@ -464,7 +468,7 @@ export async function ownListingsPage(
         b.subject_id as m_subject_id, b.score as m_score, b.reasons as m_reasons, b.computed_at as m_computed_at,
         b.total as m_total, b.id as m_id, b.title as m_title, b.user_id as m_user_id, b.company_name as m_company_name,
         b.category as m_category, b.region as m_region, b.value_pence as m_value_pence, b.budget_pence as m_budget_pence,
-        b.quantity as m_quantity, b.status as m_status, b.deadline as m_deadline
+        b.quantity as m_quantity, b.status as m_status, b.deadline as m_deadline, b.closes_first as m_closes_first
       from (select count(*)::int as total from (${listings}) a) n
       left join lateral (
         select * from (${listings}) a order by a.created_at desc, a.id desc
@@ -472,6 +476,7 @@ export async function ownListingsPage(
       ) l on true
       left join lateral (
         select l.id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
+          ${side.closesFirst} as closes_first,
           c.id, c.title, c.user_id, u.company_name, c.category, c.region, ${side.columns}
         from matches m join ${side.table} c on c.id = ${side.counterpart} join users u on u.id = c.user_id
         where ${side.subject} = l.id and m.score >= ${q.minScore} and ${side.open} and c.user_id <> ${q.userId}
@@ -481,8 +486,13 @@ export async function ownListingsPage(
   );
   const rows: SubjectRow[] = [];
   const matched: MatchReadRow[] = [];
+  let closesFirst: number | null = null;
   for (const r of found) {
     if (r.l_id === null) continue;
+    if (r.m_closes_first !== null) {
+      const at = new Date(r.m_closes_first).getTime();
+      if (closesFirst === null || at < closesFirst) closesFirst = at;
+    }
     if (rows.at(-1)?.id !== r.l_id) {
       rows.push({ id: r.l_id, title: r.l_title, category: r.l_category, status: r.l_status, stale: r.l_stale });
     }
@@ -506,7 +516,7 @@ export async function ownListingsPage(
       deadline: r.m_deadline,
     });
   }
-  return { rows, total: found[0]?.listings_total ?? 0, matches: matched };
+  return { rows, total: found[0]?.listings_total ?? 0, matches: matched, closesFirst };
 }
 
 /**

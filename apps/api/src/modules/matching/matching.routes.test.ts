@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { tenderBody } from '../../../test/builders.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.ts';
 import { newsOfPair } from './matching.service.ts';
@@ -347,5 +348,62 @@ describe('docs/product.md §7 recommendations: ownership and input', () => {
     expect(
       (await t.request('GET', "/api/tender/matches/recommendations/1'%20or%201=1", { token: buyer.token })).status,
     ).toBe(400);
+  });
+});
+
+describe('the matches pages are kept between visits', () => {
+  it('yet show the next write to a match, a counterpart or a scoring at once, and a tender closing by the clock', async () => {
+    const owner = await t.createUser({ role: 'buyer', companyName: 'Kept Pages Homes' });
+    const seller = await t.createUser({ role: 'supplier', companyName: 'Kept Pages Steel' });
+    const tender = await post(
+      '/api/tender',
+      owner.token,
+      steelBeamsTender({ title: 'Steel beams for a kept-pages depot' }),
+    );
+    const item = await post('/api/catalogue', seller.token, itemBody({ title: 'Kept-pages S355 steel beams' }));
+    // The matching engine scores new listings in the background: wait until both are scored, so no
+    // rescoring lands between two reads.
+    await waitFor(async () => {
+      const { rows } = await t.db.execute<{ done: boolean }>(
+        sql`select (select v.matched_at >= t.updated_at from tenders t join tender_vectors v on v.tender_id = t.id where t.id = ${tender.id})
+          and (select v.matched_at >= c.updated_at from catalogue_items c join catalogue_item_vectors v on v.catalogue_item_id = c.id where c.id = ${item.id}) as done`,
+      );
+      return rows[0]?.done ? true : undefined;
+    });
+    const buyerSees = async () => {
+      const res = await t.request('GET', '/api/tender/matches/buyer', { token: owner.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const g = res.body.data.find((x: { subject: { id: string } }) => x.subject.id === tender.id);
+      const m = g.matches.find((x: { counterpart: { id: string } }) => x.counterpart.id === item.id);
+      return { score: m.score as number, price: m.counterpart.price as number };
+    };
+    const supplierSees = async () => {
+      const res = await t.request('GET', '/api/tender/matches/supplier', { token: seller.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const g = res.body.data.find((x: { subject: { id: string } }) => x.subject.id === item.id);
+      return g.matches.map((x: { counterpart: { id: string } }) => x.counterpart.id) as string[];
+    };
+    const scored = await buyerSees();
+    expect(scored.price).toBe(1150);
+    expect(await buyerSees()).toEqual(scored);
+    expect(await supplierSees()).toContain(tender.id);
+
+    // written by the database alone, as another instance or a job would
+    await t.db.execute(sql`update catalogue_items set value_pence = 99900 where id = ${item.id}`);
+    expect(await buyerSees()).toEqual({ ...scored, price: 999 });
+    await t.db.execute(
+      sql`update matches set score = 12 where tender_id = ${tender.id} and catalogue_item_id = ${item.id}`,
+    );
+    expect(await buyerSees()).toEqual({ score: 12, price: 999 });
+    // the tender needs scoring again: the page scores it before it answers
+    await t.db.execute(sql`update tender_vectors set matched_at = null where tender_id = ${tender.id}`);
+    expect(await buyerSees()).toEqual({ score: scored.score, price: 999 });
+
+    // the supplier's page ends when the first tender it counts closes (set by a write, at once)
+    expect(await supplierSees()).toContain(tender.id);
+    await t.db.execute(sql`update tenders set deadline = now() + interval '1500 milliseconds' where id = ${tender.id}`);
+    expect(await supplierSees()).toContain(tender.id);
+    await new Promise((r) => setTimeout(r, 1600));
+    expect(await supplierSees()).not.toContain(tender.id);
   });
 });

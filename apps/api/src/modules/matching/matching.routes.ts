@@ -2,11 +2,13 @@ import {
   idParamsSchema,
   matchGroupsResponseSchema,
   matchesQuerySchema,
+  type MatchGroupsResponse,
   recommendationsQuerySchema,
   recommendationsResponseSchema,
 } from '@brickyard/shared';
 import { principalOf } from '../../platform/auth/guard.ts';
 import type { App } from '../../platform/context.ts';
+import { memoizedWriter } from '../../platform/http/serializer.ts';
 import type { MatchingService } from './matching.service.ts';
 
 const tags = ['matching'];
@@ -16,6 +18,8 @@ const tags = ['matching'];
  * prefers them to GET /api/tender/:id (matching.routes.test.ts checks it). Signed in and gated.
  */
 export function matchingRoutes(app: App, matching: MatchingService) {
+  // a kept page is the same object on every visit: written once (platform/http/serializer.ts)
+  const pages = memoizedWriter<MatchGroupsResponse>(matchGroupsResponseSchema);
   app.get('/api/tender/matches/supplier', {
     config: { access: { roles: ['supplier'] } },
     schema: {
@@ -25,7 +29,7 @@ export function matchingRoutes(app: App, matching: MatchingService) {
       querystring: matchesQuerySchema,
       response: { 200: matchGroupsResponseSchema },
     },
-    handler: (req) => matching.forSupplier(principalOf(req), req.query),
+    handler: async (req, reply) => pages.send(reply, await matching.forSupplier(principalOf(req), req.query)),
   });
 
   app.get('/api/tender/matches/buyer', {
@@ -36,7 +40,7 @@ export function matchingRoutes(app: App, matching: MatchingService) {
       querystring: matchesQuerySchema,
       response: { 200: matchGroupsResponseSchema },
     },
-    handler: (req) => matching.forBuyer(principalOf(req), req.query),
+    handler: async (req, reply) => pages.send(reply, await matching.forBuyer(principalOf(req), req.query)),
   });
 
   app.get('/api/tender/matches/recommendations/:id', {

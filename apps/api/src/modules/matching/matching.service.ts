@@ -16,6 +16,7 @@ import {
   type TenderStatus,
 } from '@brickyard/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { createSharedListPages } from '../../db/owner-pages.ts';
 import type { Principal } from '../../platform/auth/guard.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notify } from '../notifications/notifications.service.ts';
@@ -160,8 +161,32 @@ export function categoriesNear(category: string, subcategories: string[]): strin
 
 // ---- the service -----------------------------------------------------------------------------
 
+/** A matches page as answered, and when the first open tender it counts closes (ms since the epoch). */
+interface KeptMatchesPage {
+  response: MatchGroupsResponse;
+  closesFirst: number | null;
+}
+
+const rowsOf = (r: MatchGroupsResponse) => r.data.reduce((n, g) => n + 1 + g.matches.length, 1);
+
 export function createMatchingService(ctx: AppContext) {
   const db: Db = ctx.db;
+  // The matches pages, kept per caller and query under the versions of every table they show: the
+  // listings, whether each was scored since it changed, the matches, the counterparts (and their
+  // owners' names, the people version). A supplier's page also ends when the first open tender it
+  // counts closes.
+  // Up to 50,000 rows (a listing or a match) are kept per instance.
+  const keptRows = { maxRows: 50_000, sizeOf: (page: KeptMatchesPage) => rowsOf(page.response) };
+  const matchesPages = {
+    tender: createSharedListPages<KeptMatchesPage>(
+      ['tenders', 'tender_vectors', 'matches', 'catalogue_items'],
+      keptRows,
+    ),
+    catalogue_item: createSharedListPages<KeptMatchesPage>(
+      ['catalogue_items', 'catalogue_item_vectors', 'matches', 'tenders'],
+      keptRows,
+    ),
+  };
 
   async function ensureVectors<T extends repo.TenderFactsRow | repo.ItemFactsRow>(
     rows: T[],
@@ -386,36 +411,48 @@ export function createMatchingService(ctx: AppContext) {
   ): Promise<MatchGroupsResponse> {
     const planLimit = planLimitOf(caller);
     const limit = Math.min(q.limit, planLimit ?? q.limit);
-    const read = () =>
-      repo.ownListingsPage(db, kind, {
-        userId: caller.id,
-        page: q.page,
-        pageSize: q.pageSize,
-        limit,
-        minScore: q.minScore,
-      });
-    let found = await read();
-    // a listing changed since it was scored is scored again before the page answers, and the page read again
-    if (found.rows.some((r) => r.stale)) {
-      await freshen(kind, found.rows);
-      found = await read();
-    }
-    const { rows, total } = found;
-    const grouped = byParent(found.matches);
-    const counterpart = kind === 'tender' ? 'catalogue_item' : 'tender';
-    return {
-      data: rows.map((r) =>
-        group(
-          // an item's row has no status (null); a tender's says where it stands
-          { kind, id: r.id, title: r.title, category: r.category, status: r.status },
-          grouped.get(r.id) ?? [],
-          counterpart,
-          planLimit,
-          limit,
-        ),
-      ),
-      meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
-    };
+    const key = `${caller.id} ${planLimit ?? 'all'} ${q.page} ${q.pageSize} ${limit} ${q.minScore}`;
+    const kept = await matchesPages[kind].answer(
+      db,
+      key,
+      async () => {
+        const read = () =>
+          repo.ownListingsPage(db, kind, {
+            userId: caller.id,
+            page: q.page,
+            pageSize: q.pageSize,
+            limit,
+            minScore: q.minScore,
+          });
+        let found = await read();
+        // a listing changed since it was scored is scored again before the page answers, and the page read again
+        if (found.rows.some((r) => r.stale)) {
+          await freshen(kind, found.rows);
+          found = await read();
+        }
+        const { rows, total } = found;
+        const grouped = byParent(found.matches);
+        const counterpart = kind === 'tender' ? 'catalogue_item' : 'tender';
+        return {
+          closesFirst: found.closesFirst,
+          response: {
+            data: rows.map((r) =>
+              group(
+                // an item's row has no status (null); a tender's says where it stands
+                { kind, id: r.id, title: r.title, category: r.category, status: r.status },
+                grouped.get(r.id) ?? [],
+                counterpart,
+                planLimit,
+                limit,
+              ),
+            ),
+            meta: { page: q.page, pageSize: q.pageSize, total, planLimit },
+          },
+        };
+      },
+      (page) => page.closesFirst,
+    );
+    return kept.response;
   }
 
   return {
