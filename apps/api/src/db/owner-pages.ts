@@ -18,16 +18,23 @@ export interface OwnerListState {
 
 const sameState = (a: OwnerListState, b: OwnerListState) => a.owner === b.owner && a.people === b.people;
 
+/** The people version: other people's names, which a list may show. */
+const peopleVersionColumn = () =>
+  sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
+    Number,
+  );
+
+/** The sum of the versions of the tables the `lists` parameter names: each only ever rises, so the sum moves whenever one does. */
+const listVersionsSum = () =>
+  sql`coalesce((select sum(${listVersions.version}) from ${listVersions} where ${listVersions.list} = any(${sql.placeholder('lists')}::text[])), 0)`;
+
 /** Columns that read an owner's list state; `ownerId` is the statement's owner parameter (or column). */
 export const ownerListStateColumns = (list: OwnerList, ownerId: unknown) => ({
   ownerVersion:
     sql<number>`coalesce((select ${ownerListVersions.version} from ${ownerListVersions} where ${ownerListVersions.list} = ${list} and ${ownerListVersions.ownerId} = ${ownerId}), 0)`.mapWith(
       Number,
     ),
-  peopleVersion:
-    sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
-      Number,
-    ),
+  peopleVersion: peopleVersionColumn(),
 });
 
 const stateStatements = new Map<OwnerList, (db: Db) => ReturnType<typeof prepareState>>();
@@ -138,17 +145,7 @@ export type SharedList =
 
 const sharedStateStatement = preparedPerDb((db) =>
   db
-    .select({
-      // The sum of the lists' versions: each only ever rises, so the sum moves whenever one does.
-      owner:
-        sql<number>`coalesce((select sum(${listVersions.version}) from ${listVersions} where ${listVersions.list} = any(${sql.placeholder('lists')}::text[])), 0)`.mapWith(
-          Number,
-        ),
-      people:
-        sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
-          Number,
-        ),
-    })
+    .select({ owner: sql<number>`${listVersionsSum()}`.mapWith(Number), people: peopleVersionColumn() })
     .from(sql`(select 1) as one`)
     .prepare('shared_list_state'),
 );
@@ -177,16 +174,11 @@ export function createSharedListPages<A extends object>(
 const callerStateStatement = preparedPerDb((db) =>
   db
     .select({
-      // The sum of the caller's own versions and the shared lists': each only ever rises.
+      // the caller's own versions of `ownerLists` and the shared lists' versions, summed
       owner:
         sql<number>`coalesce((select sum(${ownerListVersions.version}) from ${ownerListVersions} where ${ownerListVersions.ownerId} = ${sql.placeholder('ownerId')} and ${ownerListVersions.list} = any(${sql.placeholder('ownerLists')}::text[])), 0)
-        + coalesce((select sum(${listVersions.version}) from ${listVersions} where ${listVersions.list} = any(${sql.placeholder('lists')}::text[])), 0)`.mapWith(
-          Number,
-        ),
-      people:
-        sql<number>`coalesce((select ${listVersions.version} from ${listVersions} where ${listVersions.list} = 'people'), 0)`.mapWith(
-          Number,
-        ),
+        + ${listVersionsSum()}`.mapWith(Number),
+      people: peopleVersionColumn(),
     })
     .from(sql`(select 1) as one`)
     .prepare('caller_list_state'),
