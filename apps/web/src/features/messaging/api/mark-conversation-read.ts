@@ -16,9 +16,7 @@ export function useMarkConversationRead() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: markConversationRead,
-    onMutate: async (id) => {
-      // a read of the list still in flight would put the unread count back until the next read
-      await qc.cancelQueries({ queryKey: messagingKeys.conversations });
+    onMutate: (id) => {
       qc.setQueryData<ConversationsData>(messagingKeys.conversations, (d) =>
         mapConversations(d, (c) => (c.id === id ? { ...c, unreadCount: 0 } : c)),
       );
