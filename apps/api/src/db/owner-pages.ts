@@ -143,12 +143,29 @@ export type SharedList =
   | 'tender_vectors'
   | 'catalogue_item_vectors';
 
-const sharedStateStatement = preparedPerDb((db) =>
+const listsStateStatement = preparedPerDb((db) =>
   db
-    .select({ owner: sql<number>`${listVersionsSum()}`.mapWith(Number), people: peopleVersionColumn() })
+    .select({
+      // the owner's versions of `ownerLists` (none when `ownerId` is null) and the shared lists' versions, summed
+      owner:
+        sql<number>`coalesce((select sum(${ownerListVersions.version}) from ${ownerListVersions} where ${ownerListVersions.ownerId} = ${sql.placeholder('ownerId')} and ${ownerListVersions.list} = any(${sql.placeholder('ownerLists')}::text[])), 0)
+        + ${listVersionsSum()}`.mapWith(Number),
+      people: peopleVersionColumn(),
+    })
     .from(sql`(select 1) as one`)
-    .prepare('shared_list_state'),
+    .prepare('lists_state'),
 );
+
+/** The state of the shared `lists` and, for an owner, of their own `ownerLists` (arrays as `{a,b}`): one statement of primary-key reads. */
+async function readListsState(
+  db: Db,
+  ownerId: string | null,
+  ownerLists: string,
+  lists: string,
+): Promise<OwnerListState> {
+  const [state] = await listsStateStatement(db).execute({ ownerId, ownerLists, lists });
+  return state ?? { owner: -1, people: -1 };
+}
 
 /**
  * Pages of a list everyone who may read it sees alike (the support team's Bid Assist queue, the
@@ -165,24 +182,10 @@ export function createSharedListPages<A extends object>(
   return {
     /** `until`, for an answer the clock changes, says from when it no longer holds. */
     async answer(db: Db, pageKey: string, read: () => Promise<A>, until?: (answer: A) => number | null): Promise<A> {
-      const [state] = await sharedStateStatement(db).execute({ lists: listsArray });
-      return kept.answer(pageKey, state ?? { owner: -1, people: -1 }, read, until);
+      return kept.answer(pageKey, await readListsState(db, null, '{}', listsArray), read, until);
     },
   };
 }
-
-const callerStateStatement = preparedPerDb((db) =>
-  db
-    .select({
-      // the caller's own versions of `ownerLists` and the shared lists' versions, summed
-      owner:
-        sql<number>`coalesce((select sum(${ownerListVersions.version}) from ${ownerListVersions} where ${ownerListVersions.ownerId} = ${sql.placeholder('ownerId')} and ${ownerListVersions.list} = any(${sql.placeholder('ownerLists')}::text[])), 0)
-        + ${listVersionsSum()}`.mapWith(Number),
-      people: peopleVersionColumn(),
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('caller_list_state'),
-);
 
 /**
  * Answers that read lists everyone shares as the caller may see them, where what the caller may
@@ -201,12 +204,8 @@ export function createCallerListPages<A extends object>(
   const sharedArray = `{${sharedLists.join(',')}}`;
   return {
     async answer(db: Db, callerId: string, pageKey: string, read: () => Promise<A>): Promise<A> {
-      const [state] = await callerStateStatement(db).execute({
-        ownerId: callerId,
-        ownerLists: ownerArray,
-        lists: sharedArray,
-      });
-      return kept.answer(`${callerId} ${pageKey}`, state ?? { owner: -1, people: -1 }, read);
+      const state = await readListsState(db, callerId, ownerArray, sharedArray);
+      return kept.answer(`${callerId} ${pageKey}`, state, read);
     },
   };
 }
