@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { externalTenderPageSchema, type ExternalTender, type ExternalTenderPage } from '@brickyard/shared';
-import { keptRowsPageWriter, writerOf } from './serializer.ts';
+import { z } from 'zod';
+import { keptRowsPageWriter, serializerCompiler, writerOf } from './serializer.ts';
 
 const notice = (over: Partial<ExternalTender> = {}): ExternalTender => ({
   id: '0b6f8d5e-6a55-4c1e-9a43-4f1d2a6c9e01',
@@ -79,5 +80,26 @@ describe('keptRowsPageWriter (a kept page put together from its rows’ JSON)', 
     expect(writer.write({ data: [], meta: { page: 2, pageSize: 20, total: 0 } }).toString()).toBe(
       writePage({ data: [], meta: { page: 2, pageSize: 20, total: 0 } }),
     );
+  });
+});
+
+describe('serializerCompiler (one serializer per schema in a process)', () => {
+  const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+  const shape = () => z.object({ data: z.object({ id: z.string(), amount: z.number().nullable() }) });
+
+  it('hands routes that answer with the same schema, or one of the same shape built again, the same serializer', () => {
+    const schema = shape();
+    const first = serializerCompiler(route(schema));
+    expect(serializerCompiler({ ...route(schema), method: 'PUT', url: '/y' })).toBe(first);
+    // an app built again in the same process builds its route schemas again (each API test file)
+    expect(serializerCompiler(route(shape()))).toBe(first);
+    expect(first({ data: { id: 'a', amount: null, secret: 'x' } })).toBe('{"data":{"id":"a","amount":null}}');
+  });
+
+  it('compiles a schema of another shape on its own', () => {
+    const first = serializerCompiler(route(shape()));
+    const other = serializerCompiler(route(z.object({ data: z.object({ id: z.string() }) })));
+    expect(other).not.toBe(first);
+    expect(other({ data: { id: 'a', amount: 3 } })).toBe('{"data":{"id":"a"}}');
   });
 });
