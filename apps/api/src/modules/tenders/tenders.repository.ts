@@ -11,6 +11,7 @@ import {
   type DbOrTx,
   type Slice,
 } from '../../db/client.ts';
+import { closingSoonOrder } from '../../db/open-notice-sql.ts';
 import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
 import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { tenders, users } from '../../db/schema/index.ts';
@@ -96,8 +97,26 @@ const ORDER: Record<Exclude<TenderSort, 'relevance'>, SQL[]> = {
   closing_soon: [sql`${tenders.deadline} asc nulls last`, desc(tenders.createdAt), desc(tenders.id)],
 };
 
+/**
+ * "Closing soonest" over a list that may hold tenders no longer taking bids (a buyer's own, with
+ * closed, awarded or past-deadline ones): those go after the open ones, as every list sorted by it
+ * orders them (db/open-notice-sql.ts). A list of open tenders only keeps the plain deadline order,
+ * which its index can walk.
+ */
+const CLOSING_SOON_OVER_ANY: SQL[] = [
+  ...closingSoonOrder(
+    sql`(${tenders.status} = 'active' and (${tenders.deadline} is null or ${tenders.deadline} > now()))`,
+    sql`${tenders.deadline}`,
+  ),
+  desc(tenders.createdAt),
+  desc(tenders.id),
+];
+
 /** A sort's order; relevance with no words to rank by is newest first. */
-const orderOf = (sort: TenderSort): SQL[] => ORDER[sort === 'relevance' ? 'newest' : sort];
+const orderOf = (sort: TenderSort, f: TenderFilter): SQL[] =>
+  sort === 'closing_soon' && !f.openForResponses
+    ? CLOSING_SOON_OVER_ANY
+    : ORDER[sort === 'relevance' ? 'newest' : sort];
 
 /** A page of tenders as one select (exported for the plan test: tenders.plans.test.ts). */
 export function selectPage(db: DbOrTx, f: TenderFilter, sort: TenderSort, slice: Slice, v: Bind) {
@@ -115,7 +134,7 @@ export function selectPage(db: DbOrTx, f: TenderFilter, sort: TenderSort, slice:
           .select(columns)
           .from(tenders)
           .where(whereOf(f, v))
-          .orderBy(...orderOf(sort));
+          .orderBy(...orderOf(sort, f));
   return read
     .innerJoin(users, eq(users.id, tenders.userId))
     .limit(v.value('limit', slice.limit))

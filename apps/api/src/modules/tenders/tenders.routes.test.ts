@@ -281,6 +281,28 @@ describe('docs/product.md §7 Tenders: lists, filters, sorting and stats', () =>
     expect(bad.status).toBe(400);
   });
 
+  it("sorts a buyer's tenders closing soonest with the ones still taking bids first, past deadlines last", async () => {
+    const own = await t.createUser({ role: 'buyer', companyName: 'Closing Order Ltd' });
+    const mk = async (title: string, deadline: string | null, status = 'active') =>
+      (await createTender({ title, deadline, status }, own.token)).id;
+    await mk('Closes in five days', future(5));
+    await mk('Closes in two days', future(2));
+    const lapsed = await mk('Closed yesterday', future(9));
+    const older = await mk('Closed last week', future(8));
+    await mk('Draft with no deadline yet', null, 'draft');
+    // deadlines that passed with no write to the tender (the clock ran past them)
+    await t.db.execute(sql`update tenders set deadline = now() - interval '1 day' where id = ${lapsed}`);
+    await t.db.execute(sql`update tenders set deadline = now() - interval '7 days' where id = ${older}`);
+    const res = await t.request('GET', '/api/tender/buyerTenders?sort=closing_soon', { token: own.token });
+    expect(res.body.data.map((x: any) => x.title)).toEqual([
+      'Closes in two days',
+      'Closes in five days',
+      'Closed yesterday',
+      'Closed last week',
+      'Draft with no deadline yet',
+    ]);
+  });
+
   it('shows suppliers only active tenders in /supplierTenders and the public record in /user/{id}', async () => {
     const res = await t.request('GET', `/api/tender/supplierTenders?q=trusses`, { token: supplier.token });
     expect(res.body.data.map((x: any) => x.title)).toEqual(['Timber roof trusses for 12 houses']);
