@@ -101,7 +101,7 @@ const ORDER: Record<Exclude<TenderSort, 'relevance'>, SQL[]> = {
  * "Closing soonest" over a list that may hold tenders no longer taking bids (a buyer's own, with
  * closed, awarded or past-deadline ones): those go after the open ones, as every list sorted by it
  * orders them (db/open-notice-sql.ts). A list of open tenders only keeps the plain deadline order,
- * which its index can walk.
+ * as before: there the two are the same.
  */
 const CLOSING_SOON_OVER_ANY: SQL[] = [
   ...closingSoonOrder(
