@@ -12,6 +12,16 @@ export function openNoticeSql(table?: 'x' | 'e' | 'external_tenders') {
 }
 
 /**
+ * A tender still taking responses: published (active) and before its deadline, if it has one. The
+ * one definition for our own tenders (matching, search, the buyer's lists sorted by closing date).
+ * `alias`: the name the statement gives the tenders row (a constant of the code, never input).
+ */
+export const openTenderSql = (alias: string) => {
+  const t = sql.raw(alias);
+  return sql`${t}.status = 'active' and (${t}.deadline is null or ${t}.deadline > now())`;
+};
+
+/**
  * "Closing soon", one order for every list sorted by it: what still takes bids, by the soonest
  * deadline; then what takes bids with no deadline; then the rest (closed, cancelled, withdrawn),
  * the most recently closed first. `takingBids` and `deadline` are the list's own expressions;

@@ -1,4 +1,4 @@
-import { openNoticeSql } from '../../db/open-notice-sql.ts';
+import { openNoticeSql, openTenderSql } from '../../db/open-notice-sql.ts';
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { MatchReason } from '@brickyard/shared';
 import { namedRawStatements, preparedPerDb, preparedPerHandle, type Db, type DbOrTx } from '../../db/client.ts';
@@ -73,11 +73,6 @@ const ITEM_COLS = sql`c.id, c.user_id, u.company_name, c.title, c.description, c
 /** A PostgreSQL array literal as one parameter (db/sql-arrays.ts). */
 export const pgArray = textArray;
 
-/** Tenders suppliers may be matched with: published and still open for responses (`alias`: the tenders row's alias). */
-export const openTenderSql = (alias: string) => {
-  const t = sql.raw(alias);
-  return sql`${t}.status = 'active' and (${t}.deadline is null or ${t}.deadline > now())`;
-};
 export const OPEN_TENDER_SQL = openTenderSql('t');
 
 export async function findTenderFacts(db: DbOrTx, id: string): Promise<TenderFactsRow | undefined> {

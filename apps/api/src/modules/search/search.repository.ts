@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CLOSING_WINDOWS, VALUE_BUCKETS, type SearchSort, type SearchType } from '@brickyard/shared';
 import { namedRawStatements, type DbOrTx } from '../../db/client.ts';
 import { listVersionSql, type Counted, type ListState, type ListTable } from '../../db/exact-counts.ts';
-import { closingSoonOrder, openNoticeSql } from '../../db/open-notice-sql.ts';
+import { closingSoonOrder, openNoticeSql, openTenderSql } from '../../db/open-notice-sql.ts';
 
 /**
  * SQL of GET /api/search over one source (tenders, catalogue items, external tenders): filters,
@@ -52,8 +52,7 @@ export const SOURCES: Record<SearchType, Source> = {
     amount: sql`x.budget_pence`,
     currency: sql`x.currency`,
     deadline: sql`x.deadline`,
-    // as responses.service.ts: a tender takes responses while active and before its deadline
-    takingBids: sql`(x.status = 'active' and (x.deadline is null or x.deadline > now()))`,
+    takingBids: sql`(${openTenderSql('x')})`,
     closes: true,
     created: sql`x.created_at`,
     newest: sql`x.created_at desc, x.id desc`,

@@ -11,7 +11,7 @@ import {
   type DbOrTx,
   type Slice,
 } from '../../db/client.ts';
-import { closingSoonOrder } from '../../db/open-notice-sql.ts';
+import { closingSoonOrder, openTenderSql } from '../../db/open-notice-sql.ts';
 import { isRanked, rankedIds, rankOrder } from '../../db/ranked.ts';
 import { listStateColumns, type Counted, type ListState } from '../../db/exact-counts.ts';
 import { tenders, users } from '../../db/schema/index.ts';
@@ -104,10 +104,7 @@ const ORDER: Record<Exclude<TenderSort, 'relevance'>, SQL[]> = {
  * as before: there the two are the same.
  */
 const CLOSING_SOON_OVER_ANY: SQL[] = [
-  ...closingSoonOrder(
-    sql`(${tenders.status} = 'active' and (${tenders.deadline} is null or ${tenders.deadline} > now()))`,
-    sql`${tenders.deadline}`,
-  ),
+  ...closingSoonOrder(sql`(${openTenderSql('tenders')})`, sql`${tenders.deadline}`),
   desc(tenders.createdAt),
   desc(tenders.id),
 ];
