@@ -10,10 +10,11 @@ import pg from 'pg';
 const [serverUrl, prefix, template] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: serverUrl, max: 16 });
 try {
-  const { rows } = await pool.query(`select datname from pg_database where datname like $1 or datname = $2`, [
-    `${prefix}%`,
-    template,
-  ]);
+  // a plain prefix, not LIKE: its "_" would match any character, and another run's databases with it
+  const { rows } = await pool.query(
+    `select datname from pg_database where left(datname, length($1)) = $1 or datname = $2`,
+    [prefix, template],
+  );
   await Promise.all(rows.map((r) => pool.query(`drop database if exists "${r.datname}" with (force)`)));
 } finally {
   await pool.end();
