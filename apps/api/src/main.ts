@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { bootstrap, demoLoginsText } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded.ts';
@@ -23,7 +24,9 @@ async function main() {
     '',
     `Brickyard is running at ${url}`,
     `API docs: ${url}/api/docs`,
-    running.embedded ? `Database: embedded PostgreSQL (data in ${config.dataDir}/pg)` : 'Database: DATABASE_URL',
+    running.embedded
+      ? `Database: embedded PostgreSQL (data in ${embeddedDataText(config.dataDir, running.embedded.folder)})`
+      : 'Database: DATABASE_URL',
   ];
   if (config.seedDemo) lines.push('Demo accounts:', demoLoginsText());
   console.log(lines.join('\n') + '\n');
@@ -48,6 +51,12 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Where the embedded data is; as root in a private folder DATA_DIR/pg links to a folder outside it. */
+function embeddedDataText(dataDir: string, folder: string): string {
+  const dir = path.join(dataDir, 'pg');
+  return path.resolve(dir) === folder ? dir : `${dir}, a link to ${folder}`;
 }
 
 main().catch((err) => {

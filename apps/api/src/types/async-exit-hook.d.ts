@@ -1,8 +1,0 @@
-declare module 'async-exit-hook' {
-  interface AsyncExitHook {
-    (hook: (done: () => void) => void): void;
-    unhookEvent(event: string): void;
-  }
-  const hook: AsyncExitHook;
-  export default hook;
-}
