@@ -119,6 +119,31 @@ describe('as root, a checkout or DATA_DIR the postgres user cannot enter', () =>
     },
   );
 
+  asRoot(
+    'with no open folder to go to either: the error names the closed folder and why the other cannot help',
+    async () => {
+      const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-nowhere-'));
+      try {
+        const home = path.join(locked, 'home'); // under the same closed folder
+        const err = await startEmbeddedPostgres({
+          dir: path.join(locked, 'pg'),
+          password: 'x',
+          reachableHome: home,
+        }).then(
+          () => null,
+          (e: unknown) => e as Error,
+        );
+        expect(err?.message).toContain(`may not enter ${locked}`);
+        expect(err?.message).toContain(
+          `${home}, where it would go instead, cannot be used: ${locked} is closed to it too`,
+        );
+        expect(fs.existsSync(path.join(locked, 'pg'))).toBe(false);
+      } finally {
+        fs.rmSync(locked, { recursive: true, force: true });
+      }
+    },
+  );
+
   asRoot('programs under such a folder are copied once to the open folder, whole, and run from there', () => {
     const locked = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pg-checkout-'));
     const home = path.join(root, 'home-programs');

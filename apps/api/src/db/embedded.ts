@@ -120,11 +120,21 @@ export function packagedPrograms(): Programs {
 const program = (programs: Programs, name: string) =>
   path.join(programs.folder, 'bin', process.platform === 'win32' ? `${name}.exe` : name);
 
-/** A folder under `home` made (mode 755) and checked open to the postgres user, or why not. */
-function openFolder(home: string, why: { cannot: string; instead: string }): void {
-  fs.mkdirSync(home, { recursive: true, mode: 0o755 });
-  const closed = closedToPostgresUser(home);
-  if (closed) throw closedError(closed, why.cannot, why.instead);
+/**
+ * Makes `home` (mode 755) and checks the postgres user may enter it; if not, the error of the
+ * folder it stands in for (`instead`), saying why `home` could not help.
+ */
+function openFolder(home: string, instead: EmbeddedPostgresError): void {
+  let why: string;
+  try {
+    fs.mkdirSync(home, { recursive: true, mode: 0o755 });
+    const closed = closedToPostgresUser(home);
+    if (!closed) return;
+    why = `${closed.folder} is closed to it too`;
+  } catch (err) {
+    why = err instanceof Error ? err.message : String(err);
+  }
+  throw new EmbeddedPostgresError(`${instead.message} (${home}, where it would go instead, cannot be used: ${why}.)`);
 }
 
 /**
@@ -135,11 +145,10 @@ function openFolder(home: string, why: { cannot: string; instead: string }): voi
 export function reachablePrograms(programs: Programs, home: string): Programs {
   const closed = closedToPostgresUser(programs.folder);
   if (!closed) return programs;
-  const why = {
-    cannot: `run its programs in ${programs.folder}`,
-    instead: 'install the project in a folder others may enter',
-  };
-  openFolder(home, why);
+  openFolder(
+    home,
+    closedError(closed, `run its programs in ${programs.folder}`, 'install the project in a folder others may enter'),
+  );
   const copy = path.join(home, `postgres-${programs.version}`);
   if (!fs.existsSync(path.join(copy, 'bin'))) {
     const partial = `${copy}.partial-${process.pid}`;
@@ -166,9 +175,9 @@ export function reachableDataFolder(dir: string, home: string): string {
   const target = fs.existsSync(dir) ? fs.realpathSync(dir) : path.resolve(dir);
   const closed = closedToPostgresUser(target);
   if (!closed) return target;
-  const why = { cannot: `use ${dir}`, instead: 'choose a DATA_DIR elsewhere' };
-  if (fs.existsSync(path.join(target, 'PG_VERSION'))) throw closedError(closed, why.cannot, why.instead);
-  openFolder(home, why);
+  const refused = closedError(closed, `use ${dir}`, 'choose a DATA_DIR elsewhere');
+  if (fs.existsSync(path.join(target, 'PG_VERSION'))) throw refused;
+  openFolder(home, refused);
   const cluster = path.join(home, `pg-${crypto.randomBytes(6).toString('hex')}`);
   fs.mkdirSync(cluster, { mode: 0o700 });
   fs.rmSync(dir, { recursive: true, force: true }); // an empty folder, or a link to a lost cluster
