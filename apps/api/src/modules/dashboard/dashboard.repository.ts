@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedPerDb, type Db, type DbOrTx } from '../../db/client.ts';
 import { dashboardVersions } from '../../db/schema/index.ts';
 import type { Buckets } from './dashboard.buckets.ts';
-import { openNoticeSql } from '../../db/open-notice-sql.ts';
+import { openNoticeSql, openTenderSql } from '../../db/open-notice-sql.ts';
 
 /**
  * The SQL of the dashboards (docs/product.md section 2 Dashboard). Every figure is an aggregate over
@@ -169,7 +169,7 @@ function visibleMatches(supplierId: string, matchesPerItem: number | null) {
         from catalogue_items i
         join matches m on m.catalogue_item_id = i.id
         join tenders t on t.id = m.tender_id
-        where i.user_id = ${supplierId} and t.status = 'active' and (t.deadline is null or t.deadline > now()) and t.user_id <> ${supplierId}
+        where i.user_id = ${supplierId} and ${openTenderSql('t')} and t.user_id <> ${supplierId}
       ) v ${cap}
     )`;
 }

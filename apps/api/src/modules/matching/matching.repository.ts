@@ -160,7 +160,7 @@ export async function tenderCandidates(
 export const itemsOfOthersSql = (userId: string) => sql`catalogue_items.user_id <> ${userId}`;
 /** …and for an item's: another user's tenders, open for responses. */
 export const openTendersOfOthersSql = (userId: string) =>
-  sql`tenders.user_id <> ${userId} and tenders.status = 'active' and (tenders.deadline is null or tenders.deadline > now())`;
+  sql`tenders.user_id <> ${userId} and ${openTenderSql('tenders')}`;
 
 export type RecordRow = {
   user_id: string;
@@ -593,7 +593,7 @@ export async function ownPairsWith(
       planLimit === null
         ? sql``
         : sql`and (select count(*) from matches m2 join tenders t2 on t2.id = m2.tender_id
-            where m2.catalogue_item_id = c.id and t2.status = 'active' and (t2.deadline is null or t2.deadline > now()) and t2.user_id <> ${ownerId}
+            where m2.catalogue_item_id = c.id and ${openTenderSql('t2')} and t2.user_id <> ${ownerId}
               and ${better(sql`t2.id < m.tender_id`)}) < ${planLimit}`;
     const { rows } = await db.execute<MatchReadRow>(sql`
       select m.tender_id as subject_id, m.score, m.reasons, m.computed_at, count(*) over ()::int as total,
