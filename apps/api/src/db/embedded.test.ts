@@ -56,6 +56,42 @@ describe('DESIGN §1 embedded PostgreSQL', () => {
   }, 60_000);
 });
 
+describe('a DATA_DIR/pg that is a link', () => {
+  it('to a folder holding files but no database: refused at once, the files left as they were', async () => {
+    const elsewhere = path.join(root, 'someone-elses');
+    fs.mkdirSync(elsewhere);
+    fs.writeFileSync(path.join(elsewhere, 'notes.txt'), 'keep me');
+    const dir = path.join(root, 'linked', 'pg');
+    fs.mkdirSync(path.dirname(dir));
+    fs.symlinkSync(elsewhere, dir);
+    const err = await startEmbeddedPostgres({ dir, password: 'x' }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toBe(
+      `${dir} leads to ${elsewhere}, which holds files but no database. Empty that folder, or let ${dir} be a folder of its own.`,
+    );
+    expect(fs.readFileSync(path.join(elsewhere, 'notes.txt'), 'utf8')).toBe('keep me');
+    expect(fs.readlinkSync(dir)).toBe(elsewhere);
+  });
+
+  it('to an empty folder: the database is made there', async () => {
+    const elsewhere = path.join(root, 'empty-elsewhere');
+    fs.mkdirSync(elsewhere, { mode: 0o755 });
+    const dir = path.join(root, 'linked-empty', 'pg');
+    fs.mkdirSync(path.dirname(dir));
+    fs.symlinkSync(elsewhere, dir);
+    const server = await startEmbeddedPostgres({ dir, password: 'x' });
+    try {
+      expect(server.folder).toBe(elsewhere);
+      expect(fs.existsSync(path.join(elsewhere, 'PG_VERSION'))).toBe(true);
+      expect(fs.readlinkSync(dir)).toBe(elsewhere);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
+
 describe('as root, a checkout or DATA_DIR the postgres user cannot enter', () => {
   const asRoot = it.runIf(process.getuid?.() === 0);
 

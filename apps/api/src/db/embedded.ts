@@ -188,10 +188,12 @@ export function reachableDataFolder(dir: string, home: string): string {
 
 /** Runs initdb in `folder` (a new cluster, owned by `runAs`), the superuser's password set. */
 async function initialise(programs: Programs, folder: string, password: string, runAs: RunAs | null): Promise<void> {
-  fs.rmSync(folder, { recursive: true, force: true });
-  // the folders above as usual (755: the postgres user must pass through), the data folder 700
+  // what a failed initdb left (the caller has checked the folder is ours), or a new folder: the
+  // folders above as usual (755: the postgres user must pass through), the data folder 700
+  if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(folder), { recursive: true });
-  fs.mkdirSync(folder, { mode: 0o700 });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  fs.chmodSync(folder, 0o700);
   // initdb reads the password from a file: one only its user may read, deleted right after
   const secretFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'brickyard-initdb-'));
   const passwordFile = path.join(secretFolder, 'password');
@@ -357,6 +359,14 @@ export async function startEmbeddedPostgres(opts: {
   const programs = reachablePrograms(packagedPrograms(), home);
   const folder = reachableDataFolder(opts.dir, home);
   if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) {
+    // A folder without a database is cleared for a new one only if it is ours: `dir` itself, or a
+    // cluster folder of `home`. Where `dir` links elsewhere, files there are someone's.
+    const ours = folder === path.resolve(opts.dir) || path.dirname(folder) === path.resolve(home);
+    if (!ours && fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
+      throw new EmbeddedPostgresError(
+        `${opts.dir} leads to ${folder}, which holds files but no database. Empty that folder, or let ${opts.dir} be a folder of its own.`,
+      );
+    }
     try {
       await initialise(programs, folder, opts.password, runAs);
     } catch (err) {
