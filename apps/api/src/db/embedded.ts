@@ -361,7 +361,8 @@ export async function startEmbeddedPostgres(opts: {
   if (!fs.existsSync(path.join(folder, 'PG_VERSION'))) {
     // A folder without a database is cleared for a new one only if it is ours: `dir` itself, or a
     // cluster folder of `home`. Where `dir` links elsewhere, files there are someone's.
-    const ours = folder === path.resolve(opts.dir) || path.dirname(folder) === path.resolve(home);
+    const isLink = fs.lstatSync(opts.dir, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+    const ours = !isLink || (fs.existsSync(home) && path.dirname(folder) === fs.realpathSync(home));
     if (!ours && fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
       throw new EmbeddedPostgresError(
         `${opts.dir} leads to ${folder}, which holds files but no database. Empty that folder, or let ${opts.dir} be a folder of its own.`,
