@@ -28,7 +28,7 @@ process.on('exit', () => {
  * Where, as root, the PostgreSQL programs and data go when the postgres user may not enter the
  * checkout or DATA_DIR (a clone under /root): a folder every user may enter, kept across restarts.
  */
-export const DEFAULT_REACHABLE_HOME = '/var/lib/brickyard';
+const DEFAULT_REACHABLE_HOME = '/var/lib/brickyard';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -37,7 +37,7 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
  * no search bit for others (what `mktemp -d` makes, or /root). Null when the way is open, or when
  * not root (then PostgreSQL runs as us and enters what we enter).
  */
-export function closedToPostgresUser(target: string): { folder: string; mode: number } | null {
+function closedToPostgresUser(target: string): { folder: string; mode: number } | null {
   if (!isRoot()) return null;
   let current = path.resolve(target);
   const ancestors: string[] = [];
