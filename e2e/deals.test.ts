@@ -166,7 +166,14 @@ describe('Journeys: deals, reviews and profiles (docs/product.md §§2 Profile v
     await dialog.getByText('Choose the supplier to award it to').waitFor();
     await dialog.getByText('Enter an amount in pounds, like 12500 or 12500.50').waitFor();
     await dialog.getByLabel('Supplier').fill('Pennine');
-    await dialog.getByRole('button', { name: /Pennine Building Supplies Ltd/ }).click();
+    // This click once timed out in a CI run (passed on its retry, never seen since): on a timeout,
+    // say what the picker showed (searching, failed, no match, or other suppliers).
+    await dialog
+      .getByRole('button', { name: /Pennine Building Supplies Ltd/ })
+      .click()
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\nThe award dialog showed: ${await dialog.innerText().catch(() => '(gone)')}`);
+      });
     await dialog.getByText('Pennine Building Supplies Ltd').waitFor();
     const itemSelect = dialog.getByLabel('Catalogue item');
     await expect.poll(async () => itemSelect.locator('option').count()).toBeGreaterThan(1);
