@@ -6,6 +6,7 @@ export interface SseEvent {
 
 export interface SseClient {
   status: number;
+  headers: Headers;
   events: SseEvent[];
   /** Resolves with the first event (already received or coming) that matches; rejects after `timeoutMs`. */
   next(match: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
@@ -64,6 +65,7 @@ export async function connectSse(url: string, opts: { token?: string } = {}): Pr
   } else endResolve();
   return {
     status: res.status,
+    headers: res.headers,
     events,
     ended,
     next(match, timeoutMs = 5000) {

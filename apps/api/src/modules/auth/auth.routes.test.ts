@@ -331,12 +331,18 @@ describe('sessions end on the server', () => {
     expect(res.status).toBe(401);
   });
 
-  it('signed-in answers carry Cache-Control: no-store', async () => {
+  it('signed-in answers carry Cache-Control: no-store, refusals and not-found included', async () => {
     const u = await t.createUser();
     for (const path of ['/api/auth/session', '/api/settings/account', '/api/notifications']) {
       const res = await t.request('GET', path, { token: u.token });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
+    const missing = await t.request('GET', '/api/catalogue/00000000-0000-4000-8000-000000000000', { token: u.token });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    const wrongRole = await t.request('POST', '/api/catalogue', { token: u.token, body: {} });
+    expect(wrongRole.status).toBe(403);
+    expect(wrongRole.headers.get('cache-control')).toBe('no-store');
   });
 });

@@ -44,6 +44,10 @@ describe('Realtime channel: authentication', () => {
     expect(first.status).toBe(200);
     const snapshot = await first.next((e) => e.event === 'unread.changed');
     expect(snapshot.data).toEqual({ messages: 0, notifications: 0 });
+    // the stream writes its own head (the reply is hijacked), with the security headers of every answer
+    expect(first.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     first.close();
     // Spent: a second use is refused, on either instance.
     expect((await connectSse(`${a.url}/api/realtime/stream?ticket=${ticket}`)).status).toBe(401);

@@ -62,6 +62,7 @@ export function realtimeRoutes(
       const mine = streams.get(me.id) ?? new Set<SseStream>();
       streams.set(me.id, mine);
       const stream = openSse(reply.raw, {
+        headers: reply.getHeaders(),
         heartbeatSeconds: opts.heartbeatSeconds,
         onClose: () => {
           unsubscribe();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, accessStateOf, type PlanType, type Role } from '@brickyard/shared';
 import type { Jwt, TokenClaims } from './jwt.ts';
 
@@ -44,36 +44,31 @@ export function registerAccessGuard(
 ): PrincipalCache {
   const cache = new Map<string, { principal: Principal | null; at: number }>();
 
-  async function principalFor(id: string, tokenVersion: number): Promise<Principal | null> {
+  /** The cached principal of `id` if it may answer for a token of `tokenVersion`; undefined when it must be loaded. */
+  function keptPrincipal(id: string, tokenVersion: number): Principal | null | undefined {
     const hit = cache.get(id);
+    if (!hit || Date.now() - hit.at >= opts.cacheMs) return undefined;
     // A token newer than the cached principal was issued after a session change the cache has not
     // seen (e.g. a password change on another instance): reload instead of refusing it. A cached
     // "no such user" stays cached: no token makes a deleted account come back.
-    const current = !hit?.principal || hit.principal.sessionVersion >= tokenVersion;
-    if (hit && Date.now() - hit.at < opts.cacheMs && current) return hit.principal;
-    const principal = await opts.loadPrincipal(id);
-    if (cache.size > 50_000) cache.clear();
-    cache.set(id, { principal, at: Date.now() });
-    return principal;
+    return !hit.principal || hit.principal.sessionVersion >= tokenVersion ? hit.principal : undefined;
   }
 
-  app.decorateRequest('principal', null);
-  app.decorateRequest('tokenClaims', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const url = request.routeOptions.url;
-    const rule = request.routeOptions.config?.access;
-    // Unknown routes (404), the SPA's files, the API docs and public routes need no principal;
-    // every other API route is signed-in and gated unless it says otherwise.
-    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs') || rule === 'public') return;
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', 'Please sign in');
-    const claims = opts.jwt.verify(header.slice(7).trim());
-    const principal = await principalFor(claims.sub, claims.sv);
+  function admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    rule: Exclude<AccessRule, 'public'> | undefined,
+    principal: Principal | null,
+    claims: TokenClaims,
+  ) {
     if (!principal || principal.sessionVersion !== claims.sv || principal.role !== claims.role) {
       throw new AppError('UNAUTHENTICATED', 'Please sign in');
     }
     request.principal = principal;
     request.tokenClaims = claims;
+    // A signed-in answer is that user's data: no shared or browser cache keeps it. A route that
+    // sets its own Cache-Control (a file, a download) replaces this.
+    reply.header('cache-control', 'no-store');
     const { roles, gate = true } = rule ?? {};
     if (roles && !roles.includes(principal.role)) {
       throw new AppError('FORBIDDEN', 'Your role may not do this');
@@ -93,13 +88,37 @@ export function registerAccessGuard(
         );
       }
     }
-  });
+  }
 
-  // A signed-in answer is that user's data: no shared or browser cache keeps it (a route that
-  // sets its own Cache-Control, e.g. a file, keeps it).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.principal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+  app.decorateRequest('principal', null);
+  app.decorateRequest('tokenClaims', null);
+  // A callback hook, not an async one: a caller whose principal is cached (nearly every request)
+  // passes without a promise. A throw before `done` is Fastify's to answer.
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.routeOptions.url;
+    const rule = request.routeOptions.config?.access;
+    // Unknown routes (404), the SPA's files, the API docs and public routes need no principal;
+    // every other API route is signed-in and gated unless it says otherwise.
+    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs') || rule === 'public') return done();
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw new AppError('UNAUTHENTICATED', 'Please sign in');
+    const claims = opts.jwt.verify(header.slice(7).trim());
+    const kept = keptPrincipal(claims.sub, claims.sv);
+    if (kept !== undefined) {
+      admit(request, reply, rule, kept, claims);
+      return done();
+    }
+    opts
+      .loadPrincipal(claims.sub)
+      .then((principal) => {
+        if (cache.size > 50_000) cache.clear();
+        cache.set(claims.sub, { principal, at: Date.now() });
+        admit(request, reply, rule, principal, claims);
+      })
+      .then(
+        () => done(),
+        (err: Error) => done(err),
+      );
   });
 
   return { invalidate: (id) => cache.delete(id) };

@@ -38,10 +38,12 @@ export function assertNoNul(value: unknown, prefix: string): void {
  * refuses a raw one), so a URL without `%00` skips the walk.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    if (!req.url.includes('%00')) return;
+  // a callback hook (a throw before `done` is Fastify's to answer): an async one costs every request a promise
+  app.addHook('onRequest', (req: FastifyRequest, _reply, done) => {
+    if (!req.url.includes('%00')) return done();
     const paths = [...nulPaths(req.query, 'querystring'), ...nulPaths(req.params, 'params')];
     // A NUL in the path outside a parameter: the route did not match, and the 404 says so.
     if (paths.length > 0) throw nulError(paths);
+    done();
   });
 }

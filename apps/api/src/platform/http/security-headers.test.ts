@@ -14,10 +14,11 @@ function appWith(register: (app: FastifyInstance) => void) {
   apps.push(app);
   register(app);
   app.get('/json', async () => ({ ok: true }));
-  // a reply that writes its own head, as the realtime stream does
+  // a reply that writes its own head with the reply's headers, as the realtime stream does
   app.get('/raw', (_req, reply) => {
+    const headers = reply.getHeaders();
     reply.hijack();
-    reply.raw.setHeader('x-powered-by', 'something');
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) reply.raw.setHeader(name, value);
     reply.raw.writeHead(200, { 'content-type': 'text/plain' });
     reply.raw.end('raw');
   });

@@ -13,8 +13,17 @@ export interface SseStream {
  * A Server-Sent Events response on a raw Node response (the Fastify reply is hijacked).
  * Heartbeats keep proxies from closing an idle stream and let the client notice a dead one.
  */
-export function openSse(res: ServerResponse, opts: { heartbeatSeconds: number; onClose: () => void }): SseStream {
+export function openSse(
+  res: ServerResponse,
+  opts: {
+    heartbeatSeconds: number;
+    onClose: () => void;
+    /** the hijacked reply's headers so far (the security headers), written with the stream's own */
+    headers?: Readonly<Record<string, number | string | readonly string[] | undefined>>;
+  },
+): SseStream {
   let closed = false;
+  for (const [name, value] of Object.entries(opts.headers ?? {})) if (value !== undefined) res.setHeader(name, value);
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-store, no-transform',
