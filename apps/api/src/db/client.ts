@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { getTableColumns, sql, type Placeholder, type SQL, type SQLWrapper, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsDir } from '../platform/paths.ts';
 import * as schema from './schema/index.ts';
@@ -171,6 +171,31 @@ export function namedRawStatements(prefix: string, maxNames = 64) {
     if (name === undefined || !client) return (await db.execute(query)).rows as T[];
     const result = await client.query<T>({ name, text, values: params, types: rawTimeTypes });
     return result.rows;
+  };
+}
+
+/**
+ * `table`'s columns for a raw select, each named as its drizzle key (`c."user_id" as "userId"`), so
+ * a row read by `rowsByText` has the shape of `table.$inferSelect`: node-postgres's own parsers give
+ * the same values drizzle's mapping does (dates as Date, arrays, JSON, and bigint as a number above).
+ */
+export function columnsAs(table: Table, alias: string): string {
+  return Object.entries(getTableColumns(table))
+    .map(([key, column]) => `${alias}."${column.name}" as "${key}"`)
+    .join(', ');
+}
+
+/**
+ * A read of one fixed text under one name (prepared once per connection), its rows as node-postgres
+ * makes them. For the one-object reads behind every detail screen: drizzle's prepared query maps
+ * each cell through its column (`mapResultRow`) inside a tracing span, which cost about a tenth of
+ * such a read's CPU.
+ */
+export function rowsByText<T>(name: string, text: string) {
+  return async (db: DbOrTx, values: unknown[]): Promise<T[]> => {
+    const client = clientOf(db);
+    if (!client) throw new Error(`no connection for ${name}`);
+    return (await client.query({ name, text, values })).rows as T[];
   };
 }
 

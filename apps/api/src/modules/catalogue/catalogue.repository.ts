@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  columnsAs,
   filterShape,
   literalValues,
-  preparedPerDb,
   preparedPagePerShape,
+  rowsByText,
   type Bind,
   type Db,
   type DbOrTx,
@@ -35,20 +36,17 @@ export async function insertItems(db: DbOrTx, values: NewCatalogueItem[]): Promi
   return ids;
 }
 
-const itemByIdStatement = preparedPerDb((db) =>
-  db
-    .select({ c: catalogueItems, companyName: users.companyName })
-    .from(catalogueItems)
-    .innerJoin(users, eq(users.id, catalogueItems.userId))
-    .where(eq(catalogueItems.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('catalogue_item_by_id'),
+const itemById = rowsByText<CatalogueWithCompany>(
+  'catalogue_item_by_id',
+  `select ${columnsAs(catalogueItems, 'c')}, u.company_name as "companyName"
+     from catalogue_items c join users u on u.id = c.user_id
+    where c.id = $1`,
 );
 
 /** One item with its owner's company: every item screen reads it, so the statement is prepared once. */
 export async function findItem(db: Db, id: string): Promise<CatalogueWithCompany | undefined> {
-  const [row] = await itemByIdStatement(db).execute({ id });
-  return row ? { ...row.c, companyName: row.companyName } : undefined;
+  const [row] = await itemById(db, [id]);
+  return row;
 }
 
 /** One view of an item's detail: a second view by the same viewer the same UTC day changes nothing. */
