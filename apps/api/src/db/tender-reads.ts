@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { preparedPerHandle, type DbOrTx } from './client.ts';
-import { tenders, users } from './schema/index.ts';
+import { columnsAs, preparedPerHandle, rowsByText, type DbOrTx } from './client.ts';
+import { tenders } from './schema/index.ts';
 
 /**
  * The two reads of one tender that many features make (the tender screens, responses and
@@ -9,20 +9,17 @@ import { tenders, users } from './schema/index.ts';
  */
 export type TenderWithCompany = typeof tenders.$inferSelect & { companyName: string };
 
-const tenderWithCompanyStatement = preparedPerHandle((db) =>
-  db
-    .select({ t: tenders, companyName: users.companyName })
-    .from(tenders)
-    .innerJoin(users, eq(users.id, tenders.userId))
-    .where(eq(tenders.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('tender_by_id'),
+const tenderWithCompanyById = rowsByText<TenderWithCompany>(
+  'tender_by_id',
+  `select ${columnsAs(tenders, 't')}, u.company_name as "companyName"
+     from tenders t join users u on u.id = t.user_id
+    where t.id = $1`,
 );
 
 /** One tender with its owner's company name. */
 export async function tenderWithCompany(db: DbOrTx, id: string): Promise<TenderWithCompany | undefined> {
-  const [row] = await tenderWithCompanyStatement(db).execute({ id });
-  return row ? { ...row.t, companyName: row.companyName } : undefined;
+  const [row] = await tenderWithCompanyById(db, [id]);
+  return row;
 }
 
 /** What the tender visibility rule reads (canViewTender): owner, status and awarded supplier. */
