@@ -197,6 +197,11 @@ export function createJobs(opts: JobsOptions): Jobs {
               throw storableError(err);
             } finally {
               if (late) lateRuns--;
+              // pg-boss waits a whole poll after every fetch, found or not: with one job a fetch, a
+              // backlog (a catalogue import's 2,000 items to match) drained at one job a poll,
+              // 30 a minute. A worker that found a job looks again at once; an empty fetch waits.
+              const self = workers.get(q.name);
+              if (self && stoppingSince === null) boss.notifyWorker(self);
             }
           },
         );
