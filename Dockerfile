@@ -33,5 +33,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node itself is PID 1 (not npm), so the SIGTERM of `docker stop` reaches the server, which drains
-# and closes (apps/api/src/main.ts).
-CMD ["node", "apps/api/dist/main.js"]
+# and closes (apps/api/src/main.ts). Its flags are the server's (apps/api/src/node-flags.ts).
+CMD ["node", "--max-semi-space-size=64", "apps/api/dist/main.js"]

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { connect, type Database } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
+import { SERVER_NODE_FLAGS } from '../apps/api/src/node-flags.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -18,12 +19,14 @@ export interface Started {
 
 /**
  * Runs a server script in its own process (so the load generator does not share its event loop).
- * With BENCH_SERVER_PROF=<dir> each server writes a V8 CPU profile there when it stops.
+ * Every server runs with node's flags for the product (apps/api/src/node-flags.ts), the yardstick
+ * too: it is judged as it would be run. With BENCH_SERVER_PROF=<dir> each server writes a V8 CPU
+ * profile there when it stops.
  */
 export async function startServer(script: string, env: Record<string, string | undefined>): Promise<Started> {
   const profileDir = process.env.BENCH_SERVER_PROF;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

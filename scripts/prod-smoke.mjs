@@ -46,6 +46,9 @@ function get(url, headers = {}) {
   });
 }
 
+/** node's flags for the server, as `npm start` and the image pass them (apps/api/src/node-flags.ts). */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** The command that runs `node main.js` as RUN_AS when we are root, or as ourselves otherwise. */
 function asUnprivileged(args) {
   if (process.getuid?.() !== 0) return { cmd: process.execPath, args };
@@ -77,7 +80,7 @@ function checkReachable(p) {
 async function startOnce(dir, main, env, checkWeb) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const { cmd, args } = asUnprivileged([main]);
+  const { cmd, args } = asUnprivileged([...SERVER_NODE_FLAGS, main]);
   const started = process.hrtime.bigint();
   const child = spawn(cmd, args, {
     cwd: dir,
@@ -132,6 +135,8 @@ async function startOnce(dir, main, env, checkWeb) {
     while (!exited && Date.now() - stopping < 20_000) await new Promise((r) => setTimeout(r, 50));
     if (!exited || exited.code !== 0)
       fail(`SIGTERM did not stop the server cleanly: ${JSON.stringify(exited)}\n${output}`);
+    // started as `npm start` starts it, it says nothing of missing node flags (apps/api/src/main.ts)
+    if (output.includes('Node runs without')) fail(`the server was started without its node flags:\n${output}`);
     console.log(
       `prod:smoke: ran as uid ${uid}${uid === 65534 ? ` (${RUN_AS.user})` : ''}, NODE_ENV=production, ${process.version}; SIGTERM stopped it with exit 0`,
     );

@@ -85,6 +85,16 @@ const server = {
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .meta(meta({ description: '`fatal` … `trace`, or `silent`' })),
+  NODE_OPTIONS: z
+    .string()
+    .default('')
+    .meta(
+      meta({
+        description:
+          "node's own; the server reads it only to tell whether its node flags are set (`--max-semi-space-size`, docs/operations.md)",
+        envFile: false,
+      }),
+    ),
   TRUST_PROXY: bool.default(false).meta(meta({ description: 'honour `X-Forwarded-*` behind a load balancer' })),
   /** Set by npm to the directory a script was started from (relative paths are relative to it). */
   INIT_CWD: z

@@ -68,6 +68,8 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   seedDemo: boolean;
+  /** node's NODE_OPTIONS, read only to tell whether the server's node flags are set (node-flags.ts) */
+  nodeOptions: string;
   webDist: string;
   logLevel: string;
   loginAttemptsPer15Min: number;
@@ -220,6 +222,7 @@ export function loadConfig(env?: Record<string, string | undefined>, overrides: 
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    nodeOptions: e.NODE_OPTIONS,
     webDist: e.WEB_DIST ? path.resolve(invocationDir, e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: e.LOG_LEVEL,
     loginAttemptsPer15Min: e.RATE_LIMIT_LOGIN_PER_15_MIN,

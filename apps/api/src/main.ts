@@ -2,6 +2,7 @@ import path from 'node:path';
 import { bootstrap, demoLoginsText } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedPostgresError } from './db/embedded.ts';
+import { missingNodeFlags } from './node-flags.ts';
 
 async function main() {
   let config;
@@ -29,6 +30,11 @@ async function main() {
       : 'Database: DATABASE_URL',
   ];
   if (config.seedDemo) lines.push('Demo accounts:', demoLoginsText());
+  const missing = missingNodeFlags(process.execArgv, config.nodeOptions);
+  if (config.env === 'production' && missing.length) {
+    // started as `node main.js` by hand or by a process manager: it serves, with less under load
+    lines.push(`Node runs without ${missing.join(' ')}: start it as \`npm start\` does (docs/operations.md)`);
+  }
   console.log(lines.join('\n') + '\n');
 
   let closing = false;
