@@ -20,6 +20,8 @@ describe("node's flags for the server", () => {
     expect(JSON.parse((smokeFlags ?? 'null').replaceAll("'", '"'))).toEqual([...SERVER_NODE_FLAGS]);
     expect(read('scripts/prod-smoke.mjs')).toContain('asUnprivileged([...SERVER_NODE_FLAGS, main])');
 
+    // the bench's own process too: its search section runs the engine in process, as the server would
+    expect(scripts('bench/package.json').bench).toBe(`tsx ${flags} run.ts`);
     expect(read('bench/lib.ts')).toContain('spawn(process.execPath, [...SERVER_NODE_FLAGS, ');
   });
 
