@@ -5,10 +5,12 @@ import { namedRawStatements, preparedPerDb, preparedPerHandle, type Db, type DbO
 import { textArray } from '../../db/sql-arrays.ts';
 import { listStateColumns } from '../../db/exact-counts.ts';
 import {
+  catalogueItems,
   catalogueItemVectors,
   externalTenderVectors,
   feedRankings,
   matches,
+  tenders,
   tenderVectors,
   type FeedRankingPair,
 } from '../../db/schema/index.ts';
@@ -233,6 +235,23 @@ export interface PairScore {
   /** the unrounded score: orders the pairs kept (only `score` is stored) */
   exact: number;
   reasons: MatchReason[];
+}
+
+/**
+ * Holds the tender (or item) whose pairs are about to be stored, FOR KEY SHARE, as the first lock of
+ * that transaction; false when it is gone. Deleting a listing locks its row FOR UPDATE and then
+ * deletes its pairs (ON DELETE CASCADE). Storing pairs without this locked pairs first and the
+ * listing only at the end, through the foreign-key check of a new pair: the two then waited on each
+ * other until PostgreSQL broke the deadlock after a second, and the delete answered 500. Taken
+ * first, one waits for the other to finish, whichever came first.
+ */
+export async function holdSubject(db: DbOrTx, side: { tenderId: string } | { catalogueItemId: string }) {
+  const { rows } = await db.execute(
+    'tenderId' in side
+      ? sql`select 1 from ${tenders} where ${tenders.id} = ${side.tenderId} for key share`
+      : sql`select 1 from ${catalogueItems} where ${catalogueItems.id} = ${side.catalogueItemId} for key share`,
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -257,6 +257,7 @@ export function createMatchingService(ctx: AppContext) {
       (c) => sharedTerms(t, c),
     );
     const fresh = await db.transaction(async (tx) => {
+      if (!(await repo.holdSubject(tx, { tenderId: t.id }))) return []; // deleted meanwhile: nothing to store
       const rows = await repo.replacePairs(tx, { tenderId: t.id }, pairs, STRONG_MATCH_SCORE);
       await repo.saveTenderVector(tx, t.id, vectorToBytes(vector), true);
       return rows;
@@ -297,6 +298,7 @@ export function createMatchingService(ctx: AppContext) {
       (t) => sharedTerms(c, t),
     );
     const fresh = await db.transaction(async (tx) => {
+      if (!(await repo.holdSubject(tx, { catalogueItemId: c.id }))) return []; // deleted meanwhile
       const rows = await repo.replacePairs(tx, { catalogueItemId: c.id }, pairs, STRONG_MATCH_SCORE);
       await repo.saveItemVector(tx, c.id, vectorToBytes(vector), true);
       return rows;

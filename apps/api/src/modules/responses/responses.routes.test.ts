@@ -393,7 +393,8 @@ describe('bid assist prefill: kept between visits, never older than what it read
     expect(JSON.stringify(after)).not.toBe(before);
     expect(JSON.stringify(after)).toContain('ISO 9001 is listed in your profile quality standards');
 
-    expect((await t.request('DELETE', `/api/catalogue/${id}`, { token: supplier.token })).status).toBeLessThan(300);
+    const removed = await t.request('DELETE', `/api/catalogue/${id}`, { token: supplier.token });
+    expect(removed.status, JSON.stringify(removed.body)).toBeLessThan(300);
     expect(await lines()).toEqual([]);
   });
 });
