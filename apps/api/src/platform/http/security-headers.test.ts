@@ -54,12 +54,11 @@ describe('every answer carries the security headers Helmet would set', () => {
     });
   }
 
-  it('reads a static set of headers once, and says which it removes', () => {
-    const { set, removed } = helmetHeaders(securityHeaderOptions('https://brickyard.example'));
+  it('reads a static set of headers once', () => {
+    const { set } = helmetHeaders(securityHeaderOptions('https://brickyard.example'));
     const names = set.map(([name]) => name.toLowerCase());
     expect(names).toEqual(
       expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-content-type-options']),
     );
-    expect(removed.map((n) => n.toLowerCase())).toContain('x-powered-by');
   });
 });

@@ -3,20 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The headers Helmet sets for `options`, and those it removes, read once by running its middleware
- * against a response that only records them. With no function among the options (no per-request
- * nonce), Helmet's answer is the same for every request.
+ * The headers Helmet sets for `options`, read once by running its middleware against a response
+ * that only records them. With no function among the options (no per-request nonce), Helmet's
+ * answer is the same for every request. What it removes (`X-Powered-By`) only undoes what Express
+ * would set; Fastify sets no such header, so there is nothing to remove.
  */
-export function helmetHeaders(options: HelmetOptions): { set: Array<[string, string]>; removed: string[] } {
+export function helmetHeaders(options: HelmetOptions): { set: Array<[string, string]> } {
   const set = new Map<string, string>();
-  const removed: string[] = [];
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
       set.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
       set.delete(name);
-      removed.push(name);
     },
   };
   let failed: Error | undefined;
@@ -27,7 +26,7 @@ export function helmetHeaders(options: HelmetOptions): { set: Array<[string, str
       (failed = err instanceof Error ? err : err ? new Error('Helmet refused its options') : undefined),
   );
   if (failed) throw failed;
-  return { set: [...set], removed };
+  return { set: [...set] };
 }
 
 /**
@@ -37,7 +36,7 @@ export function helmetHeaders(options: HelmetOptions): { set: Array<[string, str
  * (helmetHeaders). They go into the reply's own headers, not onto the raw response: a header set on
  * the raw response makes Node's `writeHead` set every header of the reply one by one again (its
  * slow path), which cost a tenth of a one-object read's CPU. A hijacked reply (the realtime stream)
- * writes `reply.getHeaders()` with its own; Helmet's removals only undo what Express would set.
+ * writes `reply.getHeaders()` with its own.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = Object.fromEntries(helmetHeaders(options).set.map(([name, value]) => [name.toLowerCase(), value]));
